@@ -1,0 +1,72 @@
+import { buildApp } from './app';
+import { collabPlugin } from '@sprout/collab';
+import { ConfigError, loadConfig } from '@sprout/core/config';
+import { openPlatform } from '@sprout/core/platform';
+import { startWorker } from '@sprout/worker';
+
+/**
+ * One Sprout process: any subset of api, collab and worker (`SERVICES`). The embedded
+ * default runs all three on PGlite and the in-process queue.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Sprout cannot start.\n${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const say = (msg: string) => console.log(`[sprout] ${msg}`);
+  say(`starting ${config.SERVICES.join(', ')} in ${config.mode} mode`);
+  const platform = await openPlatform(config, say);
+
+  if (config.SERVICES.includes('worker')) {
+    const { queues } = await startWorker(platform);
+    say(`worker: ${queues.length ? queues.join(', ') : 'no processors registered'}`);
+  }
+  const http = config.SERVICES.includes('api') || config.SERVICES.includes('collab');
+  const app = http
+    ? await buildApp(config, {
+        database: platform.database,
+        queue: platform.queue,
+        plugins: config.SERVICES.includes('collab') ? [collabPlugin] : [],
+      })
+    : undefined;
+  if (app) {
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const port = (app.server.address() as { port: number }).port;
+    say(`ready: http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal}: stopping (draining requests, closing queue and database)`);
+    const force = setTimeout(() => {
+      console.error('[sprout] shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app?.close();
+      await platform.close();
+      say('stopped');
+      process.exit(0);
+    } catch (err) {
+      console.error('[sprout] error while stopping', err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('[sprout] failed to start:', err instanceof Error ? err.message : err);
+  if (process.env.LOG_LEVEL === 'debug') console.error(err);
+  process.exit(1);
+});

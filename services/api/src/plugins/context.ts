@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { AccessClaims } from '@sprout/core/auth/jwt';
+import type { Config } from '@sprout/core/config';
+import { type Database, type DB, inTenant } from '@sprout/core/db';
+import { type Lang, resolveLang } from '@sprout/core/i18n';
+import type { JobQueue } from '@sprout/core/queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    queue: JobQueue;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    /** The verified caller; set by the auth hook on every non-public route. */
+    user: AccessClaims | null;
+    /** Runs `fn` in one transaction under the caller's tenant (row-level security). */
+    tx<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a signed-in user (the explicit public allowlist). */
+    public?: boolean;
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export interface ContextOptions {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+}
+
+/** Request language, the shared services, and the tenant transaction helper. */
+export const contextPlugin = fp<ContextOptions>(
+  async (app: FastifyInstance, opts) => {
+    app.decorate('config', opts.config);
+    app.decorate('database', opts.database);
+    app.decorate('queue', opts.queue);
+    app.decorateRequest('lang', 'zh');
+    app.decorateRequest('user', null);
+    app.decorateRequest('tx', function tx<T>(this: FastifyRequest, fn: (trx: Kysely<DB>) => Promise<T>) {
+      if (!this.user) throw new Error('request.tx called on a request without a verified user');
+      return inTenant(opts.database, { tenantId: this.user.tenant_id, userId: this.user.user_id }, fn);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      const al = request.headers['accept-language'];
+      request.lang = resolveLang(
+        Array.isArray(al) ? al[0] : al,
+        readCookie(request.headers.cookie, 'language') ?? readCookie(request.headers.cookie, 'saber-language'),
+      );
+      reply.header('x-request-id', request.id);
+    });
+  },
+  { name: 'sprout-context' },
+);

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '@sprout/core/errors';
+import { fail } from '@sprout/core/http/envelope';
+import { RequestValidationError, validationError } from './validation';
+
+/** PostgreSQL error codes a caller can act on. */
+const PG_CONFLICT = new Set(['23505']);
+/** 42501: a row-level security policy refused the write. */
+const PG_FORBIDDEN = new Set(['42501']);
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '23514']);
+
+function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof RequestValidationError) return validationError(err, lang);
+  const code = err.code ?? '';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
+    return new AppError('invalid_json', 'error.invalidJson');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415)
+    return new AppError('unsupported_media_type', 'error.unsupportedMediaType', { type: '' });
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
+    return new AppError('payload_too_large', 'error.bodyTooLarge');
+  if (PG_CONFLICT.has(code)) return new AppError('conflict', 'error.conflict');
+  if (PG_FORBIDDEN.has(code)) return new AppError('forbidden', 'error.forbidden');
+  if (PG_BAD_INPUT.has(code)) return new AppError('bad_request', 'error.badRequest');
+  if (err.statusCode === 429) return new AppError('too_many_requests', 'error.tooManyRequests');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return new AppError('bad_request', 'error.badRequest');
+  return new AppError('internal', 'error.internal');
+}
+
+/** One error handler: domain errors → the spec's envelope; 5xx never show internals. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const appErr = toAppError(err, request.lang);
+      if (appErr.status >= 500) request.log.error({ err }, 'request failed');
+      else request.log.info({ errorCode: appErr.code, err: err.message }, 'request refused');
+      reply.status(appErr.status).send(fail(appErr, request.lang));
+    });
+  },
+  { name: 'sprout-errors', dependencies: ['sprout-context'] },
+);

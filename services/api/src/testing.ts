@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type AccessClaims, signJwt } from '@sprout/core/auth/jwt';
+import { type Config, loadConfig } from '@sprout/core/config';
+import type { Database } from '@sprout/core/db';
+import { MemoryQueue } from '@sprout/core/queue';
+import type { JobQueue } from '@sprout/core/queue/types';
+import { buildApp } from './app';
+
+/** A validated config for tests; never touches ./data. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    JWT_SECRET: `test-${randomBytes(24).toString('hex')}`,
+    DATA_DIR: '/tmp/sprout-test-data',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+}
+
+export async function testApp(database: Database, opts: { config?: Config; queue?: JobQueue } = {}) {
+  const config = opts.config ?? testConfig();
+  const queue = opts.queue ?? new MemoryQueue();
+  const app = await buildApp(config, { database, queue, fastify: { logger: false } });
+  await app.ready();
+  return { app, config, queue };
+}
+
+/** Signs an access token the way sign-in will; for tests that need a caller. */
+export function tokenFor(config: Config, claims: Partial<AccessClaims> & { tenant_id: string; user_id: string }) {
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt(
+    {
+      sid: randomBytes(8).toString('hex'),
+      role_ids: [],
+      dept_id: null,
+      client_id: 'saber',
+      iat: now,
+      exp: now + 3600,
+      ...claims,
+    },
+    config.JWT_SECRET,
+  );
+}
+
+export const bladeAuth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
+
+export type { FastifyInstance };

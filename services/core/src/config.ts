@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every service a process can run; `SERVICES` picks a subset. */
+export const SERVICE_NAMES = ['api', 'collab', 'worker'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'expected true or false',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .int('expected a whole number of seconds')
+    .positive('expected a positive number of seconds')
+    .default(fallback);
+
+/** The one schema every setting is validated against at start. */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'expected a port number' })
+      .int('expected a whole port number')
+      .min(0, 'expected a port between 0 and 65535')
+      .max(65535, 'expected a port between 0 and 65535')
+      .default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'expected a redis:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SERVICES: z
+      .string()
+      .default('api,collab,worker')
+      .transform((v, ctx) => {
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const bad = list.filter((s) => !(SERVICE_NAMES as readonly string[]).includes(s));
+        if (bad.length || list.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected a comma-separated subset of ${SERVICE_NAMES.join(', ')}; got ${bad.join(', ') || 'nothing'}`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(list)] as ServiceName[];
+      }),
+    JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: seconds(3600),
+    REFRESH_TOKEN_TTL: seconds(604800),
+    CAPTCHA_ENABLED: bool(false),
+    TENANT_MODE: bool(true),
+    DEFAULT_TENANT_ID: z
+      .string()
+      .regex(/^[0-9]{6}$/, 'expected six digits')
+      .default('000000'),
+    DEMO_SEED: bool(true).optional(),
+    TIME_ZONE: z
+      .string()
+      .default('Asia/Shanghai')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'expected an IANA time zone such as Asia/Shanghai'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default('web/dist'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.DATABASE_URL && !c.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'required in server mode (DATABASE_URL is set)',
+      });
+    }
+  });
+
+export type RawConfig = z.output<typeof ConfigSchema>;
+
+export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED'> {
+  JWT_SECRET: string;
+  DEMO_SEED: boolean;
+  /** `embedded`: PGlite + in-process queue; `server`: PostgreSQL (+ Redis when REDIS_URL is set). */
+  mode: 'embedded' | 'server';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment once. Throws a ConfigError listing every problem.
+ * In embedded mode a missing JWT_SECRET is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(ConfigSchema.shape ?? {})) input[key] = emptyToUndefined(env[key]);
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const key = i.path.join('.') || 'config';
+        const value = env[key];
+        return `${key}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${i.message}`;
+      }),
+    );
+  }
+  const raw = parsed.data;
+  const mode = raw.DATABASE_URL ? 'server' : 'embedded';
+  const dataDir = resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    mode,
+    DEMO_SEED: raw.DEMO_SEED ?? mode === 'embedded',
+    JWT_SECRET: raw.JWT_SECRET ?? embeddedSecret(dataDir),
+  };
+}
+
+function emptyToUndefined(v: string | undefined) {
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function embeddedSecret(dataDir: string): string {
+  const file = resolve(dataDir, 'jwt-secret');
+  try {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  } catch {
+    /* first start: generate below */
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

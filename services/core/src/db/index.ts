@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type { DB } from './schema';
+export * from './schema';
+
+/** A Kysely handle bound to one open transaction; repositories take `Tx`. */
+export type Tx = Kysely<DB> | Transaction<DB>;
+
+/** The role app queries run as: not a superuser and not an owner, so RLS always applies. */
+export const APP_ROLE = 'sprout_app';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: 'pg' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL URL; absent → PGlite under `dataDir` (or in memory when dataDir is 'memory://'). */
+  url?: string;
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export function databaseOptions(config: Config): OpenOptions {
+  return { url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata'), poolSize: config.DATABASE_POOL_SIZE };
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Fail fast with a clear error when the server is unreachable.
+    const client = await pool.connect();
+    client.release();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'pg', close: () => db.destroy() };
+  }
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  // Same value shapes as node-postgres: int8 and numeric as strings.
+  const pgl = await PGlite.create(dir, {
+    parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pgl) });
+  return {
+    db,
+    dialect: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pgl.close();
+    },
+  };
+}
+
+export interface TenantContext {
+  tenantId: string;
+  userId?: string;
+}
+
+const SAFE_SETTING = /^[0-9A-Za-z_-]{1,64}$/;
+
+/**
+ * Runs `fn` in one transaction as the app role with `app.tenant_id` set, so PostgreSQL
+ * row-level security confines every statement to the tenant. The preamble is one round
+ * trip (BEGIN; SET LOCAL ROLE; set_config) — its values are validated, never user SQL.
+ */
+export async function inTenant<T>(
+  database: Database,
+  ctx: TenantContext,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (!SAFE_SETTING.test(ctx.tenantId)) throw new Error(`invalid tenant id ${JSON.stringify(ctx.tenantId)}`);
+  const userId = ctx.userId ?? '';
+  if (userId && !SAFE_SETTING.test(userId)) throw new Error('invalid user id');
+  const preamble = CompiledQuery.raw(
+    `begin; set local role ${APP_ROLE}; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${userId}', true)`,
+  );
+  return database.db.connection().execute(async (conn) => {
+    await conn.executeQuery(preamble);
+    let result: T;
+    try {
+      result = await fn(conn);
+    } catch (err) {
+      await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
+      throw err;
+    }
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+    return result;
+  });
+}
+
+/**
+ * Runs `fn` in a transaction as the owner, outside row-level security. Only for work that
+ * has no tenant yet (client lookup, sign-in lookups by tenant id, migrations, seeding).
+ */
+export function inSystem<T>(database: Database, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(fn);
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps: written as Date or string, read back as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = ColumnType<string, string | bigint, string | bigint>;
+
+export interface TenantTable {
+  tenant_id: string;
+  tenant_name: string;
+  domain: string | null;
+  background_url: string | null;
+  contact_person: string | null;
+  contact_number: string | null;
+  address: string | null;
+  account_number: Generated<number>;
+  expire_time: Date | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+  create_user: Id | null;
+  create_time: Timestamp;
+  update_user: Id | null;
+  update_time: Timestamp;
+}
+
+export interface ClientTable {
+  tenant_id: string;
+  id: Id;
+  client_id: string;
+  client_secret_hash: string;
+  grant_types: string[];
+  scope: Generated<string>;
+  access_token_validity: number;
+  refresh_token_validity: number;
+  web_server_redirect_uri: string | null;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+export interface UserTable {
+  tenant_id: string;
+  id: Id;
+  account: string;
+  password_hash: string;
+  name: string | null;
+  real_name: string | null;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  sex: number | null;
+  birthday: Date | null;
+  dept_id: Id | null;
+  post_id: Id | null;
+  user_type: Generated<number>;
+  status: Generated<number>;
+  is_deleted: Generated<number>;
+  create_user: Id | null;
+  create_time: Timestamp;
+  update_user: Id | null;
+  update_time: Timestamp;
+}
+
+export interface RoleTable {
+  tenant_id: string;
+  id: Id;
+  parent_id: Generated<Id>;
+  role_name: string;
+  role_alias: string;
+  sort: Generated<number>;
+  is_deleted: Generated<number>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+export interface UserRoleTable {
+  tenant_id: string;
+  user_id: Id;
+  role_id: Id;
+}
+
+/** The whole database as Kysely sees it: one interface, kept in one place. */
+export interface DB {
+  tenant: TenantTable;
+  client: ClientTable;
+  app_user: UserTable;
+  role: RoleTable;
+  user_role: UserRoleTable;
+}
+
+export type Tenant = Selectable<TenantTable>;
+export type NewTenant = Insertable<TenantTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Client = Selectable<ClientTable>;

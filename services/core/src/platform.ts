@@ -1,0 +1,41 @@
+import type { Config } from './config';
+import { type Database, databaseOptions, openDatabase } from './db';
+import { migrateToLatest } from './db/migrate';
+import { openQueue } from './queue';
+import type { JobQueue } from './queue/types';
+import { seed } from './seed';
+
+export interface Platform {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  close(): Promise<void>;
+}
+
+/** Opens the database and the queue, migrates and seeds: what every service process needs. */
+export async function openPlatform(config: Config, log: (msg: string) => void = () => {}): Promise<Platform> {
+  const database = await openDatabase(databaseOptions(config));
+  let queue: JobQueue | undefined;
+  try {
+    log(`database: ${database.dialect === 'pg' ? 'PostgreSQL' : `PGlite (${config.DATA_DIR})`}`);
+    const applied = await migrateToLatest(database.db as never);
+    if (applied.length) log(`migrations applied: ${applied.map((m) => m.migrationName).join(', ')}`);
+    const { created } = await seed(database, { demo: config.DEMO_SEED });
+    if (created.length) log(`seeded: ${created.join(', ')}`);
+    queue = await openQueue(config);
+    log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+  const q = queue;
+  return {
+    config,
+    database,
+    queue: q,
+    async close() {
+      await q.close().catch(() => undefined);
+      await database.close();
+    },
+  };
+}

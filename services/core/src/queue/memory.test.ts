@@ -1,0 +1,4 @@
+import { MemoryQueue } from './memory';
+import { queueContract } from './contract';
+
+queueContract('in-process', async () => new MemoryQueue());
