@@ -1,3 +1,4 @@
+// Policies compare with (select current_setting(...)): an InitPlan evaluated once per statement, not once per row.
 import { type Kysely, sql } from 'kysely';
 
 // Frozen: never edit after it has shipped; add a new file instead. Never import app code.
@@ -116,8 +117,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`alter table ${sql.table(table)} force row level security`.execute(db);
     await sql`
       create policy tenant_isolation on ${sql.table(table)}
-      using (tenant_id = current_setting('app.tenant_id', true))
-      with check (tenant_id = current_setting('app.tenant_id', true))`.execute(db);
+      using (tenant_id = (select current_setting('app.tenant_id', true)))
+      with check (tenant_id = (select current_setting('app.tenant_id', true)))`.execute(db);
   }
   // Tenants and clients: a tenant sees its own row; the platform tenant (000000) sees all.
   for (const table of ['tenant', 'client'] as const) {
@@ -125,8 +126,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`alter table ${sql.table(table)} force row level security`.execute(db);
     await sql`
       create policy tenant_isolation on ${sql.table(table)}
-      using (tenant_id = current_setting('app.tenant_id', true) or current_setting('app.tenant_id', true) = '000000')
-      with check (current_setting('app.tenant_id', true) = '000000')`.execute(db);
+      using (tenant_id = (select current_setting('app.tenant_id', true)) or (select current_setting('app.tenant_id', true)) = '000000')
+      with check ((select current_setting('app.tenant_id', true)) = '000000')`.execute(db);
   }
   // Default privileges cover tables created after the grant; be explicit for these too.
   await sql`grant select, insert, update, delete on all tables in schema public to sprout_app`.execute(db);

@@ -219,3 +219,39 @@ describe('API platform on PostgreSQL + Redis', () => {
     expect(r.statusCode).toBeLessThan(500);
   });
 });
+
+describe('API with the web app built', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dist = mkdtempSync(join(tmpdir(), 'sprout-web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>萌芽教学管理平台</title>');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestDatabase();
+    ({ app } = await testApp(t.database, { config: testConfig({ WEB_DIST: dist }) }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  it('serves the app publicly and keeps every API route behind sign-in', async () => {
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const deep = await app.inject({ method: 'GET', url: '/week/week/', headers: { accept: 'text/html' } });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('萌芽教学管理平台');
+    for (const url of ['/api/blade-user/page', '/api/blade-system/tenant/list']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/blade-system/tenant/submit', payload: {} })).statusCode).toBe(
+      401,
+    );
+  });
+});

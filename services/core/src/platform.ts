@@ -14,7 +14,10 @@ export interface Platform {
 
 /** Opens the database and the queue, migrates and seeds: what every service process needs. */
 export async function openPlatform(config: Config, log: (msg: string) => void = () => {}): Promise<Platform> {
-  const database = await openDatabase(databaseOptions(config));
+  const database = await openDatabase({
+    ...databaseOptions(config),
+    onIdleError: (err) => log(`database: an idle connection was dropped (${err.message}); reconnecting on demand`),
+  });
   let queue: JobQueue | undefined;
   try {
     log(`database: ${database.dialect === 'pg' ? 'PostgreSQL' : `PGlite (${config.DATA_DIR})`}`);

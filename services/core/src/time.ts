@@ -19,11 +19,41 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
+function wallParts(utcMs: number, timeZone: string) {
+  const p: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(utcMs))) p[part.type] = part.value;
+  return p;
+}
+
+/**
+ * The zone's UTC offset at an instant. Offsets change at most on quarter-hour boundaries,
+ * so they are cached per 15-minute bucket: Intl runs once per bucket, not per value.
+ */
+const BUCKET_MS = 15 * 60 * 1000;
+const offsets = new Map<string, number>();
+
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+  const bucket = Math.floor(utcMs / BUCKET_MS);
+  const key = `${timeZone}|${bucket}`;
+  let off = offsets.get(key);
+  if (off === undefined) {
+    const at = bucket * BUCKET_MS;
+    const p = wallParts(at, timeZone);
+    off = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, off);
+  }
+  return off;
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 export function formatDateTime(d: Date | null | undefined, timeZone: string): string | null {
   if (!d) return null;
-  const p: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(d)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const ms = d.getTime();
+  if (Number.isNaN(ms)) return null;
+  const w = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -37,15 +67,7 @@ export function parseDateTime(text: string, timeZone: string): Date | undefined 
   const check = new Date(asUtc);
   if (check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d! || +h > 23 || +mi > 59 || +s > 59)
     return undefined;
-  // Wall time in the zone → instant: subtract the zone's offset at (about) that instant.
-  const offset = zoneOffsetMs(asUtc, timeZone);
-  const guess = asUtc - offset;
+  // Wall time → instant: subtract the zone's offset, re-evaluated at the candidate instant.
+  const guess = asUtc - zoneOffsetMs(asUtc, timeZone);
   return new Date(asUtc - zoneOffsetMs(guess, timeZone));
-}
-
-function zoneOffsetMs(utcMs: number, timeZone: string) {
-  const p: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(utcMs))) p[part.type] = part.value;
-  const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
-  return wall - Math.floor(utcMs / 1000) * 1000;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { AccessClaims } from '@sprout/core/auth/jwt';
 import type { Config } from '@sprout/core/config';
-import { type Database, type DB, inTenant } from '@sprout/core/db';
+import { type Database, type DB, inTenant, type TenantContext } from '@sprout/core/db';
 import { type Lang, resolveLang } from '@sprout/core/i18n';
 import type { JobQueue } from '@sprout/core/queue';
 
@@ -24,6 +24,12 @@ declare module 'fastify' {
     /** Reachable without a signed-in user (the explicit public allowlist). */
     public?: boolean;
   }
+}
+
+/** The verified caller's tenant context; only on authenticated routes. */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  if (!request.user) throw new Error('tenantOf called on a request without a verified user');
+  return { tenantId: request.user.tenant_id, userId: request.user.user_id };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -50,8 +56,7 @@ export const contextPlugin = fp<ContextOptions>(
     app.decorateRequest('lang', 'zh');
     app.decorateRequest('user', null);
     app.decorateRequest('tx', function tx<T>(this: FastifyRequest, fn: (trx: Kysely<DB>) => Promise<T>) {
-      if (!this.user) throw new Error('request.tx called on a request without a verified user');
-      return inTenant(opts.database, { tenantId: this.user.tenant_id, userId: this.user.user_id }, fn);
+      return inTenant(opts.database, tenantOf(this), fn);
     });
     app.addHook('onRequest', async (request, reply) => {
       const al = request.headers['accept-language'];

@@ -15,6 +15,11 @@ export const webPlugin = fp(
     const root = resolve(app.config.WEB_DIST);
     const hasWeb = existsSync(resolve(root, 'index.html'));
     if (hasWeb) {
+      // The app's files are public (part of the explicit allowlist, like /api/health). This
+      // plugin is not encapsulated, so the hook sees every later route: only non-API paths.
+      app.addHook('onRoute', (route) => {
+        if (route.url !== '/api' && !route.url.startsWith('/api/')) route.config = { ...route.config, public: true };
+      });
       await app.register(fastifyStatic, {
         root,
         prefix: '/',

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password';
 import { nextId } from '../ids';
 import { createTestDatabase, type TestDatabase } from '../testing/pg';
 import { migrateToLatest } from './migrate';
-import { type Database, inSystem, inTenant, openDatabase } from './index';
+import { type Database, inSystem, inTenant, openDatabase, readInTenant } from './index';
 
 /**
  * The same statements under row-level security must behave the same on PGlite (embedded
@@ -82,6 +82,30 @@ describe('row-level security on PGlite and PostgreSQL', () => {
       await conn.executeQuery(CompiledQuery.raw('commit'));
       return Number(n.n);
     });
+    // The one-round-trip read path sees exactly what the transaction path sees.
+    out.readOnceByA = await readInTenant(
+      database,
+      { tenantId: '100001' },
+      database.db.selectFrom('app_user').select(['account', 'tenant_id']).orderBy('account').compile(),
+    );
+    out.readOnceWrite = await readInTenant(
+      database,
+      { tenantId: '100001' },
+      database.db.updateTable('app_user').set({ name: 'x' }).returning('id').compile(),
+    ).then(
+      () => 'written',
+      (e: Error) => (/read-only/.test(e.message) ? 'refused: read-only' : e.message),
+    );
+    out.afterFailedRead = await inTenant(database, { tenantId: '100001' }, async (trx) =>
+      Number(
+        (
+          await trx
+            .selectFrom('app_user')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
     out.bobIntact = await inSystem(database, (trx) =>
       trx.selectFrom('app_user').select('name').where('id', '=', ids.b).executeTakeFirstOrThrow(),
     );
@@ -98,6 +122,9 @@ describe('row-level security on PGlite and PostgreSQL', () => {
       deleteOther: 0,
       insertOther: 'refused by RLS',
       noTenant: 0,
+      readOnceByA: [{ account: 'alice', tenant_id: '100001' }],
+      readOnceWrite: 'refused: read-only',
+      afterFailedRead: 1,
       bobIntact: { name: 'Bob' },
     });
     expect(onLite).toEqual(onPg);

@@ -1,4 +1,6 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { type Database, type DB, readInTenant, type TenantContext } from '../db';
 import { parseDateTime } from '../time';
 
 /** Page sizes the product offers (spec §9). */
@@ -40,3 +42,45 @@ export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'curre
 }
 
 export const offsetOf = (q: Pick<PageQuery, 'current' | 'size'>) => (q.current - 1) * q.size;
+
+/**
+ * The one statement of a page: the rows of `qb` plus the total as `__total`, from a scalar
+ * count subquery over the same filters. (Not `count(*) over ()`: a window pushes every
+ * matching row, projected, through a tuplestore; under RLS that doubled the cost.)
+ */
+export function pageQueryOf<Row>(qb: SelectQueryBuilder<DB, keyof DB, Row>, q: Pick<PageQuery, 'current' | 'size'>) {
+  const count = qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n'));
+  return qb.select(count.as('__total')).limit(q.size).offset(offsetOf(q)).compile();
+}
+
+/**
+ * One page of a list as one statement: the rows plus their total, read in a single
+ * round-trip tenant transaction. Only a page past the end (no rows) costs a second count.
+ * `qb` carries the list's filters, selection and order.
+ */
+export async function findPage<Row extends object, Out>(
+  database: Database,
+  ctx: TenantContext,
+  qb: SelectQueryBuilder<DB, keyof DB, Row>,
+  q: Pick<PageQuery, 'current' | 'size'>,
+  present: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const rows = await readInTenant<Row & { __total: string }>(database, ctx, pageQueryOf(qb, q));
+  let total: number;
+  if (rows.length) {
+    total = Number(rows[0]!.__total);
+  } else if (q.current > 1) {
+    const countQuery = qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n')).compile();
+    total = Number((await readInTenant<{ n: string }>(database, ctx, countQuery))[0]?.n ?? 0);
+  } else {
+    total = 0;
+  }
+  return pageOf(
+    rows.map((r) => {
+      const { __total: _, ...row } = r;
+      return present(row as unknown as Row);
+    }),
+    total,
+    q,
+  );
+}

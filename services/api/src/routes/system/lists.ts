@@ -4,9 +4,10 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
-import { offsetOf, type PageQuery, PageQuerySchema, pageOf } from '@sprout/core/http/paging';
+import { findPage, type PageQuery, PageQuerySchema } from '@sprout/core/http/paging';
 import { parseDateTime } from '@sprout/core/time';
 import { requirePlatformAdmin, requireRole } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/context';
 import { presentTenant, presentUser } from './presenters';
 
 /** Applies the spec's create-time range filters to a query with a `create_time` column. */
@@ -32,26 +33,35 @@ export const UserPageQuerySchema = PageQuerySchema.extend({
 });
 export type UserPageQuery = z.output<typeof UserPageQuerySchema>;
 
-/** The users page: tenant-scoped by row-level security; count and rows in one transaction. */
-export async function findUserPage(trx: Kysely<DB>, q: UserPageQuery, tz: string) {
-  let base = trx.selectFrom('app_user').where('is_deleted', '=', 0);
+/**
+ * The users of one tenant as a list query: filtered by tenant explicitly (so the planner
+ * uses the tenant index) and by row-level security underneath.
+ */
+/** What a user list shows; never the password hash. */
+export const USER_LIST_COLUMNS = [
+  'id',
+  'tenant_id',
+  'account',
+  'name',
+  'real_name',
+  'email',
+  'phone',
+  'avatar',
+  'sex',
+  'dept_id',
+  'post_id',
+  'user_type',
+  'status',
+  'create_time',
+  'update_time',
+] as const;
+
+export function userListQuery(db: Kysely<DB>, tenantId: string, q: UserPageQuery, tz: string) {
+  let base = db.selectFrom('app_user').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
   if (q.account) base = base.where('account', 'like', containsPattern(q.account));
   if (q.realName) base = base.where('real_name', 'like', containsPattern(q.realName));
   if (q.deptId) base = base.where('dept_id', '=', q.deptId);
-  base = createTimeRange(base, q, tz);
-  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset(offsetOf(q))
-    .execute();
-  return pageOf(
-    rows.map((r) => presentUser(r, tz)),
-    Number(total),
-    q,
-  );
+  return createTimeRange(base, q, tz).select(USER_LIST_COLUMNS).orderBy('create_time', 'desc').orderBy('id', 'desc');
 }
 
 export async function systemListRoutes(app: FastifyInstance) {
@@ -64,7 +74,17 @@ export async function systemListRoutes(app: FastifyInstance) {
       preHandler: requireRole('administrator', 'admin'),
       schema: { tags: ['users'], summary: 'Users of the caller’s tenant, paged', querystring: UserPageQuerySchema },
     },
-    async (request) => ok(await request.tx((trx) => findUserPage(trx, request.query, tz)), request.lang),
+    async (request) => {
+      const ctx = tenantOf(request);
+      const page = await findPage(
+        app.database,
+        ctx,
+        userListQuery(app.database.db, ctx.tenantId, request.query, tz),
+        request.query,
+        (u) => presentUser(u, tz),
+      );
+      return ok(page, request.lang);
+    },
   );
 
   r.get(
@@ -82,19 +102,11 @@ export async function systemListRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const page = await request.tx(async (trx) => {
-        let base = trx.selectFrom('tenant').where('is_deleted', '=', 0);
-        if (q.tenantId) base = base.where('tenant_id', 'like', containsPattern(q.tenantId));
-        if (q.tenantName) base = base.where('tenant_name', 'like', containsPattern(q.tenantName));
-        base = createTimeRange(base, q, tz);
-        const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-        const rows = await base.selectAll().orderBy('tenant_id').limit(q.size).offset(offsetOf(q)).execute();
-        return pageOf(
-          rows.map((t) => presentTenant(t, tz)),
-          Number(total),
-          q,
-        );
-      });
+      let base = app.database.db.selectFrom('tenant').where('is_deleted', '=', 0);
+      if (q.tenantId) base = base.where('tenant_id', 'like', containsPattern(q.tenantId));
+      if (q.tenantName) base = base.where('tenant_name', 'like', containsPattern(q.tenantName));
+      const qb = createTimeRange(base, q, tz).selectAll().orderBy('tenant_id');
+      const page = await findPage(app.database, tenantOf(request), qb, q, (t) => presentTenant(t, tz));
       return ok(page, request.lang);
     },
   );

@@ -20,7 +20,27 @@ export function presentTenant(t: Tenant, tz: string) {
 }
 
 /** A user as lists show it; never the password hash. */
-export function presentUser(u: User, tz: string) {
+export function presentUser(
+  u: Pick<
+    User,
+    | 'id'
+    | 'tenant_id'
+    | 'account'
+    | 'name'
+    | 'real_name'
+    | 'email'
+    | 'phone'
+    | 'avatar'
+    | 'sex'
+    | 'dept_id'
+    | 'post_id'
+    | 'user_type'
+    | 'status'
+    | 'create_time'
+    | 'update_time'
+  >,
+  tz: string,
+) {
   return {
     id: String(u.id),
     tenantId: u.tenant_id,

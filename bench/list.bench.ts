@@ -1,0 +1,52 @@
+import { fmt, load, startServer, table } from './lib';
+
+/**
+ * Issue 2: one paged list through the full stack vs a bare Fastify route running the same
+ * SQL, same run, same concurrency. Target: ratio ≥ 0.8.
+ */
+export async function benchList(opts: { seconds: number; connections: number }) {
+  const { info, child } = await startServer<{
+    full: string;
+    bare: string;
+    headers: Record<string, string>;
+    sql: string;
+  }>('bench/servers/list-servers.ts', { LOG_LEVEL: 'silent' });
+  try {
+    // Sanity: both answer, the full stack with the envelope.
+    const check = await fetch(info.full, { headers: info.headers });
+    const body = (await check.json()) as { success: boolean; data: { records: unknown[] } };
+    if (!body.success || body.data.records.length !== 10) throw new Error('full stack did not return a page');
+    // Warm up both, then alternate rounds so drift hits both alike.
+    await load({ url: info.bare, connections: opts.connections, seconds: 2 });
+    await load({ url: info.full, headers: info.headers, connections: opts.connections, seconds: 2 });
+    const rounds = { bare: [] as number[], full: [] as number[], fullP99: [] as number[], bareP99: [] as number[] };
+    for (let i = 0; i < 2; i++) {
+      const b = await load({ url: info.bare, connections: opts.connections, seconds: opts.seconds });
+      const f = await load({
+        url: info.full,
+        headers: info.headers,
+        connections: opts.connections,
+        seconds: opts.seconds,
+      });
+      if (b.non2xx || f.non2xx || b.errors || f.errors)
+        throw new Error(`errors during load: ${JSON.stringify({ b, f })}`);
+      rounds.bare.push(b.rps);
+      rounds.full.push(f.rps);
+      rounds.bareP99.push(b.p99);
+      rounds.fullP99.push(f.p99);
+    }
+    const avg = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+    const ratio = avg(rounds.full) / avg(rounds.bare);
+    console.log(
+      `\npaged list (one statement: ${info.sql.slice(0, 60)}…), ${opts.connections} connections, 2 × ${opts.seconds}s each`,
+    );
+    table([
+      { server: 'bare Fastify + pg', 'req/s': fmt(avg(rounds.bare)), 'p99 ms': fmt(avg(rounds.bareP99), 1) },
+      { server: 'Sprout full stack', 'req/s': fmt(avg(rounds.full)), 'p99 ms': fmt(avg(rounds.fullP99), 1) },
+    ]);
+    console.log(`ratio full/bare: ${ratio.toFixed(2)}  (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
+    return { ratio };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

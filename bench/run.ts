@@ -1,0 +1,20 @@
+// `npm run bench [-- name ...]`: runs the benchmarks and prints their figures.
+// Never a pass/fail test: it reports; targets are shown beside the numbers.
+import { benchList } from './list.bench';
+
+const all: Record<string, () => Promise<unknown>> = {
+  list: () => benchList({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length ? wanted : Object.keys(all);
+for (const name of names) {
+  const run = all[name];
+  if (!run) {
+    console.error(`unknown benchmark "${name}"; known: ${Object.keys(all).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n=== ${name} ===`);
+  await run();
+}
+process.exit(0);

@@ -1,0 +1,69 @@
+// Two servers over one PostgreSQL database, in one process (only one is loaded at a time):
+//  - full: Sprout's app (auth, envelope, paging schema, tenant transaction with RLS, presenters)
+//  - bare: a plain Fastify route running the same two SQL statements through pg.
+import Fastify from 'fastify';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { testApp, testConfig, tokenFor } from '@sprout/api/testing';
+import { hashPassword } from '@sprout/core/auth/password';
+import { inSystem } from '@sprout/core/db';
+import { nextId } from '@sprout/core/ids';
+import { createTestDatabase } from '@sprout/core/testing/pg';
+import { userListQuery } from '@sprout/api/routes/system/lists';
+import { pageQueryOf } from '@sprout/core/http/paging';
+
+const t = await createTestDatabase(16);
+const hash = await hashPassword('x');
+await inSystem(t.database, async (trx) => {
+  for (const tenant of ['100001', '100002', '100003']) {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      tenant_id: tenant,
+      id: nextId(),
+      account: `user${i}`,
+      password_hash: hash,
+      real_name: `教师${i}`,
+      email: `user${i}@example.cn`,
+      phone: `138${String(i).padStart(8, '0')}`,
+      create_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+    }));
+    await trx.insertInto('app_user').values(rows).execute();
+  }
+  await sql`analyze`.execute(trx);
+});
+
+const config = testConfig();
+const { app } = await testApp(t.database, { config });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+// The exact statement the full stack runs for page 3 of size 10.
+const q = { current: 3, size: 10 } as const;
+const statement = pageQueryOf(userListQuery(t.database.db, '100001', q, 'Asia/Shanghai'), q);
+
+const pool = new pg.Pool({ connectionString: t.url, max: 16 });
+const bare = Fastify({ logger: false });
+bare.get('/bare/users', async () => {
+  // Same statement with bound parameters: no transaction, no RLS role, no envelope, no presenter.
+  const r = await pool.query(statement.sql, [...statement.parameters]);
+  return { total: Number(r.rows[0]?.__total ?? 0), records: r.rows };
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const token = tokenFor(config, { tenant_id: '100001', user_id: '1', roles: ['admin'] });
+console.log(
+  JSON.stringify({
+    full: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/blade-user/page?current=${q.current}&size=${q.size}`,
+    bare: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare/users`,
+    headers: { 'blade-auth': `bearer ${token}` },
+    sql: statement.sql,
+  }),
+);
+
+const stop = async () => {
+  await app.close();
+  await bare.close();
+  await pool.end();
+  await t.drop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

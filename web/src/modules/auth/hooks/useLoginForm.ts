@@ -1,0 +1,97 @@
+import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { TransportError } from '../../../lib/http';
+import { loginByUsername, type TokenResponse } from '../api/loginByUsername';
+import {
+  LOGIN_FIELDS,
+  type LoginErrors,
+  type LoginField,
+  type LoginFormValues,
+  validateLogin,
+  validateLoginField,
+} from '../validation';
+
+/** Either the server's own text (shown as is) or one of our message keys. */
+export type LoginFailure =
+  | { kind: 'server'; text: string }
+  | { kind: 'unknown' }
+  | { kind: 'network' }
+  | { kind: 'timeout' };
+
+interface Options {
+  initialValues: LoginFormValues;
+  onSuccess: (token: TokenResponse) => void;
+}
+
+/** State and handlers of the login form: validation on blur and submit, then the token call. */
+export function useLoginForm({ initialValues, onSuccess }: Options) {
+  const [values, setValues] = useState<LoginFormValues>(initialValues);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+
+  const setValue = useCallback((field: LoginField, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    // Typing fixes the field: drop its message until the next blur or submit.
+    setErrors((prev) => (prev[field] ? { ...prev, [field]: undefined } : prev));
+  }, []);
+
+  const validateOnBlur = useCallback(
+    (field: LoginField) => {
+      setErrors((prev) => ({ ...prev, [field]: validateLoginField(field, values) }));
+    },
+    [values],
+  );
+
+  const registerInput = useCallback(
+    (field: LoginField) => (element: HTMLInputElement | null) => {
+      inputs.current[field] = element;
+    },
+    [],
+  );
+
+  const submit = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (submitting) return;
+      const found = validateLogin(values);
+      setErrors(found);
+      const firstInvalid = LOGIN_FIELDS.find((field) => found[field]);
+      if (firstInvalid) {
+        inputs.current[firstInvalid]?.focus();
+        return;
+      }
+      setFailure(null);
+      setSubmitting(true);
+      try {
+        const result = await loginByUsername({
+          tenantId: values.tenantId.trim(),
+          username: values.username.trim(),
+          password: values.password,
+        });
+        if (result.ok) {
+          onSuccess(result.token);
+          return;
+        }
+        setFailure(result.message ? { kind: 'server', text: result.message } : { kind: 'unknown' });
+      } catch (error) {
+        setFailure(error instanceof TransportError ? { kind: error.kind } : { kind: 'unknown' });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [submitting, values, onSuccess],
+  );
+
+  return {
+    values,
+    errors,
+    failure,
+    submitting,
+    setValue,
+    validateOnBlur,
+    registerInput,
+    submit,
+    dismissFailure: () => setFailure(null),
+  };
+}
