@@ -12,6 +12,7 @@ import { contextPlugin } from './plugins/context';
 import { errorsPlugin } from './plugins/errors';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
+import { apiModules } from './modules';
 import { healthRoutes } from './routes/health';
 import { systemListRoutes } from './routes/system/lists';
 import { tenantRoutes } from './routes/system/tenants';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes);
   await app.register(systemListRoutes);
   await app.register(tenantRoutes);
+  for (const module of apiModules) await app.register(module);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

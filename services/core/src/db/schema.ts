@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuthTables } from './tables-auth';
+import type { EventTables } from './tables-events';
 
 /** Timestamps: written as Date or string, read back as Date. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Id = ColumnType<string, string | bigint, string | bigint>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Id = ColumnType<string, string | bigint, string | bigint>;
 
 export interface TenantTable {
   tenant_id: string;
@@ -79,14 +81,19 @@ export interface UserRoleTable {
   role_id: Id;
 }
 
-/** The whole database as Kysely sees it: one interface, kept in one place. */
-export interface DB {
+export interface CoreTables {
   tenant: TenantTable;
   client: ClientTable;
   app_user: UserTable;
   role: RoleTable;
   user_role: UserRoleTable;
 }
+
+/**
+ * The whole database as Kysely sees it, assembled in one place from each area's tables
+ * (each area keeps its table interfaces in its own `tables-*.ts` file).
+ */
+export interface DB extends CoreTables, EventTables, AuthTables {}
 
 export type Tenant = Selectable<TenantTable>;
 export type NewTenant = Insertable<TenantTable>;

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The API's feature modules, registered in this order after the platform plugins.
+ * Each module lives in `modules/<area>/` with its routes, schemas and presenters.
+ */
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [];
