@@ -1,0 +1,126 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, Tx } from '../db';
+import { foldEvents, requireDecider } from './decider';
+import { readStream, readStreamInfo } from './store';
+
+export interface StateAt {
+  streamType: string;
+  /** The version the state is at (0: before the first event). */
+  version: number;
+  state: unknown;
+  /** The stream's current version. */
+  currentVersion: number;
+}
+
+/**
+ * A stream's state as of a version, or as of an instant (the last event recorded at or
+ * before it), folded from the log with the stream type's decider (never from a snapshot:
+ * this is what auditors rely on).
+ */
+export async function stateAt(
+  trx: Tx,
+  tenantId: string,
+  streamId: string,
+  at: { version: number } | { at: Date },
+  erased?: unknown,
+): Promise<StateAt | undefined> {
+  const info = await readStreamInfo(trx, tenantId, streamId);
+  if (!info) return undefined;
+  const decider = requireDecider(info.type);
+  let version: number;
+  if ('version' in at) version = Math.min(at.version, info.version);
+  else {
+    const r = await trx
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('stream_version').as('v'))
+      .where('tenant_id', '=', tenantId)
+      .where('stream_id', '=', streamId)
+      .where('recorded_at', '<=', at.at as never)
+      .executeTakeFirst();
+    version = Number(r?.v ?? 0);
+  }
+  const events = version > 0 ? await readStream(trx, tenantId, streamId, { toVersion: version, erased }) : [];
+  const folded = foldEvents(decider, events);
+  return { streamType: info.type, version: folded.version, state: folded.state, currentVersion: info.version };
+}
+
+export interface FieldChange {
+  /** Dotted path; array items as `items.2`. */
+  path: string;
+  op: 'added' | 'removed' | 'changed';
+  from?: unknown;
+  to?: unknown;
+}
+
+const isPlain = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) && !(x instanceof Date);
+
+/** Field-level differences between two JSON-like values, in a stable order. */
+export function diffValues(a: unknown, b: unknown, path = ''): FieldChange[] {
+  const at = (k: string) => (path ? `${path}.${k}` : k);
+  if (isPlain(a) && isPlain(b)) {
+    const out: FieldChange[] = [];
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) {
+      if (!(k in b)) out.push({ path: at(k), op: 'removed', from: a[k] });
+      else if (!(k in a)) out.push({ path: at(k), op: 'added', to: b[k] });
+      else out.push(...diffValues(a[k], b[k], at(k)));
+    }
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const out: FieldChange[] = [];
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (i >= b.length) out.push({ path: at(String(i)), op: 'removed', from: a[i] });
+      else if (i >= a.length) out.push({ path: at(String(i)), op: 'added', to: b[i] });
+      else out.push(...diffValues(a[i], b[i], at(String(i))));
+    }
+    return out;
+  }
+  const same =
+    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : JSON.stringify(a) === JSON.stringify(b);
+  return same ? [] : [{ path: path || '$', op: 'changed', from: a, to: b }];
+}
+
+export interface TouchedStreamsFilter {
+  tenantId: string;
+  type?: string;
+  actorId?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface TouchedStreamRow {
+  stream_id: string;
+  stream_type: string;
+  events: number;
+  first_at: Date;
+  last_at: Date;
+  version: number;
+  __total: string;
+}
+
+/**
+ * Streams with events matching the filters (type, actor, time range), newest first, as one
+ * statement (the page plus its total) for `readInTenant`.
+ */
+export function touchedStreamsQuery(db: Kysely<DB>, f: TouchedStreamsFilter) {
+  return sql<TouchedStreamRow>`
+    with g as (
+      select e.stream_id, max(e.stream_type) as stream_type, count(*)::int as events,
+             min(e.recorded_at) as first_at, max(e.recorded_at) as last_at
+      from events e
+      where e.tenant_id = ${f.tenantId}
+        ${f.type ? sql`and e.stream_type = ${f.type}` : sql``}
+        ${f.actorId ? sql`and e.metadata->>'actorId' = ${f.actorId}` : sql``}
+        ${f.from ? sql`and e.recorded_at >= ${f.from}` : sql``}
+        ${f.to ? sql`and e.recorded_at <= ${f.to}` : sql``}
+      group by e.stream_id
+    )
+    select g.*, s.version, (select count(*) from g)::text as __total
+    from g join streams s on s.tenant_id = ${f.tenantId} and s.stream_id = g.stream_id
+    order by g.last_at desc, g.stream_id
+    limit ${f.limit} offset ${f.offset}`.compile(db);
+}

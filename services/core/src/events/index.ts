@@ -1,0 +1,13 @@
+export * from './audit';
+export * from './decider';
+export * from './errors';
+export * from './projections/async';
+export * from './projections/inline';
+export { type Checkpoint, readLogBatch, START, type Visibility } from './projections/log';
+export * from './projections/registry';
+export * from './rebuild';
+export * from './shredding';
+export * from './snapshots';
+export * from './store';
+export * from './types';
+export * from './upcasting';

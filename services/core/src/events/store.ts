@@ -1,0 +1,310 @@
+import { sql } from 'kysely';
+import type { Tx } from '../db';
+import { IdempotencyKeyReusedError, StreamArchivedError, VersionConflictError } from './errors';
+import { runInlineProjections } from './projections/inline';
+import { ERASED, keysForWrite, loadKeys, openFields, sealedSubjects, sealFields, subjectsOf } from './shredding';
+import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StreamRef } from './types';
+import { currentSchemaVersion, eventDefinition, upcast } from './upcasting';
+
+const STREAM_ID = /^[A-Za-z0-9:_.-]{1,64}$/;
+const STREAM_TYPE = /^[A-Za-z0-9:_.-]{1,64}$/;
+const EVENT_TYPE = /^[A-Za-z0-9:_.-]{1,128}$/;
+
+/** An event row as stored (the columns every reader selects). */
+export interface EventRow {
+  tenant_id: string;
+  global_position: string;
+  transaction_id: string;
+  stream_type: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date;
+}
+
+/** The select list of EventRow, for raw readers (projectors, rebuilds, audit). */
+export const EVENT_COLUMNS = sql.raw(
+  'e.tenant_id, e.global_position::text as global_position, e.transaction_id::text as transaction_id, e.stream_type, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at',
+);
+
+function cleanMetadata(m: EventMetadata): EventMetadata {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(m)) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
+  return out as unknown as EventMetadata;
+}
+
+interface AppendRow {
+  n: number;
+  versions: number[] | null;
+  positions: string[] | null;
+  transaction_id: string;
+}
+
+/**
+ * Appends events to a stream inside the caller's transaction, with optimistic concurrency:
+ * `expected` is the version the writer read (`'no_stream'` / 0: the stream must not exist;
+ * `'any'`: no check). One statement: the stream row is created or moved forward (its row
+ * lock serialises writers of one stream), then the events are inserted with consecutive
+ * versions. A writer that lost the race gets a VersionConflictError (HTTP 409).
+ *
+ * With `metadata.idempotencyKey`, a repeated append (same tenant and key) writes nothing and
+ * returns the first append's result with `duplicate: true`; a concurrent repeat waits for
+ * the first and then does the same.
+ *
+ * Personal fields declared with `defineEventType({ personal })` are sealed with their data
+ * subject's key; inline projections of the event types run before this returns.
+ */
+export async function appendToStream(
+  trx: Tx,
+  stream: StreamRef,
+  expected: ExpectedVersion,
+  events: readonly NewEvent[],
+  metadata: Omit<EventMetadata, 'tenantId'> & { tenantId?: string },
+): Promise<AppendResult> {
+  if (!events.length) throw new Error('appendToStream: no events');
+  if (!STREAM_ID.test(stream.id)) throw new Error(`invalid stream id ${JSON.stringify(stream.id)}`);
+  if (!STREAM_TYPE.test(stream.type)) throw new Error(`invalid stream type ${JSON.stringify(stream.type)}`);
+  if (metadata.tenantId && metadata.tenantId !== stream.tenantId)
+    throw new Error('metadata tenant differs from stream');
+  if (typeof expected === 'number' && (!Number.isInteger(expected) || expected < 0))
+    throw new Error(`invalid expected version ${expected}`);
+  for (const e of events) if (!EVENT_TYPE.test(e.type)) throw new Error(`invalid event type ${JSON.stringify(e.type)}`);
+  const tenantId = stream.tenantId;
+  const meta = cleanMetadata({ ...metadata, tenantId });
+  const key = meta.idempotencyKey;
+
+  if (key) {
+    const claimed = await sql`
+      insert into event_idempotency_keys (tenant_id, idempotency_key, stream_id)
+      values (${tenantId}, ${key}, ${stream.id})
+      on conflict (tenant_id, idempotency_key) do nothing
+      returning idempotency_key`.execute(trx);
+    if (!claimed.rows.length) return duplicateResult(trx, tenantId, key, stream.id);
+  }
+
+  // Seal personal fields with their subjects' keys (one round trip only when there are any).
+  const rules = events.map((e) => eventDefinition(e.type)?.personal ?? []);
+  const subjects = [...new Set(events.flatMap((e, i) => subjectsOf(e.data, rules[i]!)))];
+  const keys = subjects.length ? await keysForWrite(trx, tenantId, subjects) : new Map<string, Buffer | null>();
+  const payload = JSON.stringify(
+    events.map((e, i) => ({
+      t: e.type,
+      v: currentSchemaVersion(e.type),
+      d: rules[i]!.length ? sealFields(e.data, rules[i]!, tenantId, keys) : (e.data ?? null),
+    })),
+  );
+  const n = events.length;
+  const metaJson = JSON.stringify(meta);
+
+  const head =
+    expected === 'any'
+      ? sql`insert into streams as st (tenant_id, stream_id, type, version, last_transaction_id)
+            values (${tenantId}, ${stream.id}, ${stream.type}, ${n}, pg_current_xact_id())
+            on conflict (tenant_id, stream_id) do update
+              set version = st.version + excluded.version, updated_at = now(), last_transaction_id = excluded.last_transaction_id
+              where not st.archived and st.last_transaction_id <= excluded.last_transaction_id
+            returning st.version, st.type`
+      : expected === 'no_stream' || expected === 0
+        ? sql`insert into streams (tenant_id, stream_id, type, version, last_transaction_id)
+              values (${tenantId}, ${stream.id}, ${stream.type}, ${n}, pg_current_xact_id())
+              on conflict (tenant_id, stream_id) do nothing
+              returning version, type`
+        : sql`update streams set version = version + ${n}, updated_at = now(), last_transaction_id = pg_current_xact_id()
+              where tenant_id = ${tenantId} and stream_id = ${stream.id} and version = ${expected}
+                and not archived and last_transaction_id <= pg_current_xact_id()
+              returning version, type`;
+  const keyUpdate = key
+    ? sql`, k as (
+        update event_idempotency_keys set first_version = a.first_version, last_version = a.last_version,
+          first_position = a.first_position, last_position = a.last_position, transaction_id = pg_current_xact_id()
+        from (select min(stream_version) as first_version, max(stream_version) as last_version,
+                     min(global_position) as first_position, max(global_position) as last_position from e) a
+        where tenant_id = ${tenantId} and idempotency_key = ${key})`
+    : sql``;
+  const result = await sql<AppendRow>`
+    with s as (${head}),
+    e as (
+      insert into events (tenant_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata)
+      select ${tenantId}, s.type, ${stream.id}, s.version - ${n}::int + x.ord::int, x.e->>'t', (x.e->>'v')::int, x.e->'d', ${metaJson}::jsonb
+      from s cross join jsonb_array_elements(${payload}::jsonb) with ordinality as x(e, ord)
+      order by x.ord
+      returning global_position, stream_version, recorded_at
+    )${keyUpdate}
+    select count(*)::int as n,
+           array_agg(stream_version order by stream_version) as versions,
+           array_agg(global_position::text order by stream_version) as positions,
+           pg_current_xact_id()::text as transaction_id,
+           max(recorded_at) as recorded_at
+    from e`.execute(trx);
+  const row = result.rows[0] as (AppendRow & { recorded_at: Date }) | undefined;
+  if (!row || row.n !== n) await raiseConflict(trx, tenantId, stream.id, expected);
+  const versions = row!.versions!.map(Number);
+  const positions = row!.positions!.map((p) => BigInt(p));
+  const recorded: RecordedEvent[] = events.map((e, i) => ({
+    type: e.type,
+    data: e.data,
+    tenantId,
+    streamType: stream.type,
+    streamId: stream.id,
+    streamVersion: versions[i]!,
+    globalPosition: positions[i]!,
+    transactionId: row!.transaction_id,
+    schemaVersion: currentSchemaVersion(e.type),
+    metadata: meta,
+    recordedAt: row!.recorded_at,
+    subjects: subjectsOf(e.data, rules[i]!),
+  }));
+  await runInlineProjections(trx, recorded);
+  return {
+    streamId: stream.id,
+    versions,
+    positions,
+    nextExpectedVersion: versions[versions.length - 1]!,
+    transactionId: row!.transaction_id,
+    duplicate: false,
+    events: recorded,
+  };
+}
+
+async function raiseConflict(trx: Tx, tenantId: string, streamId: string, expected: ExpectedVersion): Promise<never> {
+  const current = await trx
+    .selectFrom('streams')
+    .select(['version', 'archived'])
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  if (current?.archived) throw new StreamArchivedError(streamId);
+  throw new VersionConflictError(streamId, expected, current ? current.version : null);
+}
+
+async function duplicateResult(trx: Tx, tenantId: string, key: string, streamId: string): Promise<AppendResult> {
+  const first = await trx
+    .selectFrom('event_idempotency_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (first.stream_id !== streamId) throw new IdempotencyKeyReusedError(key, streamId);
+  if (first.first_version === null || first.last_version === null) throw new Error(`idempotency key ${key} incomplete`);
+  const rows = await trx
+    .selectFrom('events')
+    .select(['stream_version', 'global_position'])
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .where('stream_version', '>=', first.first_version)
+    .where('stream_version', '<=', first.last_version)
+    .orderBy('stream_version')
+    .execute();
+  return {
+    streamId,
+    versions: rows.map((r) => r.stream_version),
+    positions: rows.map((r) => BigInt(r.global_position)),
+    nextExpectedVersion: first.last_version,
+    transactionId: String(first.transaction_id),
+    duplicate: true,
+    events: [],
+  };
+}
+
+export interface ReadOptions {
+  /** First version to read (default 1). */
+  fromVersion?: number;
+  /** Last version to read (default: the end). */
+  toVersion?: number;
+  /** What erased personal fields read as (default 已删除). */
+  erased?: unknown;
+}
+
+export interface StreamInfo {
+  tenantId: string;
+  id: string;
+  type: string;
+  version: number;
+  archived: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Decodes stored rows: opens sealed personal fields (one key query for the whole batch),
+ * then upcasts each event's data to the current schema version.
+ */
+export async function decodeEvents(trx: Tx, rows: readonly EventRow[], erased: unknown = ERASED) {
+  const pairs: Array<[string, string]> = [];
+  const subjectsPerRow = rows.map((r) => {
+    const s = [...sealedSubjects(r.data)];
+    for (const x of s) pairs.push([r.tenant_id, x]);
+    return s;
+  });
+  const keys = pairs.length ? await loadKeys(trx, pairs) : new Map<string, Buffer | null>();
+  return rows.map((r, i): RecordedEvent => {
+    const subjects = subjectsPerRow[i]!;
+    const opened = subjects.length ? openFields(r.data, r.tenant_id, keys, erased) : r.data;
+    const up = upcast(r.type, r.schema_version, opened);
+    return {
+      type: r.type,
+      data: up.data,
+      tenantId: r.tenant_id,
+      streamType: r.stream_type,
+      streamId: r.stream_id,
+      streamVersion: r.stream_version,
+      globalPosition: BigInt(r.global_position),
+      transactionId: r.transaction_id,
+      schemaVersion: up.schemaVersion,
+      metadata: r.metadata as EventMetadata,
+      recordedAt: r.recorded_at,
+      subjects,
+    };
+  });
+}
+
+/** The stream's row, or undefined when it does not exist (or is another tenant's). */
+export async function readStreamInfo(trx: Tx, tenantId: string, streamId: string): Promise<StreamInfo | undefined> {
+  const s = await trx
+    .selectFrom('streams')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return s
+    ? {
+        tenantId: s.tenant_id,
+        id: s.stream_id,
+        type: s.type,
+        version: s.version,
+        archived: s.archived,
+        createdAt: s.created_at,
+        updatedAt: s.updated_at,
+      }
+    : undefined;
+}
+
+/** A stream's events in version order, decoded (see decodeEvents). */
+export async function readStream(
+  trx: Tx,
+  tenantId: string,
+  streamId: string,
+  opts: ReadOptions = {},
+): Promise<RecordedEvent[]> {
+  const rows = await sql<EventRow>`
+    select ${EVENT_COLUMNS} from events e
+    where e.tenant_id = ${tenantId} and e.stream_id = ${streamId}
+      and e.stream_version >= ${opts.fromVersion ?? 1}
+      ${opts.toVersion !== undefined ? sql`and e.stream_version <= ${opts.toVersion}` : sql``}
+    order by e.stream_version`.execute(trx);
+  return decodeEvents(trx, rows.rows, opts.erased);
+}
+
+/** Marks a stream archived: later appends are refused; its history stays readable. */
+export async function archiveStream(trx: Tx, tenantId: string, streamId: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('streams')
+    .set({ archived: true, updated_at: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
