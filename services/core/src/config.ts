@@ -42,6 +42,10 @@ export const ConfigSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'expected a redis:// URL')
       .optional(),
+    KV_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'expected 1–40 letters, digits, dot, dash or underscore')
+      .default('sprout'),
     DATA_DIR: z.string().min(1).default('./data'),
     SERVICES: z
       .string()
@@ -65,6 +69,10 @@ export const ConfigSchema = z
     ACCESS_TOKEN_TTL: seconds(3600),
     REFRESH_TOKEN_TTL: seconds(604800),
     CAPTCHA_ENABLED: bool(false),
+    CAPTCHA_TTL: seconds(300),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_LOCK_SECONDS: seconds(900),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     TENANT_MODE: bool(true),
     DEFAULT_TENANT_ID: z
       .string()
