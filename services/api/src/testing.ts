@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AccessClaims, signJwt } from '@sprout/core/auth/jwt';
 import { type Config, loadConfig } from '@sprout/core/config';
 import type { Database } from '@sprout/core/db';
+import { nextId } from '@sprout/core/ids';
 import { MemoryQueue } from '@sprout/core/queue';
 import type { JobQueue } from '@sprout/core/queue/types';
 import { buildApp } from './app';
@@ -26,13 +27,14 @@ export async function testApp(database: Database, opts: { config?: Config; queue
   return { app, config, queue };
 }
 
-/** Signs an access token the way sign-in will; for tests that need a caller. */
+/** Signs an access token the way sign-in does (for a session that was never revoked). */
 export function tokenFor(config: Config, claims: Partial<AccessClaims> & { tenant_id: string; user_id: string }) {
   const now = Math.floor(Date.now() / 1000);
   return signJwt(
     {
-      sid: randomBytes(8).toString('hex'),
+      sid: nextId(),
       role_ids: [],
+      roles: [],
       dept_id: null,
       client_id: 'saber',
       iat: now,
@@ -43,6 +45,15 @@ export function tokenFor(config: Config, claims: Partial<AccessClaims> & { tenan
   );
 }
 
-export const bladeAuth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
+/** The seeded client (`seed()`): saber / saber_secret. */
+export const SABER_CLIENT = { id: 'saber', secret: 'saber_secret' } as const;
+
+/** `Authorization: Basic base64(client_id:client_secret)`, as every Saber call carries it. */
+export const clientBasic = (id: string = SABER_CLIENT.id, secret: string = SABER_CLIENT.secret) => ({
+  authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+});
+
+/** The headers of a signed-in Saber call: client credentials and `Blade-Auth: bearer <token>`. */
+export const bladeAuth = (token: string) => ({ ...clientBasic(), 'blade-auth': `bearer ${token}` });
 
 export type { FastifyInstance };

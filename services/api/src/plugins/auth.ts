@@ -1,7 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { VerifiedClient } from '@sprout/core/auth/clients';
 import { type AccessClaims, verifyJwt } from '@sprout/core/auth/jwt';
+import { AuthService, GUEST_USER_ID } from '@sprout/core/auth/service';
 import { AppError } from '@sprout/core/errors';
+import type { KeyValueStore } from '@sprout/core/kv';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sign-in, sessions, client credentials, captcha and lockout (services/core/src/auth). */
+    auth: AuthService;
+  }
+  interface FastifyRequest {
+    /** The OAuth client proven by `Authorization: Basic`; set on every non-public route. */
+    client: VerifiedClient | null;
+  }
+  interface FastifyContextConfig {
+    /** Client credentials are enough: no signed-in user (the token endpoint, pre-sign-in calls). */
+    clientOnly?: boolean;
+    /** Also reachable with a guest token (a social account not registered yet, user_id -1). */
+    allowGuest?: boolean;
+  }
+}
 
 /** `Blade-Auth: bearer <token>` (Saber), or `Authorization: Bearer <token>`. */
 export function bearerToken(headers: Record<string, string | string[] | undefined>): string | undefined {
@@ -14,25 +34,61 @@ export function bearerToken(headers: Record<string, string | string[] | undefine
   return undefined;
 }
 
+export interface AuthPluginOptions {
+  /** Shared state; absent → opened from the config (Redis when REDIS_URL is set). */
+  kv?: KeyValueStore;
+}
+
 /**
- * Secure by default: every route needs a verified access token unless its config says
- * `public: true`. The tenant of a signed-in request comes from the token only.
+ * Secure by default. Every route needs valid client credentials (`Authorization: Basic`)
+ * and a verified access token of a live session, unless its config says `public: true`
+ * (the explicit allowlist: health, readiness, API docs, tenant info and background,
+ * captcha, the web app's files) or `clientOnly: true` (client credentials only). The
+ * tenant of a signed-in request comes from the token only.
  */
-export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, opts) => {
     const secret = app.config.JWT_SECRET;
-    // onRequest: a caller without a valid token learns nothing about the route's input rules.
+    const auth = await AuthService.open(app.config, app.database, opts.kv);
+    app.decorate('auth', auth);
+    app.decorateRequest('client', null);
+    app.addHook('onClose', async () => {
+      await auth.close();
+    });
+
+    // onRequest: a caller without valid credentials learns nothing about the route's input rules.
     app.addHook('onRequest', async (request) => {
-      if (request.is404 || request.routeOptions.config?.public) return;
+      const config = request.routeOptions.config;
+      if (request.is404 || config?.public) return;
+      const client = await auth.clients.verify(request.headers.authorization);
+      if (!client) throw new AppError('unauthorized', 'auth.clientInvalid');
+      request.client = client;
+      if (config?.clientOnly) return;
       const token = bearerToken(request.headers);
       if (!token) throw new AppError('unauthorized', 'error.unauthorized');
       const result = verifyJwt<AccessClaims>(token, secret);
       if (!result.ok) throw new AppError('token_invalid', 'error.tokenInvalid');
-      request.user = result.claims;
+      const claims = result.claims;
+      if (typeof claims.tenant_id !== 'string' || typeof claims.sid !== 'string') {
+        throw new AppError('token_invalid', 'error.tokenInvalid');
+      }
+      if (await auth.revocations.isRevoked(claims.tenant_id, claims.sid)) {
+        throw new AppError('token_invalid', 'error.tokenInvalid');
+      }
+      if (claims.user_id === GUEST_USER_ID && !config?.allowGuest) {
+        throw new AppError('forbidden', 'auth.notAllowedForGuest');
+      }
+      request.user = claims;
     });
   },
   { name: 'sprout-auth', dependencies: ['sprout-context'] },
 );
+
+/** Where the request came from, for the security log and the per-address sign-in limit. */
+export function originOf(request: FastifyRequest) {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: Array.isArray(ua) ? ua[0] : ua };
+}
 
 /** Route guard until the CASL ability lands: the caller must hold one of these role aliases. */
 export function requireRole(...aliases: string[]) {

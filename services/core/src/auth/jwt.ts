@@ -6,7 +6,9 @@ export interface AccessClaims {
   sid: string;
   tenant_id: string;
   user_id: string;
+  /** Role ids and aliases (BladeX role_id / role_name as lists). */
   role_ids: string[];
+  roles: string[];
   dept_id: string | null;
   client_id: string;
   exp: number;

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { originOf } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/context';
+import { RequestValidationError, validationError } from '../../plugins/validation';
+import { mergedParams } from './params';
+import { presentOwnUser } from './presenters';
+import { loadOwnUser } from './queries';
+
+/** Mainland mobile numbers: 11 digits starting with 1 (spec §9: phone length 11). */
+export const PHONE = /^1[3-9]\d{9}$/;
+const AVATAR = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
+
+/** Optional text: absent → unchanged; blank → cleared (null). */
+const clearable = (max: number, check?: (v: string) => boolean, message?: string) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === '' || !check || check(v), { message: message ?? '$validation.required' })
+    .transform((v) => (v === '' ? null : v))
+    .optional();
+
+/** Personal info (spec §2, 个人信息): name, realName, phone, email, avatar. */
+export const UpdateInfoSchema = z.object({
+  name: z.string().trim().min(1, '$validation.required').max(64).optional(),
+  realName: z.string().trim().min(1, '$validation.required').max(64).optional(),
+  phone: clearable(11, (v) => PHONE.test(v), '$validation.phone'),
+  email: clearable(255, (v) => z.email().safeParse(v).success, '$validation.email'),
+  avatar: clearable(1000, (v) => AVATAR.test(v), '$validation.avatar'),
+});
+
+/** Password change (spec §2, 修改密码); values as the client sends them (md5 in user mode). */
+export const UpdatePasswordSchema = z.object({
+  oldPassword: z.string().min(1, '$validation.password').max(512),
+  newPassword: z.string().min(1, '$validation.password').max(512),
+  newPassword1: z.string().min(1, '$validation.password').max(512),
+});
+
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tz = app.config.TIME_ZONE;
+
+  r.get(
+    '/api/blade-user/info',
+    { schema: { tags: ['users'], summary: 'The signed-in user’s own record' } },
+    async (request) => {
+      const u = await loadOwnUser(app.database, tenantOf(request));
+      if (!u) throw notFound('auth.userNotFound');
+      return ok(presentOwnUser(u, tz), request.lang);
+    },
+  );
+
+  r.post(
+    '/api/blade-user/update-info',
+    { schema: { tags: ['users'], summary: 'Updates the signed-in user’s personal info', body: UpdateInfoSchema } },
+    async (request) => {
+      const b = request.body;
+      const ctx = tenantOf(request);
+      const values = {
+        ...(b.name !== undefined ? { name: b.name } : {}),
+        ...(b.realName !== undefined ? { real_name: b.realName } : {}),
+        ...(b.phone !== undefined ? { phone: b.phone } : {}),
+        ...(b.email !== undefined ? { email: b.email } : {}),
+        ...(b.avatar !== undefined ? { avatar: b.avatar } : {}),
+      };
+      const updated = await request.tx((trx) =>
+        trx
+          .updateTable('app_user')
+          .set({ ...values, update_user: ctx.userId, update_time: new Date() })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', ctx.userId as string)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst(),
+      );
+      if (!updated.numUpdatedRows) throw notFound('auth.userNotFound');
+      const u = await loadOwnUser(app.database, ctx);
+      if (!u) throw notFound('auth.userNotFound');
+      return ok(presentOwnUser(u, tz), request.lang);
+    },
+  );
+
+  r.post(
+    '/api/blade-user/update-password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Changes the signed-in user’s password and signs out their other sessions',
+        description: 'oldPassword, newPassword, newPassword1 in the query string (Saber) or the body.',
+      },
+    },
+    async (request) => {
+      const parsed = UpdatePasswordSchema.safeParse(mergedParams(request));
+      if (!parsed.success) throw validationError(new RequestValidationError(parsed.error.issues, 'body'), request.lang);
+      const p = parsed.data;
+      if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
+      await app.auth.changePassword(request.user, p.oldPassword, p.newPassword, p.newPassword1, originOf(request));
+      return ok(null, request.lang, 'auth.passwordChanged');
+    },
+  );
+
+  r.get(
+    '/api/blade-user/infoByPhone',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A user of the caller’s tenant by phone number (null when none)',
+        querystring: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
+      },
+    },
+    async (request) => {
+      const ctx = tenantOf(request);
+      const u = await request.tx((trx) =>
+        trx
+          .selectFrom('app_user')
+          .select(['id', 'account', 'name', 'real_name', 'avatar', 'phone', 'dept_id', 'status'])
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('phone', '=', request.query.phone)
+          .where('is_deleted', '=', 0)
+          .orderBy('id')
+          .executeTakeFirst(),
+      );
+      return ok(
+        u
+          ? {
+              id: String(u.id),
+              tenantId: ctx.tenantId,
+              account: u.account,
+              name: u.name,
+              realName: u.real_name,
+              avatar: u.avatar,
+              phone: u.phone,
+              deptId: u.dept_id === null ? '' : String(u.dept_id),
+              status: u.status,
+            }
+          : null,
+        request.lang,
+      );
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db';
+import { inSystem } from '../db';
+import { TtlLru } from './lru';
+import { verifyPassword } from './password';
+
+/** An OAuth client that proved its secret. */
+export interface VerifiedClient {
+  clientId: string;
+  /** The tenant that owns it; the platform tenant's clients serve every tenant. */
+  tenantId: string;
+  grantTypes: string[];
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+}
+
+/** `Authorization: Basic base64(client_id:client_secret)`; undefined when absent or malformed. */
+export function parseBasic(header: string | string[] | undefined): { clientId: string; secret: string } | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || value.length > 1024) return undefined;
+  const m = /^basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(value);
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  const clientId = decoded.slice(0, colon);
+  const secret = decoded.slice(colon + 1);
+  if (clientId.length > 64 || !secret) return undefined;
+  return { clientId, secret };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
+
+/**
+ * Checks client credentials on every API call. The argon2 verify runs once per
+ * (client_id, sha256(secret)) a minute and process; the answer, yes or no, is cached, and
+ * concurrent first calls share one verify.
+ */
+export class ClientVerifier {
+  private readonly cache: TtlLru<VerifiedClient | null>;
+  private readonly inflight = new Map<string, Promise<VerifiedClient | null>>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly ttlMs = 60_000,
+    max = 10_000,
+  ) {
+    this.cache = new TtlLru(max);
+  }
+
+  /** The client the header proves, or null. Never throws for bad input. */
+  async verify(header: string | string[] | undefined): Promise<VerifiedClient | null> {
+    const creds = parseBasic(header);
+    if (!creds) return null;
+    const key = `${creds.clientId}\u0000${sha256(creds.secret)}`;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = this.lookup(creds.clientId, creds.secret)
+        .then((client) => {
+          this.cache.set(key, client, this.ttlMs);
+          return client;
+        })
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
+    return p;
+  }
+
+  private async lookup(clientId: string, secret: string): Promise<VerifiedClient | null> {
+    // No tenant is known yet: clients are read as the owner (the platform's clients serve all).
+    const rows = await inSystem(this.database, (trx) =>
+      trx
+        .selectFrom('client')
+        .select([
+          'tenant_id',
+          'client_id',
+          'client_secret_hash',
+          'grant_types',
+          'access_token_validity',
+          'refresh_token_validity',
+        ])
+        .where('client_id', '=', clientId)
+        .where('is_deleted', '=', 0)
+        .where('status', '=', 1)
+        .execute(),
+    );
+    for (const row of rows) {
+      if (await verifyPassword(row.client_secret_hash, secret)) {
+        return {
+          clientId: row.client_id,
+          tenantId: row.tenant_id,
+          grantTypes: row.grant_types,
+          accessTokenValidity: row.access_token_validity,
+          refreshTokenValidity: row.refresh_token_validity,
+        };
+      }
+    }
+    return null;
+  }
+
+  /** Forgets every cached answer (after a client's secret or status changed). */
+  clear() {
+    this.cache.clear();
+  }
+}
