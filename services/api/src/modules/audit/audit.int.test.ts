@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '@sprout/core/db';
+import { eraseSubject, handleCommand, registerDecider, VersionConflictError } from '@sprout/core/events';
+import { MemoryQueue } from '@sprout/core/queue';
+import { seed } from '@sprout/core/seed';
+import { createNote, defineNoteEvents, noteDecider } from '@sprout/core/testing/events';
+import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { buildApp } from '../../app';
+import { bladeAuth, testConfig, tokenFor } from '../../testing';
+
+defineNoteEvents();
+registerDecider(noteDecider);
+
+/** The audit and replay API on PostgreSQL: who may see it, what it shows, and tenant isolation. */
+describe('audit API', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  const config = testConfig();
+  const A = { tenantId: '100001', userId: '11' };
+  const B = { tenantId: '100002', userId: '21' };
+  const auditor = tokenFor(config, { tenant_id: A.tenantId, user_id: '5', roles: ['auditor'] });
+  const admin = tokenFor(config, { tenant_id: A.tenantId, user_id: '6', roles: ['admin'] });
+  const teacher = tokenFor(config, { tenant_id: A.tenantId, user_id: '11', roles: ['teacher'] });
+  const auditorB = tokenFor(config, { tenant_id: B.tenantId, user_id: '7', roles: ['auditor'] });
+
+  const get = (url: string, token = auditor, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { ...bladeAuth(token), ...headers } });
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seed(t.database, { demo: false }); // the saber client
+    app = await buildApp(config, {
+      database: t.database,
+      queue: new MemoryQueue(),
+      fastify: { logger: false },
+      plugins: [
+        async (a) => {
+          a.post('/api/test/conflict', async () => {
+            throw new VersionConflictError('n1', 2, 3);
+          });
+        },
+      ],
+    });
+    await app.ready();
+    const meta = (actorId: string) => ({ metadata: { actorId, actorName: `用户${actorId}` } });
+    await handleCommand(t.database, A, noteDecider, 'n1', createNote('n1', { studentId: 'kid1' }), meta('11'));
+    await handleCommand(
+      t.database,
+      A,
+      noteDecider,
+      'n1',
+      { type: 'EditNote', title: '改后标题', at: '2026-11-21 10:00:00' },
+      meta('11'),
+    );
+    await handleCommand(
+      t.database,
+      A,
+      noteDecider,
+      'n1',
+      { type: 'SubmitNote', at: '2026-11-21 11:00:00' },
+      meta('11'),
+    );
+    await handleCommand(t.database, A, noteDecider, 'n2', createNote('n2'), meta('12'));
+    await handleCommand(t.database, B, noteDecider, 'b1', createNote('b1'), meta('21'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  it('is for auditors and administrators only: teacher 403, anonymous 401', async () => {
+    for (const url of [
+      '/api/audit/streams',
+      '/api/audit/streams/n1/events',
+      '/api/audit/streams/n1/state',
+      '/api/audit/streams/n1/diff?from=1&to=2',
+    ]) {
+      expect((await get(url, teacher)).statusCode, url).toBe(403);
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    expect((await get('/api/audit/streams', admin)).statusCode).toBe(200);
+  });
+
+  it('lists streams touched, filtered by type, actor and time, paged', async () => {
+    const all = (await get('/api/audit/streams')).json();
+    expect(all).toMatchObject({ code: 200, success: true });
+    expect(all.data).toMatchObject({ total: 2, size: 10, current: 1, pages: 1 });
+    expect(all.data.records.map((r: { streamId: string }) => r.streamId).sort()).toEqual(['n1', 'n2']);
+    const n1 = all.data.records.find((r: { streamId: string }) => r.streamId === 'n1');
+    expect(n1).toMatchObject({ streamType: 'note', version: 3, events: 3 });
+    expect(n1.lastTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const byActor = (await get('/api/audit/streams?actorId=12')).json();
+    expect(byActor.data.records.map((r: { streamId: string }) => r.streamId)).toEqual(['n2']);
+    expect((await get('/api/audit/streams?type=workflow')).json().data.total).toBe(0);
+    expect(
+      (await get('/api/audit/streams?from=2000-01-01%2000:00:00&to=2000-12-31%2000:00:00')).json().data.total,
+    ).toBe(0);
+    expect((await get('/api/audit/streams?from=2000-01-01%2000:00:00')).json().data.total).toBe(2);
+    const bad = await get('/api/audit/streams?from=yesterday&size=7');
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['from', 'size']);
+  });
+
+  it('shows a stream’s history in order: version, type, actor, time, data', async () => {
+    const r = await get('/api/audit/streams/n1/events');
+    expect(r.statusCode).toBe(200);
+    const body = r.json().data;
+    expect(body).toMatchObject({ streamId: 'n1', streamType: 'note', version: 3 });
+    expect(body.events.map((e: { version: number; type: string }) => [e.version, e.type])).toEqual([
+      [1, 'NoteCreated'],
+      [2, 'NoteEdited'],
+      [3, 'NoteSubmitted'],
+    ]);
+    expect(body.events[0]).toMatchObject({
+      actorId: '11',
+      actorName: '用户11',
+      data: { studentName: '王小明', title: '观察 n1' },
+    });
+    expect(body.events[0].time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(typeof body.events[0].position).toBe('string');
+    expect((await get('/api/audit/streams/nope/events')).statusCode).toBe(404);
+  });
+
+  it('replays the state as of a version or an instant, and diffs two versions', async () => {
+    const v1 = (await get('/api/audit/streams/n1/state?version=1')).json().data;
+    expect(v1).toMatchObject({ version: 1, currentVersion: 3, state: { status: 'draft', title: '观察 n1', edits: 0 } });
+    const now = (await get('/api/audit/streams/n1/state')).json().data;
+    expect(now).toMatchObject({ version: 3, state: { status: 'trial', title: '改后标题', edits: 1 } });
+    const before = (await get('/api/audit/streams/n1/state?at=2000-01-01%2000:00:00')).json().data;
+    expect(before).toMatchObject({ version: 0, state: { status: 'none' } });
+    const later = (await get('/api/audit/streams/n1/state?at=2099-01-01%2000:00:00')).json().data;
+    expect(later.version).toBe(3);
+    const diff = (await get('/api/audit/streams/n1/diff?from=1&to=3')).json().data;
+    expect(diff.changes).toEqual([
+      { path: 'edits', op: 'changed', from: 0, to: 1 },
+      { path: 'status', op: 'changed', from: 'draft', to: 'trial' },
+      { path: 'title', op: 'changed', from: '观察 n1', to: '改后标题' },
+      { path: 'updatedAt', op: 'changed', from: '2026-11-21 09:00:00', to: '2026-11-21 11:00:00' },
+    ]);
+    expect((await get('/api/audit/streams/n1/diff?from=3&to=1')).statusCode).toBe(400);
+    expect((await get('/api/audit/streams/n1/diff?from=1&to=9')).statusCode).toBe(400);
+    expect((await get('/api/audit/streams/n1/state?version=1&at=2026-01-01%2000:00:00')).statusCode).toBe(400);
+  });
+
+  it('never shows another tenant’s streams', async () => {
+    expect((await get('/api/audit/streams/b1/events')).statusCode).toBe(404);
+    expect((await get('/api/audit/streams/b1/state')).statusCode).toBe(404);
+    const mine = (await get('/api/audit/streams', auditorB)).json().data;
+    expect(mine.records.map((r: { streamId: string }) => r.streamId)).toEqual(['b1']);
+    expect((await get('/api/audit/streams/n1/events', auditorB)).statusCode).toBe(404);
+  });
+
+  it('shows erased personal data as 已删除 / erased, the rest of the history intact', async () => {
+    await inTenant(t.database, A, (trx) => eraseSubject(trx, A.tenantId, 'student:kid1', '5'));
+    const zh = (await get('/api/audit/streams/n1/events')).json().data.events[0].data;
+    expect(zh).toMatchObject({ studentName: '已删除', guardianPhone: '已删除', title: '观察 n1', studentId: 'kid1' });
+    const en = (await get('/api/audit/streams/n1/state?version=1', auditor, { 'accept-language': 'en' })).json().data;
+    expect(en.state.student).toEqual({ id: 'kid1', name: 'erased', guardianPhone: 'erased' });
+  });
+
+  it('answers a version conflict with 409 and a clear message in both languages', async () => {
+    const zh = await app.inject({ method: 'POST', url: '/api/test/conflict', headers: bladeAuth(auditor) });
+    expect(zh.statusCode).toBe(409);
+    expect(zh.json()).toEqual({
+      code: 409,
+      success: false,
+      data: null,
+      msg: '该记录已被他人修改，请刷新后重试',
+      errorCode: 'version_conflict',
+    });
+    const en = await app.inject({
+      method: 'POST',
+      url: '/api/test/conflict',
+      headers: { ...bladeAuth(auditor), 'accept-language': 'en' },
+    });
+    expect(en.json().msg).toBe('This record was changed by someone else; refresh and try again');
+  });
+});

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readInTenant } from '@sprout/core/db';
+import { diffValues, readStream, readStreamInfo, stateAt, touchedStreamsQuery } from '@sprout/core/events';
+import { badRequest, notFound } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { offsetOf, pageOf } from '@sprout/core/http/paging';
+import { t } from '@sprout/core/i18n';
+import { parseDateTime } from '@sprout/core/time';
+import { requireRole } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/context';
+import { presentChange, presentEvent, presentTouchedStream } from './presenters';
+import { DiffQuerySchema, StateQuerySchema, StreamIdParamsSchema, TouchedStreamsQuerySchema } from './schemas';
+
+/** Auditors and administrators of the tenant; everyone else 403 (CASL replaces this later). */
+export const AUDIT_ROLES = ['administrator', 'admin', 'auditor'] as const;
+
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tz = app.config.TIME_ZONE;
+  const guard = requireRole(...AUDIT_ROLES);
+  const at = (text: string) => parseDateTime(text, tz) as Date;
+
+  r.get(
+    '/api/audit/streams',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['audit'],
+        summary: 'Streams (records, process instances) touched, filtered by type, actor and time; newest first',
+        querystring: TouchedStreamsQuerySchema,
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ctx = tenantOf(request);
+      const rows = await readInTenant<Parameters<typeof presentTouchedStream>[0] & { __total: string }>(
+        app.database,
+        ctx,
+        touchedStreamsQuery(app.database.db, {
+          tenantId: ctx.tenantId,
+          type: q.type || undefined,
+          actorId: q.actorId || undefined,
+          from: q.from ? at(q.from) : undefined,
+          to: q.to ? at(q.to) : undefined,
+          limit: q.size,
+          offset: offsetOf(q),
+        }),
+      );
+      let total = Number(rows[0]?.__total ?? 0);
+      if (!rows.length && q.current > 1) {
+        const count = await readInTenant<{ __total: string }>(
+          app.database,
+          ctx,
+          touchedStreamsQuery(app.database.db, {
+            tenantId: ctx.tenantId,
+            type: q.type || undefined,
+            actorId: q.actorId || undefined,
+            from: q.from ? at(q.from) : undefined,
+            to: q.to ? at(q.to) : undefined,
+            limit: 1,
+            offset: 0,
+          }),
+        );
+        total = Number(count[0]?.__total ?? 0);
+      }
+      return ok(
+        pageOf(
+          rows.map(({ __total: _, ...row }) => presentTouchedStream(row, tz)),
+          total,
+          q,
+        ),
+        request.lang,
+      );
+    },
+  );
+
+  r.get(
+    '/api/audit/streams/:streamId/events',
+    {
+      preHandler: guard,
+      schema: { tags: ['audit'], summary: 'A stream’s history in order', params: StreamIdParamsSchema },
+    },
+    async (request) => {
+      const { tenantId } = tenantOf(request);
+      const erased = t(request.lang, 'events.erased');
+      const out = await request.tx(async (trx) => {
+        const info = await readStreamInfo(trx, tenantId, request.params.streamId);
+        if (!info) throw notFound();
+        return { info, events: await readStream(trx, tenantId, info.id, { erased }) };
+      });
+      return ok(
+        {
+          streamId: out.info.id,
+          streamType: out.info.type,
+          version: out.info.version,
+          archived: out.info.archived,
+          events: out.events.map((e) => presentEvent(e, tz)),
+        },
+        request.lang,
+      );
+    },
+  );
+
+  r.get(
+    '/api/audit/streams/:streamId/state',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['audit'],
+        summary: 'The state as of a version (?version=N) or an instant (?at=yyyy-MM-dd HH:mm:ss)',
+        params: StreamIdParamsSchema,
+        querystring: StateQuerySchema,
+      },
+    },
+    async (request) => {
+      const { tenantId } = tenantOf(request);
+      const q = request.query;
+      const erased = t(request.lang, 'events.erased');
+      const when =
+        q.version !== undefined ? { version: q.version } : q.at ? { at: at(q.at) } : { version: 2_147_483_647 };
+      const s = await request.tx((trx) => stateAt(trx, tenantId, request.params.streamId, when, erased));
+      if (!s) throw notFound();
+      return ok(
+        {
+          streamId: request.params.streamId,
+          streamType: s.streamType,
+          version: s.version,
+          currentVersion: s.currentVersion,
+          state: s.state,
+        },
+        request.lang,
+      );
+    },
+  );
+
+  r.get(
+    '/api/audit/streams/:streamId/diff',
+    {
+      preHandler: guard,
+      schema: {
+        tags: ['audit'],
+        summary: 'Field-level differences between two versions of a stream’s state',
+        params: StreamIdParamsSchema,
+        querystring: DiffQuerySchema,
+      },
+    },
+    async (request) => {
+      const { tenantId } = tenantOf(request);
+      const { from, to } = request.query;
+      if (from > to) throw badRequest('audit.diffOrder');
+      const erased = t(request.lang, 'events.erased');
+      const out = await request.tx(async (trx) => {
+        const a = await stateAt(trx, tenantId, request.params.streamId, { version: from }, erased);
+        if (!a) throw notFound();
+        if (to > a.currentVersion) throw badRequest('audit.versionBeyond', { version: a.currentVersion });
+        const b = await stateAt(trx, tenantId, request.params.streamId, { version: to }, erased);
+        return { a, b: b! };
+      });
+      return ok(
+        {
+          streamId: request.params.streamId,
+          streamType: out.a.streamType,
+          from,
+          to,
+          changes: diffValues(out.a.state, out.b.state).map(presentChange),
+        },
+        request.lang,
+      );
+    },
+  );
+}
