@@ -34,18 +34,16 @@ export function sendOauthError(err: FastifyError | Error, request: FastifyReques
   } else {
     request.log.error({ err }, 'token request failed');
     const msg = t(request.lang, 'error.internal');
-    return reply
-      .status(500)
-      .send({
-        error_code: 500,
-        error: 'server_error',
-        error_description: msg,
-        code: 500,
-        success: false,
-        data: null,
-        msg,
-        errorCode: 'internal',
-      });
+    return reply.status(500).send({
+      error_code: 500,
+      error: 'server_error',
+      error_description: msg,
+      code: 500,
+      success: false,
+      data: null,
+      msg,
+      errorCode: 'internal',
+    });
   }
   const msg = t(request.lang, key, params);
   request.log.info({ errorCode: code }, 'token request refused');
