@@ -23,9 +23,13 @@ async function main() {
   say(`starting ${config.SERVICES.join(', ')} in ${config.mode} mode`);
   const platform = await openPlatform(config, say);
 
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   if (config.SERVICES.includes('worker')) {
-    const { queues } = await startWorker(platform);
-    say(`worker: ${queues.length ? queues.join(', ') : 'no processors registered'}`);
+    worker = await startWorker(platform, say);
+    const { queues } = worker;
+    say(
+      `worker: ${queues.length ? queues.join(', ') : 'no processors registered'}; services: ${worker.services.join(', ')}`,
+    );
   }
   const http = config.SERVICES.includes('api') || config.SERVICES.includes('collab');
   const app = http
@@ -53,6 +57,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await worker?.stop(); // async projectors finish their batch before the database closes
       await platform.close();
       say('stopped');
       process.exit(0);

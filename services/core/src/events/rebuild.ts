@@ -26,7 +26,7 @@ export interface RebuildOptions {
   batchSize?: number;
   onProgress?: (p: RebuildProgress) => void;
   /** Called between the replay and the swap (tests use it to write while a rebuild runs). */
-  beforeSwap?: () => Promise<void>;
+  beforeSwap?: () => Promise<unknown>;
 }
 
 export interface RebuildResult {
