@@ -4,15 +4,18 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { testApp, testConfig, tokenFor } from '@sprout/api/testing';
+import { bladeAuth, testApp, testConfig, tokenFor } from '@sprout/api/testing';
 import { hashPassword } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import { createTestDatabase } from '@sprout/core/testing/pg';
 import { userListQuery } from '@sprout/api/routes/system/lists';
 import { pageQueryOf } from '@sprout/core/http/paging';
+import { seed } from '@sprout/core/seed';
 
 const t = await createTestDatabase(16);
+// The platform tenant and the saber client: every call carries client credentials.
+await seed(t.database, { demo: false });
 const hash = await hashPassword('x');
 await inSystem(t.database, async (trx) => {
   for (const tenant of ['100001', '100002', '100003']) {
@@ -53,7 +56,7 @@ console.log(
   JSON.stringify({
     full: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/blade-user/page?current=${q.current}&size=${q.size}`,
     bare: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare/users`,
-    headers: { 'blade-auth': `bearer ${token}` },
+    headers: bladeAuth(token),
     sql: statement.sql,
   }),
 );

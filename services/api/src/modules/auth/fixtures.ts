@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
 import type { Config } from '@sprout/core/config';
@@ -74,7 +74,7 @@ export function saberToken(
   app: FastifyInstance,
   params: Record<string, string>,
   headers: Record<string, string> = {},
-): ReturnType<FastifyInstance['inject']> {
+): Promise<LightMyRequestResponse> {
   const opts: InjectOptions = {
     method: 'POST',
     url: `/api/blade-auth/oauth/token?${new URLSearchParams(params).toString()}`,
