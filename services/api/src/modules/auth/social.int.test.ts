@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { testRedisUrl } from '@sprout/core/testing/services';
 import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig } from '../../testing';
 import { addRole, addTenant, addUser, passwordGrant, saberToken, type TestUser, uniquePrefix } from './fixtures';
-import { configureProvider, startOidcProvider, type TestOidc } from './oidc-fixture';
+import { configureProvider, OIDC_CLIENT, REDIRECT_URI, startOidcProvider, type TestOidc } from './oidc-fixture';
 
 /**
  * Social sign-in against a real OpenID Connect provider on loopback, through the whole
@@ -249,6 +249,34 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     // A state minted for one tenant does not open another.
     const other = await codeFor('dave');
     expect((await socialGrant(other, '100005')).json().error_description).toBe('第三方登录已失效，请重新发起登录');
+  });
+
+  it('reads the phone number a provider access token vouches for (phoneByToken)', async () => {
+    const { code } = await codeFor('alice');
+    // The mobile client's part: it holds a provider access token of its own.
+    const res = await fetch(`${oidc.issuer}/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${OIDC_CLIENT.id}:${OIDC_CLIENT.secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI }).toString(),
+    });
+    const providerToken = ((await res.json()) as { access_token: string }).access_token;
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/phoneByToken?token=${encodeURIComponent(providerToken)}&source=sprout-oidc`,
+      headers: { ...clientBasic(), 'tenant-id': '100001' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toEqual({ phone: '13900000001' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/phoneByToken?token=forged',
+      headers: { ...clientBasic(), 'tenant-id': '100001' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('第三方登录失败，请重试');
   });
 
   it('says when a tenant has no such provider', async () => {

@@ -305,6 +305,21 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       expect(r.json().error_description).toBe('验证码不正确');
     });
 
+    it('with CAPTCHA_ENABLED, asks the password grant for a captcha too (no bypass)', async () => {
+      const strict = await testApp(t.database, { config: testConfig({ ...env, CAPTCHA_ENABLED: 'true' }) });
+      try {
+        const plain = await passwordGrant(strict.app, teacher);
+        expect(plain.statusCode).toBe(400);
+        expect(plain.json().error_description).toBe('验证码不正确');
+        const c = await newCaptcha(a);
+        expect(
+          (await passwordGrant(strict.app, teacher, { 'captcha-key': c.key, 'captcha-code': c.code })).statusCode,
+        ).toBe(200);
+      } finally {
+        await strict.app.close();
+      }
+    });
+
     it('refuses a captcha grant without the headers', async () => {
       const r = await saberToken(a, {
         tenantId: '100001',
