@@ -1,11 +1,13 @@
 // `npm run bench [-- name ...]`: runs the benchmarks and prints their figures.
 // Never a pass/fail test: it reports; targets are shown beside the numbers.
+import { benchEvents } from './events.bench';
 import { benchAuth } from './auth.bench';
 import { benchList } from './list.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
   list: () => benchList({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   auth: () => benchAuth({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  events: () => benchEvents({ seconds: Number(process.env.BENCH_SECONDS ?? 5) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

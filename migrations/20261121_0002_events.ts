@@ -97,6 +97,123 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
 
+  // The append: one call, so its statements' plans are cached per session (a large CTE sent
+  // as SQL was planned on every append). Runs as the caller (security invoker): row-level
+  // security applies to the app role exactly as for plain statements.
+  await sql`
+    create function sprout_append_events(
+      p_tenant_id varchar, p_stream_id varchar, p_stream_type varchar,
+      p_expected integer,        -- null: any version; 0: the stream must not exist; n: it must be at n
+      p_events jsonb,            -- [{"t": type, "v": schema version, "d": data}, ...]
+      p_metadata jsonb,
+      p_idempotency_key varchar  -- null: none
+    ) returns table (
+      status text, stream_id varchar, versions integer[], positions text[], transaction_id text,
+      recorded_at timestamptz, current_version integer, archived boolean
+    ) language plpgsql volatile as $fn$
+    #variable_conflict use_column
+    declare
+      v_n integer := jsonb_array_length(p_events);
+      v_xid xid8 := pg_current_xact_id();
+      v_version integer;
+      v_type varchar;
+    begin
+      if p_idempotency_key is not null then
+        insert into event_idempotency_keys (tenant_id, idempotency_key, stream_id)
+        values (p_tenant_id, p_idempotency_key, p_stream_id)
+        on conflict on constraint event_idempotency_keys_pkey do nothing;
+        if not found then
+          -- A repeat (a concurrent first attempt has committed by now): its result, nothing written.
+          return query
+            select 'duplicate'::text, k.stream_id,
+                   (select array_agg(e.stream_version order by e.stream_version) from events e
+                     where e.tenant_id = k.tenant_id and e.stream_id = k.stream_id
+                       and e.stream_version between k.first_version and k.last_version),
+                   (select array_agg(e.global_position::text order by e.stream_version) from events e
+                     where e.tenant_id = k.tenant_id and e.stream_id = k.stream_id
+                       and e.stream_version between k.first_version and k.last_version),
+                   k.transaction_id::text, k.created_at, k.last_version, false
+            from event_idempotency_keys k
+            where k.tenant_id = p_tenant_id and k.idempotency_key = p_idempotency_key;
+          return;
+        end if;
+      end if;
+
+      if p_expected is null then
+        insert into streams as st (tenant_id, stream_id, type, version, last_transaction_id)
+        values (p_tenant_id, p_stream_id, p_stream_type, v_n, v_xid)
+        on conflict on constraint streams_pkey do update
+          set version = st.version + excluded.version, updated_at = now(), last_transaction_id = excluded.last_transaction_id
+          where not st.archived and st.last_transaction_id <= excluded.last_transaction_id
+        returning st.version, st.type into v_version, v_type;
+      elsif p_expected = 0 then
+        insert into streams as st (tenant_id, stream_id, type, version, last_transaction_id)
+        values (p_tenant_id, p_stream_id, p_stream_type, v_n, v_xid)
+        on conflict on constraint streams_pkey do nothing
+        returning st.version, st.type into v_version, v_type;
+      else
+        -- The row lock serialises writers of one stream; a writer older than the stream's
+        -- last one may not append (keeps (transaction_id, global_position) in stream order).
+        update streams as st set version = st.version + v_n, updated_at = now(), last_transaction_id = v_xid
+        where st.tenant_id = p_tenant_id and st.stream_id = p_stream_id and st.version = p_expected
+          and not st.archived and st.last_transaction_id <= v_xid
+        returning st.version, st.type into v_version, v_type;
+      end if;
+
+      if v_version is null then
+        return query
+          select 'conflict'::text, p_stream_id, null::integer[], null::text[], null::text, null::timestamptz,
+                 s.version, coalesce(s.archived, false)
+          from (select 1) one
+          left join streams s on s.tenant_id = p_tenant_id and s.stream_id = p_stream_id;
+        return;
+      end if;
+
+      return query
+        with ins as (
+          insert into events (tenant_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata)
+          select p_tenant_id, v_type, p_stream_id, v_version - v_n + x.ord::integer, x.e->>'t', (x.e->>'v')::integer,
+                 x.e->'d', p_metadata
+          from jsonb_array_elements(p_events) with ordinality as x(e, ord)
+          order by x.ord
+          returning events.global_position, events.stream_version, events.recorded_at
+        )
+        select 'ok'::text, p_stream_id,
+               array_agg(ins.stream_version order by ins.stream_version),
+               array_agg(ins.global_position::text order by ins.stream_version),
+               v_xid::text, max(ins.recorded_at), v_version, false
+        from ins;
+
+      if p_idempotency_key is not null then
+        update event_idempotency_keys k
+        set first_version = v_version - v_n + 1, last_version = v_version, transaction_id = v_xid,
+            first_position = (select min(e.global_position) from events e
+                               where e.tenant_id = p_tenant_id and e.stream_id = p_stream_id
+                                 and e.stream_version > v_version - v_n and e.stream_version <= v_version),
+            last_position = (select max(e.global_position) from events e
+                              where e.tenant_id = p_tenant_id and e.stream_id = p_stream_id
+                                and e.stream_version > v_version - v_n and e.stream_version <= v_version)
+        where k.tenant_id = p_tenant_id and k.idempotency_key = p_idempotency_key;
+      end if;
+    end
+    $fn$`.execute(db);
+
+  // The projectors' read: the log after a (transaction_id, global_position) checkpoint, in
+  // that order; `p_settled` keeps it below the oldest running transaction. The settings hold
+  // only inside the function: they pin the ordered index scan (the planner cannot estimate
+  // the xid8 row comparison and otherwise sorts the whole remaining log for every batch).
+  await sql`
+    create function sprout_read_log(p_after_tx xid8, p_after_position bigint, p_limit integer, p_settled boolean)
+    returns setof events language sql stable
+    set enable_bitmapscan = off set enable_sort = off set enable_seqscan = off
+    as $fn$
+      select * from events e
+      where (e.transaction_id, e.global_position) > (p_after_tx, p_after_position)
+        and (not p_settled or e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
+      order by e.transaction_id, e.global_position
+      limit p_limit
+    $fn$`.execute(db);
+
   for (const table of TENANT_TABLES) {
     // Enabled, not forced: the app role (not an owner) is always confined to its tenant; the
     // owner's system processes (projectors, rebuilds) read across tenants.
@@ -114,6 +231,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function if exists sprout_append_events`.execute(db);
+  await sql`drop function if exists sprout_read_log`.execute(db);
   for (const table of ['projections', 'subject_keys', 'snapshots', 'event_idempotency_keys', 'events', 'streams']) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }

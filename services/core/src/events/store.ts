@@ -37,10 +37,14 @@ function cleanMetadata(m: EventMetadata): EventMetadata {
 }
 
 interface AppendRow {
-  n: number;
+  status: 'ok' | 'conflict' | 'duplicate';
+  stream_id: string;
   versions: number[] | null;
   positions: string[] | null;
-  transaction_id: string;
+  transaction_id: string | null;
+  recorded_at: Date | null;
+  current_version: number | null;
+  archived: boolean;
 }
 
 /**
@@ -76,15 +80,6 @@ export async function appendToStream(
   const meta = cleanMetadata({ ...metadata, tenantId });
   const key = meta.idempotencyKey;
 
-  if (key) {
-    const claimed = await sql`
-      insert into event_idempotency_keys (tenant_id, idempotency_key, stream_id)
-      values (${tenantId}, ${key}, ${stream.id})
-      on conflict (tenant_id, idempotency_key) do nothing
-      returning idempotency_key`.execute(trx);
-    if (!claimed.rows.length) return duplicateResult(trx, tenantId, key, stream.id);
-  }
-
   // Seal personal fields with their subjects' keys (one round trip only when there are any).
   const rules = events.map((e) => eventDefinition(e.type)?.personal ?? []);
   const subjects = [...new Set(events.flatMap((e, i) => subjectsOf(e.data, rules[i]!)))];
@@ -96,53 +91,32 @@ export async function appendToStream(
       d: rules[i]!.length ? sealFields(e.data, rules[i]!, tenantId, keys) : (e.data ?? null),
     })),
   );
-  const n = events.length;
-  const metaJson = JSON.stringify(meta);
-
-  const head =
-    expected === 'any'
-      ? sql`insert into streams as st (tenant_id, stream_id, type, version, last_transaction_id)
-            values (${tenantId}, ${stream.id}, ${stream.type}, ${n}, pg_current_xact_id())
-            on conflict (tenant_id, stream_id) do update
-              set version = st.version + excluded.version, updated_at = now(), last_transaction_id = excluded.last_transaction_id
-              where not st.archived and st.last_transaction_id <= excluded.last_transaction_id
-            returning st.version, st.type`
-      : expected === 'no_stream' || expected === 0
-        ? sql`insert into streams (tenant_id, stream_id, type, version, last_transaction_id)
-              values (${tenantId}, ${stream.id}, ${stream.type}, ${n}, pg_current_xact_id())
-              on conflict (tenant_id, stream_id) do nothing
-              returning version, type`
-        : sql`update streams set version = version + ${n}, updated_at = now(), last_transaction_id = pg_current_xact_id()
-              where tenant_id = ${tenantId} and stream_id = ${stream.id} and version = ${expected}
-                and not archived and last_transaction_id <= pg_current_xact_id()
-              returning version, type`;
-  const keyUpdate = key
-    ? sql`, k as (
-        update event_idempotency_keys set first_version = a.first_version, last_version = a.last_version,
-          first_position = a.first_position, last_position = a.last_position, transaction_id = pg_current_xact_id()
-        from (select min(stream_version) as first_version, max(stream_version) as last_version,
-                     min(global_position) as first_position, max(global_position) as last_position from e) a
-        where tenant_id = ${tenantId} and idempotency_key = ${key})`
-    : sql``;
+  const expectedArg = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
+  // One call (migration 0002): idempotency claim, stream row, events, key result.
   const result = await sql<AppendRow>`
-    with s as (${head}),
-    e as (
-      insert into events (tenant_id, stream_type, stream_id, stream_version, type, schema_version, data, metadata)
-      select ${tenantId}, s.type, ${stream.id}, s.version - ${n}::int + x.ord::int, x.e->>'t', (x.e->>'v')::int, x.e->'d', ${metaJson}::jsonb
-      from s cross join jsonb_array_elements(${payload}::jsonb) with ordinality as x(e, ord)
-      order by x.ord
-      returning global_position, stream_version, recorded_at
-    )${keyUpdate}
-    select count(*)::int as n,
-           array_agg(stream_version order by stream_version) as versions,
-           array_agg(global_position::text order by stream_version) as positions,
-           pg_current_xact_id()::text as transaction_id,
-           max(recorded_at) as recorded_at
-    from e`.execute(trx);
-  const row = result.rows[0] as (AppendRow & { recorded_at: Date }) | undefined;
-  if (!row || row.n !== n) await raiseConflict(trx, tenantId, stream.id, expected);
-  const versions = row!.versions!.map(Number);
-  const positions = row!.positions!.map((p) => BigInt(p));
+    select status, stream_id, versions, positions, transaction_id, recorded_at, current_version, archived
+    from sprout_append_events(${tenantId}, ${stream.id}, ${stream.type}, ${expectedArg}::integer,
+                              ${payload}::jsonb, ${JSON.stringify(meta)}::jsonb, ${key ?? null}::varchar)`.execute(trx);
+  const row = result.rows[0];
+  if (!row) throw new Error('sprout_append_events returned nothing');
+  if (row.status === 'duplicate') {
+    if (row.stream_id !== stream.id) throw new IdempotencyKeyReusedError(key!, stream.id);
+    return {
+      streamId: stream.id,
+      versions: (row.versions ?? []).map(Number),
+      positions: (row.positions ?? []).map((p) => BigInt(p)),
+      nextExpectedVersion: row.current_version ?? 0,
+      transactionId: String(row.transaction_id),
+      duplicate: true,
+      events: [],
+    };
+  }
+  if (row.status !== 'ok') {
+    if (row.archived) throw new StreamArchivedError(stream.id);
+    throw new VersionConflictError(stream.id, expected, row.current_version);
+  }
+  const versions = row.versions!.map(Number);
+  const positions = row.positions!.map((p) => BigInt(p));
   const recorded: RecordedEvent[] = events.map((e, i) => ({
     type: e.type,
     data: e.data,
@@ -151,10 +125,10 @@ export async function appendToStream(
     streamId: stream.id,
     streamVersion: versions[i]!,
     globalPosition: positions[i]!,
-    transactionId: row!.transaction_id,
+    transactionId: row.transaction_id!,
     schemaVersion: currentSchemaVersion(e.type),
     metadata: meta,
-    recordedAt: row!.recorded_at,
+    recordedAt: row.recorded_at!,
     subjects: subjectsOf(e.data, rules[i]!),
   }));
   await runInlineProjections(trx, recorded);
@@ -163,49 +137,9 @@ export async function appendToStream(
     versions,
     positions,
     nextExpectedVersion: versions[versions.length - 1]!,
-    transactionId: row!.transaction_id,
+    transactionId: row.transaction_id!,
     duplicate: false,
     events: recorded,
-  };
-}
-
-async function raiseConflict(trx: Tx, tenantId: string, streamId: string, expected: ExpectedVersion): Promise<never> {
-  const current = await trx
-    .selectFrom('streams')
-    .select(['version', 'archived'])
-    .where('tenant_id', '=', tenantId)
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst();
-  if (current?.archived) throw new StreamArchivedError(streamId);
-  throw new VersionConflictError(streamId, expected, current ? current.version : null);
-}
-
-async function duplicateResult(trx: Tx, tenantId: string, key: string, streamId: string): Promise<AppendResult> {
-  const first = await trx
-    .selectFrom('event_idempotency_keys')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirstOrThrow();
-  if (first.stream_id !== streamId) throw new IdempotencyKeyReusedError(key, streamId);
-  if (first.first_version === null || first.last_version === null) throw new Error(`idempotency key ${key} incomplete`);
-  const rows = await trx
-    .selectFrom('events')
-    .select(['stream_version', 'global_position'])
-    .where('tenant_id', '=', tenantId)
-    .where('stream_id', '=', streamId)
-    .where('stream_version', '>=', first.first_version)
-    .where('stream_version', '<=', first.last_version)
-    .orderBy('stream_version')
-    .execute();
-  return {
-    streamId,
-    versions: rows.map((r) => r.stream_version),
-    positions: rows.map((r) => BigInt(r.global_position)),
-    nextExpectedVersion: first.last_version,
-    transactionId: String(first.transaction_id),
-    duplicate: true,
-    events: [],
   };
 }
 

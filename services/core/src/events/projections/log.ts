@@ -39,15 +39,12 @@ export async function readLogBatch(
   types: readonly string[] | '*',
   visibility: Visibility,
 ): Promise<LogBatch> {
-  const settled = visibility === 'settled' ? sql`and transaction_id < pg_snapshot_xmin(pg_current_snapshot())` : sql``;
   const x = after.transactionId;
   const p = after.position.toString();
+  const settled = visibility === 'settled';
+  const log = sql`sprout_read_log(${x}::xid8, ${p}::bigint, ${limit}::integer, ${settled})`;
   if (types === '*') {
-    const r = await sql<EventRow>`
-      select ${EVENT_COLUMNS} from events e
-      where (e.transaction_id, e.global_position) > (${x}::xid8, ${p}::bigint) ${settled}
-      order by e.transaction_id, e.global_position
-      limit ${limit}`.execute(trx);
+    const r = await sql<EventRow>`select ${EVENT_COLUMNS} from ${log} e`.execute(trx);
     const lastRow = r.rows[r.rows.length - 1];
     return {
       rows: r.rows,
@@ -55,22 +52,19 @@ export async function readLogBatch(
       scanned: r.rows.length,
     };
   }
-  // Scan positions of every type (index only), fetch the wanted types' rows.
-  const r = await sql<EventRow & { w_tx: string; w_pos: string }>`
-    with w as (
-      select transaction_id, global_position from events
-      where (transaction_id, global_position) > (${x}::xid8, ${p}::bigint) ${settled}
-      order by transaction_id, global_position
-      limit ${limit}
-    )
-    select w.transaction_id::text as w_tx, w.global_position::text as w_pos, ${EVENT_COLUMNS}
-    from w left join events e
-      on e.transaction_id = w.transaction_id and e.global_position = w.global_position and e.type = any(${[...types]}::text[])
-    order by w.transaction_id, w.global_position`.execute(trx);
+  // Every type is scanned (the checkpoint moves past all of them); only the wanted types'
+  // data and metadata are sent.
+  const r = await sql<EventRow & { wanted: boolean }>`
+    select e.tenant_id, e.global_position::text as global_position, e.transaction_id::text as transaction_id,
+           e.stream_type, e.stream_id, e.stream_version, e.type, e.schema_version, e.recorded_at,
+           e.type = any(${[...types]}::text[]) as wanted,
+           case when e.type = any(${[...types]}::text[]) then e.data end as data,
+           case when e.type = any(${[...types]}::text[]) then e.metadata end as metadata
+    from ${log} e`.execute(trx);
   const lastRow = r.rows[r.rows.length - 1];
   return {
-    rows: r.rows.filter((row) => row.type !== null),
-    last: lastRow ? { transactionId: lastRow.w_tx, position: BigInt(lastRow.w_pos) } : undefined,
+    rows: r.rows.filter((row) => row.wanted).map(({ wanted: _, ...row }) => row),
+    last: lastRow ? { transactionId: lastRow.transaction_id, position: BigInt(lastRow.global_position) } : undefined,
     scanned: r.rows.length,
   };
 }
