@@ -72,25 +72,52 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
 
     // onRequest: a caller without valid credentials learns nothing about the route's input rules.
-    app.addHook('onRequest', async (request) => {
+    // Callback style with a synchronous fast path: once the client, the token and the
+    // session's state are cached, a request costs no promise and no I/O here (the < 5 %
+    // target of issue 4); a cache miss falls through to the awaited slow path.
+    app.addHook('onRequest', (request, _reply, done) => {
       const config = request.routeOptions.config;
-      if (request.is404 || config?.public) return;
-      const client = await auth.clients.verify(request.headers.authorization);
-      if (!client) throw new AppError('unauthorized', 'auth.clientInvalid');
+      if (request.is404 || config?.public) return done();
+      const authorization = request.headers.authorization;
+      const client = auth.clients.cached(authorization);
+      if (client === null) return done(new AppError('unauthorized', 'auth.clientInvalid'));
+      if (client === undefined) {
+        auth.clients.verify(authorization).then(
+          (verified) => {
+            if (!verified) return done(new AppError('unauthorized', 'auth.clientInvalid'));
+            request.client = verified;
+            afterClient(request, config, done);
+          },
+          (err: Error) => done(err),
+        );
+        return;
+      }
       request.client = client;
-      if (config?.clientOnly) return;
-      const token = bearerToken(request.headers);
-      if (!token) throw new AppError('unauthorized', 'error.unauthorized');
-      const claims = token.length <= 8192 ? verify(token) : null;
-      if (!claims) throw new AppError('token_invalid', 'error.tokenInvalid');
-      if (await auth.revocations.isRevoked(claims.tenant_id, claims.sid)) {
-        throw new AppError('token_invalid', 'error.tokenInvalid');
-      }
-      if (claims.user_id === GUEST_USER_ID && !config?.allowGuest) {
-        throw new AppError('forbidden', 'auth.notAllowedForGuest');
-      }
-      request.user = claims;
+      afterClient(request, config, done);
     });
+
+    function afterClient(
+      request: FastifyRequest,
+      config: FastifyRequest['routeOptions']['config'] | undefined,
+      done: (err?: Error) => void,
+    ) {
+      if (config?.clientOnly) return done();
+      const token = bearerToken(request.headers);
+      if (!token) return done(new AppError('unauthorized', 'error.unauthorized'));
+      const claims = token.length <= 8192 ? verify(token) : null;
+      if (!claims) return done(new AppError('token_invalid', 'error.tokenInvalid'));
+      const finish = (revoked: boolean) => {
+        if (revoked) return done(new AppError('token_invalid', 'error.tokenInvalid'));
+        if (claims.user_id === GUEST_USER_ID && !config?.allowGuest) {
+          return done(new AppError('forbidden', 'auth.notAllowedForGuest'));
+        }
+        request.user = claims;
+        done();
+      };
+      const known = auth.revocations.cached(claims.sid);
+      if (known !== undefined) return finish(known);
+      auth.revocations.isRevoked(claims.tenant_id, claims.sid).then(finish, (err: Error) => done(err));
+    }
   },
   { name: 'sprout-auth', dependencies: ['sprout-context'] },
 );

@@ -48,6 +48,16 @@ export class ClientVerifier {
     this.cache = new TtlLru(max);
   }
 
+  /**
+   * The cached answer for this header without waiting: the client, null (refused), or
+   * undefined when it has to be verified (`verify`). The auth hook's fast path.
+   */
+  cached(header: string | string[] | undefined): VerifiedClient | null | undefined {
+    const creds = parseBasic(header);
+    if (!creds) return null;
+    return this.cache.get(`${creds.clientId}\u0000${sha256(creds.secret)}`);
+  }
+
   /** The client the header proves, or null. Never throws for bad input. */
   async verify(header: string | string[] | undefined): Promise<VerifiedClient | null> {
     const creds = parseBasic(header);

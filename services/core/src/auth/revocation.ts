@@ -41,6 +41,12 @@ export class SessionRevocations {
     await this.unsubscribe?.();
   }
 
+  /** The cached answer without waiting (undefined: ask `isRevoked`). The auth hook's fast path. */
+  cached(sid: string): boolean | undefined {
+    if (!isId(sid)) return true;
+    return this.cache.get(sid);
+  }
+
   /** True when the session was revoked; a sid that is not an id is never valid. */
   async isRevoked(tenantId: string, sid: string): Promise<boolean> {
     if (!isId(sid)) return true;
