@@ -43,12 +43,21 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     // (1) Password grant. Concurrency matches the argon2 thread pool: more only queues.
     const concurrency = 8;
     await verifyRate(2, concurrency);
-    const floor = await verifyRate(opts.seconds, concurrency);
     await post(info.grant, info.grantHeaders, concurrency, 2);
-    const grant = await post(info.grant, info.grantHeaders, concurrency, opts.seconds);
-    if (grant.non2xx || grant.errors) throw new Error(`password grant failed under load: ${JSON.stringify(grant)}`);
+    // Alternate floor and grant rounds, so drift on a shared machine hits both alike.
+    const floors: Array<{ rate: number; p99: number }> = [];
+    const grants: Array<{ rps: number; p99: number }> = [];
+    for (let i = 0; i < 2; i++) {
+      floors.push(await verifyRate(opts.seconds, concurrency));
+      const g = await post(info.grant, info.grantHeaders, concurrency, opts.seconds);
+      if (g.non2xx || g.errors) throw new Error(`password grant failed under load: ${JSON.stringify(g)}`);
+      grants.push(g);
+    }
+    const mean = (x: number[]) => x.reduce((sum, v) => sum + v, 0) / x.length;
+    const floor = { rate: mean(floors.map((f) => f.rate)), p99: mean(floors.map((f) => f.p99)) };
+    const grant = { rps: mean(grants.map((g) => g.rps)), p99: mean(grants.map((g) => g.p99)) };
     console.log(
-      `\npassword grant (Saber shape, ${info.kv} key-value store), ${concurrency} in flight, ${opts.seconds}s each`,
+      `\npassword grant (Saber shape, ${info.kv} key-value store), ${concurrency} in flight, 2 × ${opts.seconds}s each, alternating`,
     );
     table([
       { what: 'bare argon2id verify (floor)', 'per s': fmt(floor.rate), 'p99 ms': fmt(floor.p99, 1) },
