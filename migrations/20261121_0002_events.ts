@@ -161,6 +161,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
 
       if v_version is null then
+        -- Nothing written: release the idempotency claim so the caller may retry with the key.
+        if p_idempotency_key is not null then
+          delete from event_idempotency_keys k
+          where k.tenant_id = p_tenant_id and k.idempotency_key = p_idempotency_key;
+        end if;
         return query
           select 'conflict'::text, p_stream_id, null::integer[], null::text[], null::text, null::timestamptz,
                  s.version, coalesce(s.archived, false)

@@ -18,7 +18,7 @@ import { AsyncProjector, ensureReadModels } from './projections/async';
 import { registerProjection } from './projections/registry';
 import { rebuildProjection } from './rebuild';
 import { eraseSubject } from './shredding';
-import { appendToStream, readStream } from './store';
+import { appendInTenant, appendToStream, readStream } from './store';
 import { defineEventType } from './upcasting';
 
 /**
@@ -138,6 +138,52 @@ describe.each([
       appendToStream(trx, stream('i1', B.tenantId), 'any', [{ type: 'Tick', data: {} }], { idempotencyKey: 'req-1' }),
     );
     expect(other.duplicate).toBe(false);
+  });
+
+  it('appends standalone in one round trip with the same guarantees', async () => {
+    const first = await appendInTenant(db(), A, stream('solo'), 'no_stream', [{ type: 'Tick', data: { n: 1 } }], meta);
+    expect(first).toMatchObject({ versions: [1], duplicate: false });
+    const second = await appendInTenant(
+      db(),
+      A,
+      stream('solo'),
+      1,
+      [
+        { type: 'Tick', data: { n: 2 } },
+        { type: 'Tock', data: {} },
+      ],
+      meta,
+    );
+    expect(second.versions).toEqual([2, 3]);
+    await expect(appendInTenant(db(), A, stream('solo'), 1, [{ type: 'Tick', data: {} }], meta)).rejects.toMatchObject({
+      code: 'version_conflict',
+      actual: 3,
+    });
+    const keyed = () =>
+      appendInTenant(db(), A, stream('solo'), 'any', [{ type: 'Tick', data: {} }], {
+        ...meta,
+        idempotencyKey: 'solo-1',
+      });
+    const k1 = await keyed();
+    expect(await keyed()).toMatchObject({ duplicate: true, versions: k1.versions, positions: k1.positions });
+    expect(await inTenant(db(), A, (trx) => readStream(trx, A.tenantId, 'solo'))).toHaveLength(4);
+    // another tenant's stream: refused before anything is sent
+    await expect(
+      appendInTenant(db(), A, stream('x', B.tenantId), 'any', [{ type: 'Tick', data: {} }], meta),
+    ).rejects.toThrow(/tenant/);
+  });
+
+  it('releases the idempotency key when the append conflicts, so a retry with the key can succeed', async () => {
+    await appendInTenant(db(), A, stream('k1'), 'no_stream', [{ type: 'Tick', data: {} }], meta);
+    const withKey = (expected: number) =>
+      appendInTenant(db(), A, stream('k1'), expected, [{ type: 'Tick', data: {} }], {
+        ...meta,
+        idempotencyKey: 'k1-save',
+      });
+    await expect(withKey(0)).rejects.toBeInstanceOf(VersionConflictError);
+    const retried = await withKey(1);
+    expect(retried).toMatchObject({ duplicate: false, versions: [2] });
+    expect(await withKey(1)).toMatchObject({ duplicate: true, versions: [2] });
   });
 
   it('upcasts old events on read', async () => {

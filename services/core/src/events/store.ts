@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
-import type { Tx } from '../db';
+import { APP_ROLE, type Database, inTenant, type TenantContext, type Tx } from '../db';
+import { inlineParameters } from '../db/inline';
 import { IdempotencyKeyReusedError, StreamArchivedError, VersionConflictError } from './errors';
 import { runInlineProjections } from './projections/inline';
-import { ERASED, keysForWrite, loadKeys, openFields, sealedSubjects, sealFields, subjectsOf } from './shredding';
+import { inlineProjectionsFor } from './projections/registry';
+import {
+  ERASED,
+  keysForWrite,
+  loadKeys,
+  openFields,
+  type PersonalDataRule,
+  sealedSubjects,
+  sealFields,
+  subjectsOf,
+} from './shredding';
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StreamRef } from './types';
 import { currentSchemaVersion, eventDefinition, upcast } from './upcasting';
 
@@ -61,13 +72,22 @@ interface AppendRow {
  * Personal fields declared with `defineEventType({ personal })` are sealed with their data
  * subject's key; inline projections of the event types run before this returns.
  */
-export async function appendToStream(
-  trx: Tx,
+interface PreparedAppend {
+  tenantId: string;
+  meta: EventMetadata;
+  key: string | undefined;
+  rules: PersonalDataRule[][];
+  /** Subjects whose keys must be loaded (sealing needs a round trip before the append). */
+  subjects: string[];
+  expectedArg: number | null;
+}
+
+function prepareAppend(
   stream: StreamRef,
   expected: ExpectedVersion,
   events: readonly NewEvent[],
   metadata: Omit<EventMetadata, 'tenantId'> & { tenantId?: string },
-): Promise<AppendResult> {
+): PreparedAppend {
   if (!events.length) throw new Error('appendToStream: no events');
   if (!STREAM_ID.test(stream.id)) throw new Error(`invalid stream id ${JSON.stringify(stream.id)}`);
   if (!STREAM_TYPE.test(stream.type)) throw new Error(`invalid stream type ${JSON.stringify(stream.type)}`);
@@ -78,33 +98,53 @@ export async function appendToStream(
   for (const e of events) if (!EVENT_TYPE.test(e.type)) throw new Error(`invalid event type ${JSON.stringify(e.type)}`);
   const tenantId = stream.tenantId;
   const meta = cleanMetadata({ ...metadata, tenantId });
-  const key = meta.idempotencyKey;
-
-  // Seal personal fields with their subjects' keys (one round trip only when there are any).
   const rules = events.map((e) => eventDefinition(e.type)?.personal ?? []);
   const subjects = [...new Set(events.flatMap((e, i) => subjectsOf(e.data, rules[i]!)))];
-  const keys = subjects.length ? await keysForWrite(trx, tenantId, subjects) : new Map<string, Buffer | null>();
+  return {
+    tenantId,
+    meta,
+    key: meta.idempotencyKey,
+    rules,
+    subjects,
+    expectedArg: expected === 'any' ? null : expected === 'no_stream' ? 0 : expected,
+  };
+}
+
+/** The call of `sprout_append_events` (migration 0002): claim, stream row, events, key result. */
+function appendCall(
+  p: PreparedAppend,
+  stream: StreamRef,
+  events: readonly NewEvent[],
+  keys: ReadonlyMap<string, Buffer | null>,
+) {
   const payload = JSON.stringify(
     events.map((e, i) => ({
       t: e.type,
       v: currentSchemaVersion(e.type),
-      d: rules[i]!.length ? sealFields(e.data, rules[i]!, tenantId, keys) : (e.data ?? null),
+      d: p.rules[i]!.length ? sealFields(e.data, p.rules[i]!, p.tenantId, keys) : (e.data ?? null),
     })),
   );
-  const expectedArg = expected === 'any' ? null : expected === 'no_stream' ? 0 : expected;
-  // One call (migration 0002): idempotency claim, stream row, events, key result.
-  const result = await sql<AppendRow>`
+  return sql<AppendRow>`
     select status, stream_id, versions, positions, transaction_id, recorded_at, current_version, archived
-    from sprout_append_events(${tenantId}, ${stream.id}, ${stream.type}, ${expectedArg}::integer,
-                              ${payload}::jsonb, ${JSON.stringify(meta)}::jsonb, ${key ?? null}::varchar)`.execute(trx);
-  const row = result.rows[0];
+    from sprout_append_events(${p.tenantId}, ${stream.id}, ${stream.type}, ${p.expectedArg}::integer,
+                              ${payload}::jsonb, ${JSON.stringify(p.meta)}::jsonb, ${p.key ?? null}::varchar)`;
+}
+
+/** Turns the function's answer into the result, or the typed error. */
+function finishAppend(
+  p: PreparedAppend,
+  stream: StreamRef,
+  expected: ExpectedVersion,
+  events: readonly NewEvent[],
+  row: AppendRow | undefined,
+): AppendResult {
   if (!row) throw new Error('sprout_append_events returned nothing');
   if (row.status === 'duplicate') {
-    if (row.stream_id !== stream.id) throw new IdempotencyKeyReusedError(key!, stream.id);
+    if (row.stream_id !== stream.id) throw new IdempotencyKeyReusedError(p.key!, stream.id);
     return {
       streamId: stream.id,
       versions: (row.versions ?? []).map(Number),
-      positions: (row.positions ?? []).map((p) => BigInt(p)),
+      positions: (row.positions ?? []).map((x) => BigInt(x)),
       nextExpectedVersion: row.current_version ?? 0,
       transactionId: String(row.transaction_id),
       duplicate: true,
@@ -116,22 +156,22 @@ export async function appendToStream(
     throw new VersionConflictError(stream.id, expected, row.current_version);
   }
   const versions = row.versions!.map(Number);
-  const positions = row.positions!.map((p) => BigInt(p));
+  const positions = row.positions!.map((x) => BigInt(x));
+  const recordedAt = row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at!);
   const recorded: RecordedEvent[] = events.map((e, i) => ({
     type: e.type,
     data: e.data,
-    tenantId,
+    tenantId: p.tenantId,
     streamType: stream.type,
     streamId: stream.id,
     streamVersion: versions[i]!,
     globalPosition: positions[i]!,
     transactionId: row.transaction_id!,
     schemaVersion: currentSchemaVersion(e.type),
-    metadata: meta,
-    recordedAt: row.recorded_at!,
-    subjects: subjectsOf(e.data, rules[i]!),
+    metadata: p.meta,
+    recordedAt,
+    subjects: subjectsOf(e.data, p.rules[i]!),
   }));
-  await runInlineProjections(trx, recorded);
   return {
     streamId: stream.id,
     versions,
@@ -141,6 +181,66 @@ export async function appendToStream(
     duplicate: false,
     events: recorded,
   };
+}
+
+/**
+ * Appends events to a stream inside the caller's transaction, with optimistic concurrency:
+ * `expected` is the version the writer read (`'no_stream'` / 0: the stream must not exist;
+ * `'any'`: no check). One call: the stream row is created or moved forward (its row lock
+ * serialises writers of one stream), then the events are inserted with consecutive
+ * versions. A writer that lost the race gets a VersionConflictError (HTTP 409).
+ *
+ * With `metadata.idempotencyKey`, a repeated append (same tenant and key) writes nothing and
+ * returns the first append's result with `duplicate: true`; a concurrent repeat waits for
+ * the first and then does the same.
+ *
+ * Personal fields declared with `defineEventType({ personal })` are sealed with their data
+ * subject's key; inline projections of the event types run before this returns.
+ */
+export async function appendToStream(
+  trx: Tx,
+  stream: StreamRef,
+  expected: ExpectedVersion,
+  events: readonly NewEvent[],
+  metadata: Omit<EventMetadata, 'tenantId'> & { tenantId?: string },
+): Promise<AppendResult> {
+  const p = prepareAppend(stream, expected, events, metadata);
+  const keys = p.subjects.length ? await keysForWrite(trx, p.tenantId, p.subjects) : new Map<string, Buffer | null>();
+  const result = await appendCall(p, stream, events, keys).execute(trx);
+  const out = finishAppend(p, stream, expected, events, result.rows[0]);
+  if (!out.duplicate) await runInlineProjections(trx, out.events);
+  return out;
+}
+
+const SAFE_SETTING = /^[0-9A-Za-z_-]{1,64}$/;
+
+/**
+ * A standalone append (its own transaction) in one round trip when nothing has to run in
+ * JavaScript inside the transaction: `set local role; set_config; <append call>` sent as
+ * one simple query, which PostgreSQL runs as one implicit transaction (all or nothing), the
+ * values inlined as literals (db/inline.ts). With inline projections for these event types,
+ * or personal data to seal, it is `inTenant` + `appendToStream`. Same guarantees either way.
+ */
+export async function appendInTenant(
+  database: Database,
+  ctx: TenantContext,
+  stream: StreamRef,
+  expected: ExpectedVersion,
+  events: readonly NewEvent[],
+  metadata: Omit<EventMetadata, 'tenantId'> & { tenantId?: string },
+): Promise<AppendResult> {
+  if (ctx.tenantId !== stream.tenantId) throw new Error('stream tenant differs from the context');
+  const p = prepareAppend(stream, expected, events, metadata);
+  if (p.subjects.length || events.some((e) => inlineProjectionsFor(e.type).length))
+    return inTenant(database, ctx, (trx) => appendToStream(trx, stream, expected, events, metadata));
+  const userId = ctx.userId ?? '';
+  if (!SAFE_SETTING.test(ctx.tenantId) || (userId && !SAFE_SETTING.test(userId)))
+    throw new Error('invalid tenant context');
+  const call = appendCall(p, stream, events, new Map()).compile(database.db);
+  const results = await database.script(
+    `set local role ${APP_ROLE}; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${userId}', true); ${inlineParameters(call)}`,
+  );
+  return finishAppend(p, stream, expected, events, results[2]?.[0] as AppendRow | undefined);
 }
 
 export interface ReadOptions {
