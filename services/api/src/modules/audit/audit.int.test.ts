@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTenant } from '@sprout/core/db';
+import { type Database, inTenant, openDatabase } from '@sprout/core/db';
+import { migrateToLatest } from '@sprout/core/db/migrate';
 import { eraseSubject, handleCommand, registerDecider, VersionConflictError } from '@sprout/core/events';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
@@ -12,9 +13,13 @@ import { bladeAuth, testConfig, tokenFor } from '../../testing';
 defineNoteEvents();
 registerDecider(noteDecider);
 
-/** The audit and replay API on PostgreSQL: who may see it, what it shows, and tenant isolation. */
-describe('audit API', () => {
-  let t: TestDatabase;
+/** The audit and replay API on both engines: who may see it, what it shows, and tenant isolation. */
+describe.each([
+  ['PostgreSQL', 'pg'],
+  ['PGlite', 'pglite'],
+] as const)('audit API on %s', (_engine, engine) => {
+  let t: TestDatabase | undefined;
+  let database: Database;
   let app: FastifyInstance;
   const config = testConfig();
   const A = { tenantId: '100001', userId: '11' };
@@ -28,10 +33,16 @@ describe('audit API', () => {
     app.inject({ method: 'GET', url, headers: { ...bladeAuth(token), ...headers } });
 
   beforeAll(async () => {
-    t = await createTestDatabase();
-    await seed(t.database, { demo: false }); // the saber client
+    if (engine === 'pg') {
+      t = await createTestDatabase();
+      database = t.database;
+    } else {
+      database = await openDatabase({ dataDir: 'memory://' });
+      await migrateToLatest(database.db as never);
+    }
+    await seed(database, { demo: false }); // the saber client
     app = await buildApp(config, {
-      database: t.database,
+      database,
       queue: new MemoryQueue(),
       fastify: { logger: false },
       plugins: [
@@ -44,29 +55,23 @@ describe('audit API', () => {
     });
     await app.ready();
     const meta = (actorId: string) => ({ metadata: { actorId, actorName: `用户${actorId}` } });
-    await handleCommand(t.database, A, noteDecider, 'n1', createNote('n1', { studentId: 'kid1' }), meta('11'));
+    await handleCommand(database, A, noteDecider, 'n1', createNote('n1', { studentId: 'kid1' }), meta('11'));
     await handleCommand(
-      t.database,
+      database,
       A,
       noteDecider,
       'n1',
       { type: 'EditNote', title: '改后标题', at: '2026-11-21 10:00:00' },
       meta('11'),
     );
-    await handleCommand(
-      t.database,
-      A,
-      noteDecider,
-      'n1',
-      { type: 'SubmitNote', at: '2026-11-21 11:00:00' },
-      meta('11'),
-    );
-    await handleCommand(t.database, A, noteDecider, 'n2', createNote('n2'), meta('12'));
-    await handleCommand(t.database, B, noteDecider, 'b1', createNote('b1'), meta('21'));
+    await handleCommand(database, A, noteDecider, 'n1', { type: 'SubmitNote', at: '2026-11-21 11:00:00' }, meta('11'));
+    await handleCommand(database, A, noteDecider, 'n2', createNote('n2'), meta('12'));
+    await handleCommand(database, B, noteDecider, 'b1', createNote('b1'), meta('21'));
   });
   afterAll(async () => {
     await app?.close();
-    await t?.drop();
+    if (t) await t.drop();
+    else await database?.close();
   });
 
   it('is for auditors and administrators only: teacher 403, anonymous 401', async () => {
@@ -157,7 +162,7 @@ describe('audit API', () => {
   });
 
   it('shows erased personal data as 已删除 / erased, the rest of the history intact', async () => {
-    await inTenant(t.database, A, (trx) => eraseSubject(trx, A.tenantId, 'student:kid1', '5'));
+    await inTenant(database, A, (trx) => eraseSubject(trx, A.tenantId, 'student:kid1', '5'));
     const zh = (await get('/api/audit/streams/n1/events')).json().data.events[0].data;
     expect(zh).toMatchObject({ studentName: '已删除', guardianPhone: '已删除', title: '观察 n1', studentId: 'kid1' });
     const en = (await get('/api/audit/streams/n1/state?version=1', auditor, { 'accept-language': 'en' })).json().data;
