@@ -320,6 +320,15 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       }
     });
 
+    it('limits captcha images per client address', async () => {
+      const from = (ip: string) => a.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: ip });
+      for (let i = 0; i < 60; i++) expect((await from('198.51.100.4')).statusCode).toBe(200);
+      const over = await from('198.51.100.4');
+      expect(over.statusCode).toBe(429);
+      expect(over.json().msg).toBe('请求过于频繁，请稍后再试');
+      expect((await from('198.51.100.5')).statusCode).toBe(200);
+    });
+
     it('refuses a captcha grant without the headers', async () => {
       const r = await saberToken(a, {
         tenantId: '100001',
