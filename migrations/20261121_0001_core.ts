@@ -7,9 +7,13 @@ const TENANT_TABLES = ['app_user', 'role', 'user_role'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The role every request runs as. Not a superuser, not an owner: row-level security applies.
+  // Created only when missing: a non-superuser owner (managed PostgreSQL) may not create
+  // roles at all, so its DBA creates sprout_app and grants it to the owner beforehand.
   await sql`
     do $$ begin
-      create role sprout_app nologin;
+      if not exists (select 1 from pg_roles where rolname = 'sprout_app') then
+        create role sprout_app nologin;
+      end if;
     exception when duplicate_object or unique_violation then null;
     end $$`.execute(db);
   await sql`do $$ begin execute format('grant sprout_app to %I', current_user);
@@ -111,10 +115,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, user_id, role_id)
     )`.execute(db);
 
-  // Tenant isolation underneath every application check.
+  // Tenant isolation underneath every application check. Enabled, not forced: requests run
+  // as sprout_app and are always confined; the owner (migrations, seed, sign-in lookups
+  // that precede a tenant) is not — forcing it would blind a non-superuser owner.
   for (const table of TENANT_TABLES) {
     await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
     await sql`
       create policy tenant_isolation on ${sql.table(table)}
       using (tenant_id = (select current_setting('app.tenant_id', true)))
@@ -123,7 +128,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Tenants and clients: a tenant sees its own row; the platform tenant (000000) sees all.
   for (const table of ['tenant', 'client'] as const) {
     await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
     await sql`
       create policy tenant_isolation on ${sql.table(table)}
       using (tenant_id = (select current_setting('app.tenant_id', true)) or (select current_setting('app.tenant_id', true)) = '000000')

@@ -86,6 +86,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, id)
     )`.execute(db);
   await sql`create index security_log_time_idx on security_log (tenant_id, create_time desc, id desc)`.execute(db);
+  // Housekeeping deletes across tenants by age (services/worker/src/housekeeping.ts).
+  await sql`create index security_log_age_idx on security_log (create_time)`.execute(db);
+  await sql`create index auth_session_expiry_idx on auth_session (expire_time)`.execute(db);
+  await sql`create index auth_refresh_token_expiry_idx on auth_refresh_token (expire_time)`.execute(db);
 
   // Per-tenant generic OAuth2 / OpenID Connect providers for social sign-in.
   await sql`
@@ -121,7 +125,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   for (const table of TENANT_TABLES) {
     await sql`alter table ${sql.table(table)} enable row level security`.execute(db);
-    await sql`alter table ${sql.table(table)} force row level security`.execute(db);
     await sql`
       create policy tenant_isolation on ${sql.table(table)}
       using (tenant_id = (select current_setting('app.tenant_id', true)))

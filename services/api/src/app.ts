@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '@sprout/core/config';
 import type { Database } from '@sprout/core/db';
+import type { KeyValueStore } from '@sprout/core/kv';
 import type { JobQueue } from '@sprout/core/queue';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
@@ -20,6 +21,8 @@ import { tenantRoutes } from './routes/system/tenants';
 export interface AppDeps {
   database: Database;
   queue: JobQueue;
+  /** Shared state; absent → the auth plugin opens one from the config. */
+  kv?: KeyValueStore;
   /** Extra Fastify options (tests pass `logger: false`). */
   fastify?: FastifyServerOptions;
   /** More route plugins (other services mount here in one process). */
@@ -37,6 +40,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    // Behind a load balancer: client addresses (lockout, security log) come from X-Forwarded-For.
+    // (a hop count is valid at run time; Fastify's types omit it)
+    trustProxy: config.TRUST_PROXY as boolean | string[],
     routerOptions: { ignoreTrailingSlash: true },
     ...deps.fastify,
   });
@@ -68,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(contextPlugin, { config, database: deps.database, queue: deps.queue });
   await app.register(errorsPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { kv: deps.kv });
   await app.register(webPlugin);
 
   await app.register(healthRoutes);

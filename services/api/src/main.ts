@@ -36,6 +36,7 @@ async function main() {
     ? await buildApp(config, {
         database: platform.database,
         queue: platform.queue,
+        kv: platform.kv,
         plugins: config.SERVICES.includes('collab') ? [collabPlugin] : [],
       })
     : undefined;

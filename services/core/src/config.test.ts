@@ -64,4 +64,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus', DATA_DIR: tmp() })).toThrow(/TIME_ZONE/);
   });
+
+  it('reads TRUST_PROXY as off, on, a hop count or a list of addresses', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY/);
+  });
 });

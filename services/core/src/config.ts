@@ -92,6 +92,26 @@ export const ConfigSchema = z
       }, 'expected an IANA time zone such as Asia/Shanghai'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('web/dist'),
+    SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((v, ctx): boolean | number | string[] => {
+        const t = v.trim().toLowerCase();
+        if (['false', '0', 'no', 'off', ''].includes(t)) return false;
+        if (['true', 'yes', 'on'].includes(t)) return true;
+        if (/^[1-9]\d?$/.test(t)) return Number(t);
+        const list = v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        if (list.every((x) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(x))) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected false, true, a hop count, or addresses/CIDRs separated by commas',
+        });
+        return z.NEVER;
+      }),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   })
   .superRefine((c, ctx) => {

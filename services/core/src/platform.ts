@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { type Database, databaseOptions, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { type KeyValueStore, openKeyValueStore } from './kv';
 import { openQueue } from './queue';
 import type { JobQueue } from './queue/types';
 import { seed } from './seed';
@@ -9,6 +10,8 @@ export interface Platform {
   config: Config;
   database: Database;
   queue: JobQueue;
+  /** Shared short-lived state (captcha codes, lockouts, revocations, caches): Redis or memory. */
+  kv: KeyValueStore;
   close(): Promise<void>;
 }
 
@@ -19,6 +22,7 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     onIdleError: (err) => log(`database: an idle connection was dropped (${err.message}); reconnecting on demand`),
   });
   let queue: JobQueue | undefined;
+  let kv: KeyValueStore | undefined;
   try {
     log(`database: ${database.dialect === 'pg' ? 'PostgreSQL' : `PGlite (${config.DATA_DIR})`}`);
     const applied = await migrateToLatest(database.db as never);
@@ -27,17 +31,22 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     if (created.length) log(`seeded: ${created.join(', ')}`);
     queue = await openQueue(config);
     log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
+    kv = await openKeyValueStore(config);
   } catch (err) {
+    await queue?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }
   const q = queue;
+  const store = kv;
   return {
     config,
     database,
     queue: q,
+    kv: store,
     async close() {
       await q.close().catch(() => undefined);
+      await store.close().catch(() => undefined);
       await database.close();
     },
   };

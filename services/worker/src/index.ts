@@ -1,5 +1,6 @@
 import type { Platform } from '@sprout/core/platform';
 import type { JobHandler, ProcessOptions } from '@sprout/core/queue';
+import { housekeepingService } from './housekeeping';
 import { projectionsService } from './projections';
 
 /** A processor the worker runs: one queue, one idempotent handler. */
@@ -59,3 +60,4 @@ export async function startWorker(platform: Platform, log: (msg: string) => void
 }
 
 registerService(projectionsService);
+registerService(housekeepingService);

@@ -1,3 +1,4 @@
+import { MemoryStore } from '@sprout/core/kv';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@sprout/core/config';
@@ -25,6 +26,7 @@ describe('worker: async projections service (embedded mode, PGlite)', () => {
       config: loadConfig({ DATA_DIR: '/tmp/sprout-test-data', LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40) }),
       database,
       queue,
+      kv: new MemoryStore(),
       close: async () => {
         await queue.close();
         await database.close();

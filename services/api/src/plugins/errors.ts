@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AuthError } from '@sprout/core/auth/errors';
 import { AppError } from '@sprout/core/errors';
 import { fail } from '@sprout/core/http/envelope';
 import { RequestValidationError, validationError } from './validation';
@@ -13,6 +14,8 @@ const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '2351
 function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof RequestValidationError) return validationError(err, lang);
+  if (err instanceof AuthError)
+    return new AppError(err.status === 401 ? 'unauthorized' : 'bad_request', err.messageKey, err.params);
   const code = err.code ?? '';
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
     return new AppError('invalid_json', 'error.invalidJson');

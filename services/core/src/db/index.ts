@@ -114,6 +114,22 @@ function tenantSettings(ctx: TenantContext) {
  * it), the query's values inlined as literals (see inline.ts). Same isolation as
  * inTenant, one round trip instead of three.
  */
+/**
+ * Runs statements as one implicit tenant transaction in one round trip (see readInTenant);
+ * returns the rows of each given statement. `readOnly` refuses writes.
+ */
+export async function scriptInTenant(
+  database: Database,
+  ctx: TenantContext,
+  statements: Array<Pick<CompiledQuery, 'sql' | 'parameters'>>,
+  opts: { readOnly?: boolean } = {},
+): Promise<unknown[][]> {
+  const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
+  const skip = opts.readOnly ? 3 : 2;
+  const results = await database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
+  return results.slice(skip, skip + statements.length);
+}
+
 export async function readInTenant<R>(
   database: Database,
   ctx: TenantContext,

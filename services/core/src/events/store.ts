@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { APP_ROLE, type Database, inTenant, type TenantContext, type Tx } from '../db';
-import { inlineParameters } from '../db/inline';
+import { type Database, inTenant, scriptInTenant, type TenantContext, type Tx } from '../db';
 import { IdempotencyKeyReusedError, StreamArchivedError, VersionConflictError } from './errors';
 import { runInlineProjections } from './projections/inline';
 import { inlineProjectionsFor } from './projections/registry';
@@ -212,8 +211,6 @@ export async function appendToStream(
   return out;
 }
 
-const SAFE_SETTING = /^[0-9A-Za-z_-]{1,64}$/;
-
 /**
  * A standalone append (its own transaction) in one round trip when nothing has to run in
  * JavaScript inside the transaction: `set local role; set_config; <append call>` sent as
@@ -233,14 +230,9 @@ export async function appendInTenant(
   const p = prepareAppend(stream, expected, events, metadata);
   if (p.subjects.length || events.some((e) => inlineProjectionsFor(e.type).length))
     return inTenant(database, ctx, (trx) => appendToStream(trx, stream, expected, events, metadata));
-  const userId = ctx.userId ?? '';
-  if (!SAFE_SETTING.test(ctx.tenantId) || (userId && !SAFE_SETTING.test(userId)))
-    throw new Error('invalid tenant context');
   const call = appendCall(p, stream, events, new Map()).compile(database.db);
-  const results = await database.script(
-    `set local role ${APP_ROLE}; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${userId}', true); ${inlineParameters(call)}`,
-  );
-  return finishAppend(p, stream, expected, events, results[2]?.[0] as AppendRow | undefined);
+  const [rows] = await scriptInTenant(database, ctx, [call]);
+  return finishAppend(p, stream, expected, events, rows?.[0] as AppendRow | undefined);
 }
 
 export interface ReadOptions {

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { type Database, inSystem } from '@sprout/core/db';
+import type { WorkerService } from './index';
+
+/** Rows deleted per statement, so a purge never holds long locks. */
+const BATCH = 5000;
+const LOCK_KEY = 4242101;
+
+export interface PurgeReport {
+  refreshTokens: number;
+  sessions: number;
+  securityLog: number;
+}
+
+/**
+ * Deletes what sign-in no longer needs: refresh tokens and sessions a day past their
+ * expiry (a session outlives its last access token by at most the access lifetime), and
+ * security-log rows older than the retention. Runs as the owner across tenants; one
+ * replica at a time (advisory lock); in batches.
+ */
+export async function purgeExpiredAuthData(
+  database: Database,
+  retentionDays: number,
+  now = new Date(),
+): Promise<PurgeReport | null> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const logCutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const report: PurgeReport = { refreshTokens: 0, sessions: 0, securityLog: 0 };
+  const got = await inSystem(database, async (trx) => {
+    const r = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(trx);
+    return r.rows[0]?.ok === true;
+  });
+  if (!got) return null;
+  try {
+    const purge = async (
+      table: 'auth_refresh_token' | 'auth_session' | 'security_log',
+      column: string,
+      before: Date,
+    ) => {
+      let total = 0;
+      for (;;) {
+        const r = await inSystem(database, (trx) =>
+          sql`delete from ${sql.table(table)} where ctid in (
+                select ctid from ${sql.table(table)} where ${sql.ref(column)} < ${before} limit ${BATCH})`.execute(trx),
+        );
+        const n = Number(r.numAffectedRows ?? 0);
+        total += n;
+        if (n < BATCH) return total;
+      }
+    };
+    report.refreshTokens = await purge('auth_refresh_token', 'expire_time', dayAgo);
+    report.sessions = await purge('auth_session', 'expire_time', dayAgo);
+    report.securityLog = await purge('security_log', 'create_time', logCutoff);
+    return report;
+  } finally {
+    await inSystem(database, (trx) => sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(trx)).catch(() => undefined);
+  }
+}
+
+/** Purges shortly after start, then every hour. */
+export const housekeepingService: WorkerService = {
+  name: 'housekeeping',
+  async start(platform, log) {
+    const run = async () => {
+      try {
+        const r = await purgeExpiredAuthData(platform.database, platform.config.SECURITY_LOG_RETENTION_DAYS);
+        if (r && r.refreshTokens + r.sessions + r.securityLog > 0)
+          log(
+            `housekeeping: purged ${r.refreshTokens} refresh tokens, ${r.sessions} sessions, ${r.securityLog} security-log rows`,
+          );
+      } catch (err) {
+        log(`housekeeping failed: ${(err as Error).message}`);
+      }
+    };
+    let running: Promise<void> | undefined;
+    const tick = () => {
+      running ??= run().finally(() => {
+        running = undefined;
+      });
+    };
+    const first = setTimeout(tick, 30_000);
+    const every = setInterval(tick, 3_600_000);
+    first.unref();
+    every.unref();
+    return {
+      async stop() {
+        clearTimeout(first);
+        clearInterval(every);
+        await running;
+      },
+    };
+  },
+};
