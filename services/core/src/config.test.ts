@@ -70,7 +70,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'the balancer' })).toThrow(/TRUST_PROXY/);
   });
 });
