@@ -1,6 +1,6 @@
 // `npm run migrate [-- up|down|status]`: migrate the configured database (PGlite under
 // DATA_DIR by default, PostgreSQL with DATABASE_URL). `up` (default) goes to the latest.
-import { ConfigError, loadConfig } from '@sprout/core/config';
+import { loadConfigOrExit } from '@sprout/core/config';
 import { databaseOptions, openDatabase } from '@sprout/core/db';
 import { migrateDown, migrateToLatest, migrator } from '@sprout/core/db/migrate';
 
@@ -9,13 +9,7 @@ if (!['up', 'down', 'status'].includes(command)) {
   console.error(`usage: npm run migrate -- [up|down|status]   (got "${command}")`);
   process.exit(2);
 }
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(2);
-}
+const config = loadConfigOrExit('Cannot migrate.');
 const database = await openDatabase(databaseOptions(config));
 try {
   const db = database.db as never;

@@ -2,7 +2,7 @@
 // of the read model and swaps it in (blue/green); readers keep the old one until the swap.
 // Embedded mode (PGlite) is one process: stop the server first. Server mode: run any time.
 import '@sprout/core/events/catalog';
-import { ConfigError, loadConfig } from '@sprout/core/config';
+import { loadConfigOrExit } from '@sprout/core/config';
 import { databaseOptions, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
 import { rebuildProjection, registeredProjections } from '@sprout/core/events';
@@ -20,13 +20,7 @@ if (!registeredProjections().some((p) => p.name === name)) {
   console.error(`unknown projection "${name}"; known: ${known.length ? known.join(', ') : 'none registered yet'}`);
   process.exit(2);
 }
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(2);
-}
+const config = loadConfigOrExit('Cannot rebuild.');
 const database = await openDatabase(databaseOptions(config));
 try {
   await migrateToLatest(database.db as never);

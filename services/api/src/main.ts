@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { collabPlugin } from '@sprout/collab';
-import { ConfigError, loadConfig } from '@sprout/core/config';
+import { loadConfigOrExit } from '@sprout/core/config';
 import { openPlatform } from '@sprout/core/platform';
 import { startWorker } from '@sprout/worker';
 
@@ -9,16 +9,7 @@ import { startWorker } from '@sprout/worker';
  * default runs all three on PGlite and the in-process queue.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Sprout cannot start.\n${err.message}`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit('Sprout cannot start.');
   const say = (msg: string) => console.log(`[sprout] ${msg}`);
   say(`starting ${config.SERVICES.join(', ')} in ${config.mode} mode`);
   const platform = await openPlatform(config, say);

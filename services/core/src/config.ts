@@ -186,3 +186,19 @@ function embeddedSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * For process entry points (server, scripts): the validated config, or every problem on
+ * stderr under `heading` and exit code 2.
+ */
+export function loadConfigOrExit(heading: string, env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${heading}\n${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
