@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { md5, hashPassword } from './auth/password';
+import { hashPassword, md5 } from './auth/password';
 import { type Database, type DB, inSystem } from './db';
 import { nextId } from './ids';
+import { DEMO_TENANT_ID, seedDemoTenant } from './permissions/demo';
+import { seedCatalogue, seedTenantRoles } from './permissions/seed';
 
 export const PLATFORM_TENANT = '000000';
 
 export interface SeedOptions {
-  /** Also seed the demo kindergarten (tenant 100001). */
+  /** Also seed the demo kindergarten (tenant 100001) when it does not exist. */
   demo: boolean;
 }
 
@@ -24,8 +26,42 @@ export async function seed(database: Database, opts: SeedOptions): Promise<SeedR
     // One seeder at a time across replicas.
     await sql`select pg_advisory_xact_lock(4242001)`.execute(trx);
     await seedPlatform(trx, created);
+    const catalogue = await seedCatalogue(trx);
+    if (catalogue.created) created.push(`catalogue (${catalogue.created} menus and buttons)`);
+    // The platform always keeps its administrator; the other seeded roles (and every
+    // existing tenant's roles) are created when the catalogue is first written. Later
+    // starts leave roles alone: a role an administrator removed stays removed.
+    const first = catalogue.created > 0;
+    const platformRoles = await seedTenantRoles(trx, PLATFORM_TENANT, catalogue.index, {
+      backfill: first,
+      only: first ? undefined : ['administrator'],
+    });
+    if (platformRoles.created.length) created.push(`roles of ${PLATFORM_TENANT}: ${platformRoles.created.join(', ')}`);
+    await grantAdministrator(trx, platformRoles.roleIds.get('administrator') as string);
+    if (first) {
+      const tenants = await trx
+        .selectFrom('tenant')
+        .select('tenant_id')
+        .where('tenant_id', '!=', PLATFORM_TENANT)
+        .where('is_deleted', '=', 0)
+        .execute();
+      for (const t of tenants) {
+        const r = await seedTenantRoles(trx, t.tenant_id, catalogue.index, { backfill: true });
+        if (r.created.length) created.push(`roles of ${t.tenant_id}: ${r.created.join(', ')}`);
+      }
+    }
+    if (opts.demo) {
+      const demo = await trx
+        .selectFrom('tenant')
+        .select('tenant_id')
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .executeTakeFirst();
+      if (!demo) {
+        await seedDemoTenant(trx, catalogue.index);
+        created.push(`demo tenant ${DEMO_TENANT_ID}`);
+      }
+    }
   });
-  void opts; // the demo kindergarten (tenant 100001) is seeded with roles and classes (issue 5)
   return { created };
 }
 
@@ -65,28 +101,6 @@ async function seedPlatform(trx: Kysely<DB>, created: string[]) {
     created.push('client saber');
   }
 
-  let role = await trx
-    .selectFrom('role')
-    .select('id')
-    .where('tenant_id', '=', PLATFORM_TENANT)
-    .where('role_alias', '=', 'administrator')
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!role) {
-    role = { id: nextId() };
-    await trx
-      .insertInto('role')
-      .values({
-        tenant_id: PLATFORM_TENANT,
-        id: role.id,
-        role_name: '超级管理员',
-        role_alias: 'administrator',
-        sort: 1,
-      })
-      .execute();
-    created.push('role administrator');
-  }
-
   const admin = await trx
     .selectFrom('app_user')
     .select('id')
@@ -95,12 +109,11 @@ async function seedPlatform(trx: Kysely<DB>, created: string[]) {
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!admin) {
-    const id = nextId();
     await trx
       .insertInto('app_user')
       .values({
         tenant_id: PLATFORM_TENANT,
-        id,
+        id: nextId(),
         account: 'admin',
         // The web app sends md5(password); we store argon2id of what it sends.
         password_hash: await hashPassword(md5('admin')),
@@ -108,7 +121,30 @@ async function seedPlatform(trx: Kysely<DB>, created: string[]) {
         real_name: '管理员',
       })
       .execute();
-    await trx.insertInto('user_role').values({ tenant_id: PLATFORM_TENANT, user_id: id, role_id: role.id }).execute();
     created.push('user admin');
   }
+}
+
+/** The platform's `admin` account holds the administrator role when it holds no role at all (never locked out). */
+async function grantAdministrator(trx: Kysely<DB>, roleId: string) {
+  const admin = await trx
+    .selectFrom('app_user')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT)
+    .where('account', '=', 'admin')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!admin) return;
+  const any = await trx
+    .selectFrom('user_role')
+    .select('role_id')
+    .where('tenant_id', '=', PLATFORM_TENANT)
+    .where('user_id', '=', admin.id)
+    .executeTakeFirst();
+  if (any) return;
+  await trx
+    .insertInto('user_role')
+    .values({ tenant_id: PLATFORM_TENANT, user_id: admin.id, role_id: roleId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,10 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuthTables } from './tables-auth';
 import type { EventTables } from './tables-events';
+import type { PermissionTables } from './tables-permissions';
 
 /** Timestamps: written as Date or string, read back as Date. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Id = ColumnType<string, string | bigint, string | bigint>;
+/** An id column with a default (parent_id 0). */
+export type DefaultId = ColumnType<string, string | bigint | undefined, string | bigint>;
 
 export interface TenantTable {
   tenant_id: string;
@@ -16,6 +19,7 @@ export interface TenantTable {
   address: string | null;
   account_number: Generated<number>;
   expire_time: Date | null;
+  datasource_id: Id | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
   create_user: Id | null;
@@ -55,6 +59,7 @@ export interface UserTable {
   dept_id: Id | null;
   post_id: Id | null;
   user_type: Generated<number>;
+  user_ext: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
   create_user: Id | null;
@@ -66,7 +71,7 @@ export interface UserTable {
 export interface RoleTable {
   tenant_id: string;
   id: Id;
-  parent_id: Generated<Id>;
+  parent_id: DefaultId;
   role_name: string;
   role_alias: string;
   sort: Generated<number>;
@@ -93,7 +98,7 @@ export interface CoreTables {
  * The whole database as Kysely sees it, assembled in one place from each area's tables
  * (each area keeps its table interfaces in its own `tables-*.ts` file).
  */
-export interface DB extends CoreTables, EventTables, AuthTables {}
+export interface DB extends CoreTables, EventTables, AuthTables, PermissionTables {}
 
 export type Tenant = Selectable<TenantTable>;
 export type NewTenant = Insertable<TenantTable>;

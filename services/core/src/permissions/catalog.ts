@@ -45,12 +45,20 @@ export interface TopMenuDef {
   menus: string[];
 }
 
+/** API patterns of the standard buttons, for screens whose menu grants reads only. */
+interface CrudApi {
+  add?: string[];
+  edit?: string[];
+  delete?: string[];
+}
+
 /** Standard CRUD buttons for a resource. */
-function crud(resource: string, zh: string, en: string, extra: ButtonDef[] = []): ButtonDef[] {
+function crud(resource: string, zh: string, en: string, extra: ButtonDef[] = [], api: CrudApi = {}): ButtonDef[] {
+  const withApi = (b: ButtonDef, patterns?: string[]) => (patterns ? { ...b, api: patterns } : b);
   return [
-    { code: `${resource}_add`, name: `新增${zh}`, nameEn: `Add ${en}` },
-    { code: `${resource}_edit`, name: `修改${zh}`, nameEn: `Edit ${en}` },
-    { code: `${resource}_delete`, name: `删除${zh}`, nameEn: `Delete ${en}` },
+    withApi({ code: `${resource}_add`, name: `新增${zh}`, nameEn: `Add ${en}` }, api.add),
+    withApi({ code: `${resource}_edit`, name: `修改${zh}`, nameEn: `Edit ${en}` }, api.edit),
+    withApi({ code: `${resource}_delete`, name: `删除${zh}`, nameEn: `Delete ${en}` }, api.delete),
     { code: `${resource}_view`, name: `查看${zh}`, nameEn: `View ${en}` },
     ...extra,
   ];
@@ -350,8 +358,12 @@ export const MENUS: MenuDef[] = [
         icon: 'Building',
         sort: 1,
         resource: 'clazz',
-        api: ['* /api/clazz/classinfo/**'],
-        buttons: crud('clazz', '班级', 'class'),
+        api: ['GET /api/clazz/classinfo/**', 'POST /api/clazz/classinfo/getClassList'],
+        buttons: crud('clazz', '班级', 'class', [], {
+          add: ['POST /api/clazz/classinfo/submit'],
+          edit: ['POST /api/clazz/classinfo/submit', 'POST /api/clazz/classinfo/update'],
+          delete: ['* /api/clazz/classinfo/remove'],
+        }),
       },
       {
         code: 'student',
@@ -361,8 +373,12 @@ export const MENUS: MenuDef[] = [
         icon: 'MoodKid',
         sort: 2,
         resource: 'student',
-        api: ['* /api/student/student/**'],
-        buttons: crud('student', '幼儿', 'child'),
+        api: ['GET /api/student/student/**'],
+        buttons: crud('student', '幼儿', 'child', [], {
+          add: ['POST /api/student/student/saveStudent'],
+          edit: ['POST /api/student/student/updateStudent'],
+          delete: ['* /api/student/student/removeStudent'],
+        }),
       },
       {
         code: 'class_work',
@@ -483,16 +499,46 @@ export const MENUS: MenuDef[] = [
         sort: 1,
         resource: 'user',
         api: [
-          '* /api/blade-user/**',
+          'GET /api/blade-user/page',
+          'GET /api/blade-user/detail',
+          'GET /api/blade-user/platform-detail',
           'GET /api/blade-system/dept/**',
           'GET /api/blade-system/post/**',
           'GET /api/blade-system/role/tree',
         ],
-        buttons: crud('user', '用户', 'user', [
-          { code: 'user_role', name: '角色配置', nameEn: 'Assign roles' },
-          { code: 'user_reset', name: '密码重置', nameEn: 'Reset password' },
-          { code: 'user_approve', name: '注册审批', nameEn: 'Approve registrations' },
-        ]),
+        buttons: crud(
+          'user',
+          '用户',
+          'user',
+          [
+            { code: 'user_role', name: '角色配置', nameEn: 'Assign roles', api: ['POST /api/blade-user/grant'] },
+            {
+              code: 'user_reset',
+              name: '密码重置',
+              nameEn: 'Reset password',
+              api: ['POST /api/blade-user/reset-password'],
+            },
+            {
+              code: 'user_approve',
+              name: '注册审批',
+              nameEn: 'Approve registrations',
+              api: [
+                'GET /api/blade-user/audit-list',
+                'POST /api/blade-user/audit-pass',
+                'POST /api/blade-user/audit-refuse',
+              ],
+            },
+          ],
+          {
+            add: ['POST /api/blade-user/submit'],
+            edit: [
+              'POST /api/blade-user/submit',
+              'POST /api/blade-user/update',
+              'POST /api/blade-user/update-platform',
+            ],
+            delete: ['POST /api/blade-user/remove'],
+          },
+        ),
       },
       {
         code: 'dept',
@@ -502,8 +548,12 @@ export const MENUS: MenuDef[] = [
         icon: 'Sitemap',
         sort: 2,
         resource: 'dept',
-        api: ['* /api/blade-system/dept/**'],
-        buttons: crud('dept', '机构', 'department'),
+        api: ['GET /api/blade-system/dept/**'],
+        buttons: crud('dept', '机构', 'department', [], {
+          add: ['POST /api/blade-system/dept/submit'],
+          edit: ['POST /api/blade-system/dept/submit'],
+          delete: ['POST /api/blade-system/dept/remove'],
+        }),
       },
       {
         code: 'post',
@@ -512,8 +562,12 @@ export const MENUS: MenuDef[] = [
         path: '/system/post',
         icon: 'Briefcase',
         sort: 3,
-        api: ['* /api/blade-system/post/**'],
-        buttons: crud('post', '岗位', 'post'),
+        api: ['GET /api/blade-system/post/**'],
+        buttons: crud('post', '岗位', 'post', [], {
+          add: ['POST /api/blade-system/post/submit'],
+          edit: ['POST /api/blade-system/post/submit'],
+          delete: ['POST /api/blade-system/post/remove'],
+        }),
       },
       {
         code: 'role',
@@ -523,13 +577,30 @@ export const MENUS: MenuDef[] = [
         icon: 'UserShield',
         sort: 4,
         api: [
-          '* /api/blade-system/role/**',
+          'GET /api/blade-system/role/**',
           'GET /api/blade-system/menu/grant-tree',
           'GET /api/blade-system/menu/role-tree-keys',
           'GET /api/blade-system/menu/grant-top-tree',
           'GET /api/blade-system/menu/top-tree-keys',
         ],
-        buttons: crud('role', '角色', 'role', [{ code: 'role_grant', name: '权限设置', nameEn: 'Grant permissions' }]),
+        buttons: crud(
+          'role',
+          '角色',
+          'role',
+          [
+            {
+              code: 'role_grant',
+              name: '权限设置',
+              nameEn: 'Grant permissions',
+              api: ['POST /api/blade-system/role/grant'],
+            },
+          ],
+          {
+            add: ['POST /api/blade-system/role/submit'],
+            edit: ['POST /api/blade-system/role/submit'],
+            delete: ['POST /api/blade-system/role/remove'],
+          },
+        ),
       },
       {
         code: 'menu',
@@ -550,7 +621,11 @@ export const MENUS: MenuDef[] = [
         icon: 'LayoutNavbar',
         sort: 6,
         platformOnly: true,
-        api: ['* /api/blade-system/topmenu/**'],
+        api: [
+          '* /api/blade-system/topmenu/**',
+          'GET /api/blade-system/menu/grant-top-tree',
+          'GET /api/blade-system/menu/top-tree-keys',
+        ],
         buttons: crud('topmenu', '顶部菜单', 'top menu', [
           { code: 'topmenu_grant', name: '菜单配置', nameEn: 'Assign menus' },
         ]),

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { type PackRule, packRules } from '@casl/ability/extra';
+import { TtlLru } from '../auth/lru';
+import type { Database } from '../db';
+import type { KeyValueStore } from '../kv';
+import {
+  type AppAbility,
+  type AppRule,
+  apiPatternSource,
+  defineAbilityFor,
+  type Grants,
+  type PermissionSubject,
+} from './ability';
+import { loadGrants } from './grants';
+
+const CHANNEL = 'permissions-changed';
+const CATALOGUE = '*';
+
+/** A user's permissions, built once per cache entry: the CASL ability, button codes, the API check. */
+export class UserPermissions {
+  readonly ability: AppAbility;
+  /** The user's API scopes compiled into one regular expression (null: none). */
+  private readonly api: RegExp | null;
+  private readonly routes = new Map<string, boolean>();
+  private packed: PackRule<AppRule>[] | undefined;
+
+  constructor(
+    readonly subject: PermissionSubject,
+    readonly grants: Grants,
+  ) {
+    this.ability = defineAbilityFor(subject, grants);
+    const sources = grants.active ? [...new Set(grants.apiPatterns.map(apiPatternSource))] : [];
+    this.api = sources.length ? new RegExp(`^(?:${sources.join('|')})$`) : null;
+  }
+
+  /** May the user call this route? `route` is `METHOD /api/path/:param` (Fastify's route pattern). */
+  allows(route: string): boolean {
+    let answer = this.routes.get(route);
+    if (answer === undefined) {
+      answer = this.api?.test(route) ?? false;
+      // Bounded by the number of registered routes.
+      if (this.routes.size < 2000) this.routes.set(route, answer);
+    }
+    return answer;
+  }
+
+  /** Button codes, sorted. */
+  get buttons(): readonly string[] {
+    return this.grants.buttons;
+  }
+
+  /** The ability's rules packed for the browser (`packRules`), for `<Can>`. */
+  packedRules(): PackRule<AppRule>[] {
+    this.packed ??= packRules(this.ability.rules as AppRule[]);
+    return this.packed;
+  }
+}
+
+interface Entry {
+  perms: UserPermissions;
+  tenantVersion: number;
+  catalogueVersion: number;
+}
+
+interface Stored {
+  tv: number;
+  cv: number;
+  deptId: string | null;
+  grants: Grants;
+}
+
+export interface PermissionCacheOptions {
+  /** How long a process keeps a user's permissions without asking the shared store (bounds a lost broadcast). */
+  localTtlMs: number;
+  /** How long the shared store keeps a user's grants. */
+  sharedTtlMs: number;
+  max: number;
+  /** How long an invalidation waits to see its own broadcast come back. */
+  broadcastWaitMs: number;
+}
+
+/**
+ * Users' permissions, cached per (tenant, user): in each process (an LRU, answered without
+ * I/O on the auth hook's fast path) and in the shared store (Redis in server mode) as the
+ * loaded grants. The database is the truth. Every grant change bumps a version — per tenant,
+ * or of the catalogue for all tenants — and broadcasts it, so every replica drops its copies
+ * before the next request; a process also re-checks the shared store after `localTtlMs`,
+ * which bounds the staleness if a broadcast is ever lost.
+ */
+export class PermissionCache {
+  private readonly local: TtlLru<Entry>;
+  private readonly versions = new Map<string, number>();
+  private readonly inflight = new Map<string, Promise<UserPermissions>>();
+  private readonly waiting = new Map<string, () => void>();
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly opts: PermissionCacheOptions;
+
+  constructor(
+    private readonly database: Database,
+    private readonly kv: KeyValueStore,
+    opts: Partial<PermissionCacheOptions> = {},
+  ) {
+    this.opts = { localTtlMs: 60_000, sharedTtlMs: 3_600_000, max: 50_000, broadcastWaitMs: 1000, ...opts };
+    this.local = new TtlLru(this.opts.max);
+  }
+
+  async start() {
+    this.unsubscribe = await this.kv.subscribe(CHANNEL, (message) => this.receive(message));
+  }
+
+  async stop() {
+    await this.unsubscribe?.();
+    for (const resolve of this.waiting.values()) resolve();
+    this.waiting.clear();
+  }
+
+  private receive(message: string) {
+    const [scope = '', version = '0', nonce = ''] = message.split('|');
+    const slash = scope.indexOf('/');
+    if (slash >= 0) this.local.delete(`${scope.slice(0, slash)}:${scope.slice(slash + 1)}`);
+    else this.raise(scope, Number(version));
+    this.waiting.get(nonce)?.();
+  }
+
+  private raise(scope: string, version: number) {
+    if (Number.isFinite(version) && version > (this.versions.get(scope) ?? 0)) this.versions.set(scope, version);
+  }
+
+  private current(entry: Entry, tenantId: string) {
+    return (
+      entry.tenantVersion === (this.versions.get(tenantId) ?? 0) &&
+      entry.catalogueVersion === (this.versions.get(CATALOGUE) ?? 0)
+    );
+  }
+
+  /** The cached permissions, without waiting; undefined → call `get`. The auth hook's fast path. */
+  cached(tenantId: string, userId: string): UserPermissions | undefined {
+    const entry = this.local.get(`${tenantId}:${userId}`);
+    return entry && this.current(entry, tenantId) ? entry.perms : undefined;
+  }
+
+  /** The user's permissions: cached, else from the shared store, else from the database. */
+  get(tenantId: string, userId: string): Promise<UserPermissions> {
+    const hit = this.cached(tenantId, userId);
+    if (hit) return Promise.resolve(hit);
+    const key = `${tenantId}:${userId}`;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = this.load(tenantId, userId).finally(() => this.inflight.delete(key));
+      this.inflight.set(key, p);
+    }
+    return p;
+  }
+
+  private async load(tenantId: string, userId: string): Promise<UserPermissions> {
+    const sharedKey = `perm:user:${tenantId}:${userId}`;
+    // Versions are read before the grants: a change committed after this read bumps the
+    // version past what the entry records, so the entry is dropped, never kept stale.
+    const [tv, cv, stored] = await Promise.all([
+      this.kv.get(`perm:ver:${tenantId}`),
+      this.kv.get(`perm:ver:${CATALOGUE}`),
+      this.kv.get(sharedKey),
+    ]);
+    const tenantVersion = Number(tv ?? 0);
+    const catalogueVersion = Number(cv ?? 0);
+    this.raise(tenantId, tenantVersion);
+    this.raise(CATALOGUE, catalogueVersion);
+    let grants: Grants | undefined;
+    let deptId: string | null = null;
+    if (stored) {
+      try {
+        const s = JSON.parse(stored) as Stored;
+        if (s.tv === tenantVersion && s.cv === catalogueVersion) {
+          grants = s.grants;
+          deptId = s.deptId;
+        }
+      } catch {
+        // A damaged entry is reloaded from the database.
+      }
+    }
+    if (!grants) {
+      grants = await loadGrants(this.database, tenantId, userId);
+      deptId = grants.deptId;
+      const value: Stored = { tv: tenantVersion, cv: catalogueVersion, deptId, grants };
+      await this.kv.set(sharedKey, JSON.stringify(value), { ttlMs: this.opts.sharedTtlMs });
+    }
+    const perms = new UserPermissions({ tenantId, userId, deptId }, grants);
+    this.local.set(`${tenantId}:${userId}`, { perms, tenantVersion, catalogueVersion }, this.opts.localTtlMs);
+    return perms;
+  }
+
+  /** After a tenant's grants, roles, depts or classes changed (call after the commit). */
+  invalidateTenant(tenantId: string) {
+    return this.bump(tenantId);
+  }
+
+  /** After the catalogue (menus, top menus, scopes) changed: every tenant. */
+  invalidateCatalogue() {
+    return this.bump(CATALOGUE);
+  }
+
+  /** Drops one user's cached permissions everywhere (clear-cache). */
+  async invalidateUser(tenantId: string, userId: string) {
+    this.local.delete(`${tenantId}:${userId}`);
+    await this.kv.del(`perm:user:${tenantId}:${userId}`);
+    await this.broadcast(`${tenantId}/${userId}|0`);
+  }
+
+  private async bump(scope: string) {
+    const version = await this.kv.incr(`perm:ver:${scope}`);
+    this.raise(scope, version);
+    await this.broadcast(`${scope}|${version}`);
+  }
+
+  /**
+   * Publishes and waits (briefly) until the message comes back through the store: by then
+   * it has been handed to every replica's subscription too, so the caller's next request —
+   * on any replica — finds the old permissions gone.
+   */
+  private async broadcast(body: string) {
+    const nonce = randomBytes(8).toString('hex');
+    let timer: NodeJS.Timeout | undefined;
+    const seen = new Promise<void>((resolve) => {
+      this.waiting.set(nonce, resolve);
+      timer = setTimeout(resolve, this.opts.broadcastWaitMs);
+      timer.unref();
+    });
+    try {
+      await this.kv.publish(CHANNEL, `${body}|${nonce}`);
+      await seen;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(nonce);
+    }
+  }
+
+  /** Drops every cached entry of this process (tests, clear-cache of a platform administrator). */
+  clearLocal() {
+    this.local.clear();
+  }
+}
