@@ -5,11 +5,25 @@ import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { bootstrap } from './app/bootstrap';
+import { appendErrorLog } from './lib/errorLog';
+
+bootstrap();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+// Render errors go to the local error log (spec §8), with the component stack as info.
+createRoot(container, {
+  onUncaughtError: (error, info) => {
+    console.error(error);
+    appendErrorLog('react', error, info.componentStack ?? '');
+  },
+  onCaughtError: (error, info) => {
+    console.error(error);
+    appendErrorLog('react', error, info.componentStack ?? '');
+  },
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,13 +1,27 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { useStore } from '../lib/createStore';
+import { appearanceStore } from '../modules/layout/themes/themeStore';
+import { buildMantineTheme, chromeResolver, THEMES } from '../modules/layout/themes/themes';
 import { router } from './router';
-import { theme } from './theme';
 
+/** The chosen theme (spec §2 Themes) and colour drive Mantine; the router does the rest. */
 export function App() {
+  const { theme: name, color } = useStore(appearanceStore);
+  const def = THEMES[name];
+  const theme = useMemo(() => buildMantineTheme(def, color), [def, color]);
+  const resolver = useMemo(() => chromeResolver(def), [def]);
+
+  useEffect(() => {
+    document.documentElement.dataset.sproutTheme = def.name;
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
+  }, [def, color]);
+
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" limit={3} />
+    <MantineProvider theme={theme} forceColorScheme={def.scheme} cssVariablesResolver={resolver}>
+      <Notifications position="top-center" limit={4} />
       <RouterProvider router={router} />
     </MantineProvider>
   );

@@ -27,3 +27,13 @@ describe('validateLogin', () => {
     expect(validateLoginField('username', values)).toBe('auth.login.account.required');
   });
 });
+
+describe('validateLogin with optional fields', () => {
+  it('skips the tenant when it comes from the domain, and asks for the captcha when it is on', () => {
+    const values = { tenantId: '', username: 'a', password: 'b', captcha: ' ' };
+    expect(validateLogin(values, { tenant: false, captcha: true })).toEqual({
+      captcha: 'auth.login.captcha.required',
+    });
+    expect(validateLogin(values, { tenant: false, captcha: false })).toEqual({});
+  });
+});

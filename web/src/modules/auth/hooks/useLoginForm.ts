@@ -1,10 +1,11 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { TransportError } from '../../../lib/http';
-import { loginByUsername, type TokenResponse } from '../api/loginByUsername';
+import { loginByUsername, type TokenResponse } from '../api/token';
 import {
   LOGIN_FIELDS,
   type LoginErrors,
   type LoginField,
+  type LoginFieldSet,
   type LoginFormValues,
   validateLogin,
   validateLoginField,
@@ -19,11 +20,18 @@ export type LoginFailure =
 
 interface Options {
   initialValues: LoginFormValues;
+  shown: LoginFieldSet;
+  /** The tenant when the form does not ask for it (inferred from the domain, or tenant mode off). */
+  fixedTenantId?: string | null;
+  /** The captcha key, when the captcha is on. */
+  captchaKey?: string | null;
+  /** Called after every failed attempt (a captcha is single-use). */
+  onFailure?: () => void;
   onSuccess: (token: TokenResponse) => void;
 }
 
 /** State and handlers of the login form: validation on blur and submit, then the token call. */
-export function useLoginForm({ initialValues, onSuccess }: Options) {
+export function useLoginForm({ initialValues, shown, fixedTenantId, captchaKey, onFailure, onSuccess }: Options) {
   const [values, setValues] = useState<LoginFormValues>(initialValues);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<LoginFailure | null>(null);
@@ -38,9 +46,9 @@ export function useLoginForm({ initialValues, onSuccess }: Options) {
 
   const validateOnBlur = useCallback(
     (field: LoginField) => {
-      setErrors((prev) => ({ ...prev, [field]: validateLoginField(field, values) }));
+      setErrors((prev) => ({ ...prev, [field]: validateLoginField(field, values, shown) }));
     },
-    [values],
+    [values, shown],
   );
 
   const registerInput = useCallback(
@@ -54,7 +62,7 @@ export function useLoginForm({ initialValues, onSuccess }: Options) {
     async (event?: FormEvent) => {
       event?.preventDefault();
       if (submitting) return;
-      const found = validateLogin(values);
+      const found = validateLogin(values, shown);
       setErrors(found);
       const firstInvalid = LOGIN_FIELDS.find((field) => found[field]);
       if (firstInvalid) {
@@ -65,22 +73,27 @@ export function useLoginForm({ initialValues, onSuccess }: Options) {
       setSubmitting(true);
       try {
         const result = await loginByUsername({
-          tenantId: values.tenantId.trim(),
+          tenantId: (fixedTenantId ?? values.tenantId).trim(),
           username: values.username.trim(),
           password: values.password,
+          captcha: shown.captcha && captchaKey ? { key: captchaKey, code: (values.captcha ?? '').trim() } : undefined,
         });
         if (result.ok) {
           onSuccess(result.token);
           return;
         }
         setFailure(result.message ? { kind: 'server', text: result.message } : { kind: 'unknown' });
+        onFailure?.();
       } catch (error) {
-        setFailure(error instanceof TransportError ? { kind: error.kind } : { kind: 'unknown' });
+        setFailure(
+          error instanceof TransportError && error.kind !== 'status' ? { kind: error.kind } : { kind: 'unknown' },
+        );
+        onFailure?.();
       } finally {
         setSubmitting(false);
       }
     },
-    [submitting, values, onSuccess],
+    [submitting, values, shown, fixedTenantId, captchaKey, onSuccess, onFailure],
   );
 
   return {

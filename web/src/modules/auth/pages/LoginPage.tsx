@@ -3,19 +3,21 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
-import type { TokenResponse } from '../api/loginByUsername';
+import { completeSignIn } from '../../../app/sessionActions';
+import type { TokenResponse } from '../api/token';
 import { BrandPanel } from '../components/BrandPanel/BrandPanel';
 import { LoginForm } from '../components/LoginForm/LoginForm';
-import { saveSession } from '../session';
+import { useTenantInfo } from '../hooks/useTenantInfo';
 import classes from './LoginPage.module.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const tenant = useTenantInfo();
 
   const handleSuccess = useCallback(
     (token: TokenResponse) => {
-      saveSession(token);
+      completeSignIn(token);
       notifications.show({ color: 'leaf', message: t('auth.login.succeeded') });
       navigate(PATHS.root, { replace: true });
     },
@@ -24,9 +26,9 @@ export function LoginPage() {
 
   return (
     <div className={classes.root}>
-      <BrandPanel />
+      <BrandPanel backgroundUrl={tenant.backgroundUrl} />
       <main className={classes.main}>
-        <LoginForm onSuccess={handleSuccess} />
+        <LoginForm tenantFromDomain={tenant.tenantId} tenantName={tenant.tenantName} onSuccess={handleSuccess} />
       </main>
     </div>
   );

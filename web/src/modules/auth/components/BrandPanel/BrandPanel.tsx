@@ -10,12 +10,23 @@ const FEATURES = [
   { key: 'auth.brand.features.growth', Icon: IconPlant2 },
 ] as const;
 
+interface BrandPanelProps {
+  /** The tenant's login background (`getBackgroundUrl`), drawn behind the brand when set. */
+  backgroundUrl?: string;
+}
+
 /** Left half of the login page; a compact header above the form on small screens. */
-export function BrandPanel() {
+export function BrandPanel({ backgroundUrl }: BrandPanelProps) {
   const { t } = useTranslation();
+  const safeUrl = backgroundUrl && /^(https?:\/\/|\/)[^\s"'()]+$/.test(backgroundUrl) ? backgroundUrl : '';
 
   return (
-    <section className={classes.root} aria-labelledby="brand-title">
+    <section
+      className={classes.root}
+      aria-labelledby="brand-title"
+      data-with-background={safeUrl ? true : undefined}
+      style={safeUrl ? { backgroundImage: `url("${safeUrl}")` } : undefined}
+    >
       <span className={classes.blobA} aria-hidden />
       <span className={classes.blobB} aria-hidden />
 

@@ -1,14 +1,21 @@
 import { Alert, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBuildingCommunity, IconLock, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../../components/LanguageSwitch/LanguageSwitch';
-import { DEFAULT_TENANT_ID } from '../../../../config/constants';
-import type { TokenResponse } from '../../api/loginByUsername';
+import { website } from '../../../../config/website';
+import type { TokenResponse } from '../../api/token';
+import { useCaptcha } from '../../hooks/useCaptcha';
 import { type LoginFailure, useLoginForm } from '../../hooks/useLoginForm';
+import { CaptchaField } from '../CaptchaField/CaptchaField';
+import { ThirdPartyLogin } from '../ThirdPartyLogin/ThirdPartyLogin';
 import classes from './LoginForm.module.css';
 
 interface LoginFormProps {
+  /** The tenant inferred from the domain (`tenant/info`); the tenant field is hidden then. */
+  tenantFromDomain: string | null;
+  /** The tenant's name, shown when it comes from the domain. */
+  tenantName?: string;
   onSuccess: (token: TokenResponse) => void;
 }
 
@@ -18,15 +25,35 @@ const FAILURE_KEY = {
   timeout: 'errors.timeout',
 } as const;
 
-/** Account login card: tenant number, account, password (spec §2 Login, §5). */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+/** Account login card: tenant number, account, password, captcha, third-party sign-in (spec §2 Login, §5). */
+export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const [passwordVisible, setPasswordVisible] = useState(false);
+  const shown = useMemo(
+    () => ({ tenant: website.tenantMode && !tenantFromDomain, captcha: website.captchaMode }),
+    [tenantFromDomain],
+  );
+  const captcha = useCaptcha(shown.captcha);
   const form = useLoginForm({
-    initialValues: { tenantId: DEFAULT_TENANT_ID, username: '', password: '' },
+    initialValues: {
+      tenantId: tenantFromDomain ?? website.defaultTenantId,
+      username: '',
+      password: '',
+      captcha: '',
+    },
+    shown,
+    fixedTenantId: shown.tenant ? null : (tenantFromDomain ?? website.defaultTenantId),
+    captchaKey: captcha.key,
+    onFailure: () => {
+      if (shown.captcha) {
+        form.setValue('captcha', '');
+        void captcha.refresh();
+      }
+    },
     onSuccess,
   });
   const { values, errors } = form;
+  const tenantId = shown.tenant ? values.tenantId : (tenantFromDomain ?? website.defaultTenantId);
 
   const failureText = (failure: LoginFailure) =>
     failure.kind === 'server' ? failure.text : t(FAILURE_KEY[failure.kind]);
@@ -40,33 +67,37 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <header className={classes.header}>
         <h2 className={classes.title}>{t('auth.login.title')}</h2>
         <Text c="dimmed" size="sm">
-          {t('auth.login.subtitle')}
+          {tenantFromDomain && tenantName
+            ? t('auth.login.subtitleTenant', { tenant: tenantName })
+            : t('auth.login.subtitle')}
         </Text>
       </header>
 
       <form
         className={classes.form}
-        onSubmit={form.submit}
+        onSubmit={(event) => void form.submit(event)}
         noValidate
         aria-describedby={form.failure ? 'login-error' : undefined}
       >
-        <TextInput
-          ref={form.registerInput('tenantId')}
-          name="tenantId"
-          data-testid="login-tenant"
-          label={t('auth.login.tenant.label')}
-          placeholder={t('auth.login.tenant.placeholder')}
-          withAsterisk
-          aria-required
-          autoComplete="organization"
-          inputMode="numeric"
-          size="md"
-          leftSection={<IconBuildingCommunity size={18} stroke={1.6} />}
-          value={values.tenantId}
-          onChange={(event) => form.setValue('tenantId', event.currentTarget.value)}
-          onBlur={() => form.validateOnBlur('tenantId')}
-          error={errors.tenantId && t(errors.tenantId)}
-        />
+        {shown.tenant && (
+          <TextInput
+            ref={form.registerInput('tenantId')}
+            name="tenantId"
+            data-testid="login-tenant"
+            label={t('auth.login.tenant.label')}
+            placeholder={t('auth.login.tenant.placeholder')}
+            withAsterisk
+            aria-required
+            autoComplete="organization"
+            inputMode="numeric"
+            size="md"
+            leftSection={<IconBuildingCommunity size={18} stroke={1.6} />}
+            value={values.tenantId}
+            onChange={(event) => form.setValue('tenantId', event.currentTarget.value)}
+            onBlur={() => form.validateOnBlur('tenantId')}
+            error={errors.tenantId && t(errors.tenantId)}
+          />
+        )}
         <TextInput
           ref={form.registerInput('username')}
           name="username"
@@ -108,6 +139,19 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           onBlur={() => form.validateOnBlur('password')}
           error={errors.password && t(errors.password)}
         />
+        {shown.captcha && (
+          <CaptchaField
+            value={values.captcha ?? ''}
+            error={errors.captcha && t(errors.captcha)}
+            image={captcha.image}
+            loading={captcha.loading}
+            failed={captcha.failed}
+            inputRef={form.registerInput('captcha')}
+            onChange={(value) => form.setValue('captcha', value)}
+            onBlur={() => form.validateOnBlur('captcha')}
+            onRefresh={() => void captcha.refresh()}
+          />
+        )}
 
         {form.failure && (
           <Alert
@@ -137,6 +181,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           {t('auth.login.submit')}
         </Button>
       </form>
+
+      <ThirdPartyLogin tenantId={tenantId} />
 
       <Text size="xs" c="dimmed" ta="center" className={classes.help}>
         {t('auth.login.help')}

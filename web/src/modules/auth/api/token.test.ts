@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basicAuthorization, loginErrorMessage, toLoginResult } from './loginByUsername';
+import { basicAuthorization } from '../../../lib/http';
+import { loginErrorMessage, toLoginResult } from './token';
 
 describe('loginErrorMessage', () => {
   it('prefers error_description, then msg', () => {
@@ -29,16 +30,15 @@ describe('toLoginResult', () => {
       ok: false,
       status: 404,
       message: '请求的接口不存在',
+      errorCode: null,
     });
   });
 
-  it('rejects a 2xx that carries error_description or no token', () => {
-    expect(toLoginResult(200, true, { error_code: 400, error_description: '租户不存在' })).toEqual({
-      ok: false,
-      status: 200,
-      message: '租户不存在',
-    });
-    expect(toLoginResult(200, true, {})).toEqual({ ok: false, status: 200, message: null });
+  it('rejects a 2xx that carries error_description or no token, keeping the errorCode', () => {
+    expect(
+      toLoginResult(200, true, { error_code: 400, error_description: '租户不存在', errorCode: 'tenant_not_found' }),
+    ).toEqual({ ok: false, status: 200, message: '租户不存在', errorCode: 'tenant_not_found' });
+    expect(toLoginResult(200, true, {})).toEqual({ ok: false, status: 200, message: null, errorCode: null });
   });
 });
 

@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium } from '../../helpers/browser';
+import { ROOT, type RunningServer, startSprout } from '../../helpers/server';
+import { installMenuFixtures, type MenuSource, resolveMenuSource } from './menuFixtures';
+
+export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
+
+export const ADMIN = { tenant: '000000', account: 'admin', password: 'admin' } as const;
+
+/** One server and one browser per test file (spec: keep the e2e set fast on 2 cores). */
+export interface E2E {
+  server: RunningServer;
+  browser: Browser;
+  menus: MenuSource;
+  /** A fresh context (own storage) with the menu fixtures when needed and optional web-app configuration. */
+  context(options?: {
+    config?: Record<string, unknown>;
+    viewport?: { width: number; height: number };
+  }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const [server, browser] = await Promise.all([startSprout(env), launchChromium()]);
+  const menus = await resolveMenuSource(server.url);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    server,
+    browser,
+    menus,
+    async context({ config, viewport = { width: 1440, height: 900 } } = {}) {
+      const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'zh-CN' });
+      if (config) {
+        await context.addInitScript((c) => {
+          (window as unknown as { __SPROUT_CONFIG__: unknown }).__SPROUT_CONFIG__ = c;
+        }, config);
+      }
+      await installMenuFixtures(context, menus);
+      return context;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop('SIGKILL');
+    },
+  };
+}
+
+/** Collects uncaught page errors so a test can assert there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function signIn(page: Page, user: { tenant: string; account: string; password: string } = ADMIN) {
+  await page.goto('/login');
+  await page.getByTestId('login-tenant').fill(user.tenant);
+  await page.getByTestId('login-account').fill(user.account);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/wel/index');
+  await expect.poll(() => page.getByTestId('welcome-page').isVisible()).toBe(true);
+}
+
+/** Waits until the sidebar shows the menu (fixtures or server). */
+export async function waitForMenu(page: Page) {
+  await page.getByTestId('sidebar-menu').waitFor({ state: 'visible' });
+}
+
+export async function shot(page: Page, name: string) {
+  await page.waitForTimeout(250); // let transitions settle
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
