@@ -1,0 +1,4 @@
+export * from './kinds';
+export * from './lifecycle';
+export * from './messages';
+export * from './projection';
