@@ -31,7 +31,10 @@ describe.each(['PostgreSQL', 'PGlite'])('record read models on %s', (engine) => 
   let pgTest: TestDatabase | undefined;
   let database: Database;
   let clock = Date.UTC(2026, 10, 21, 1, 0, 0);
-  const at = () => new Date((clock += 60_000)).toISOString();
+  const at = () => {
+    clock += 60_000;
+    return new Date(clock).toISOString();
+  };
   const run = (id: string, command: RecordCommand<Note>) =>
     handleCommand(database, A, decider, id, command, {
       metadata: { actorId: command.actor.id, actorName: command.actor.name },
