@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineRecordKind } from '../kinds';
+import '../messages';
+
+/** Plain text of a field a teacher writes (trimmed; generous but bounded). */
+const text = (max = 5000) => z.string().trim().max(max).default('');
+/** Rich text (HTML from the editor); sanitised when rendered, bounded here. */
+const rich = (max = 100_000) => z.string().max(max).default('');
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: '$records.dateFormat' });
+const id = z.string().regex(/^\d{1,19}$/);
+
+/** One weekday of the 5-day grid (周计划). */
+export const WeekDaySchema = z.object({
+  date,
+  morning: text(), // 晨间活动
+  groupTeaching: text(), // 集体教学
+  regional: text(), // 区域活动
+  outdoor: text(), // 户外活动
+  life: text(), // 生活活动
+  afternoon: text(),
+  notes: text(),
+});
+
+/** 周计划 / 备课周: the document a teaching team co-edits. */
+export const WeekContentSchema = z
+  .object({
+    classId: id,
+    weekNo: z.number().int().min(1).max(30),
+    startDate: date,
+    endDate: date,
+    theme: z.string().trim().min(1, { message: '$records.themeRequired' }).max(100),
+    weeklyGoals: text(),
+    environment: text(), // 环境创设
+    homeCooperation: text(), // 家园共育
+    days: z.array(WeekDaySchema).length(5, { message: '$records.fiveDays' }),
+    reflection: text(),
+  })
+  .superRefine((w, ctx) => {
+    if (w.endDate < w.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '$records.endBeforeStart' });
+      return; // every day would be "outside" a reversed range: one mistake, one message
+    }
+    w.days.forEach((d, i) => {
+      if (d.date < w.startDate || d.date > w.endDate)
+        ctx.addIssue({ code: 'custom', path: ['days', i, 'date'], message: '$records.dayOutsideWeek' });
+    });
+  });
+export type WeekContent = z.output<typeof WeekContentSchema>;
+
+/** 教案 / 活动设计 inside a week. Domain 1–5 and activity type 1–4 are the spec's enumerations. */
+export const WeekPlanContentSchema = z.object({
+  weekId: id.nullable().default(null),
+  title: z.string().trim().min(1, { message: '$records.titleRequired' }).max(100),
+  date: date.nullable().default(null),
+  slot: text(50),
+  domain: z.number().int().min(1).max(5), // 1 science, 2 social, 3 language, 4 health, 5 art
+  activityType: z.number().int().min(1).max(4), // 1 group teaching, 2 outdoor, 3 game, 4 autonomous play
+  goals: text(),
+  preparation: text(),
+  process: rich(),
+  extension: text(),
+  reflection: text(),
+});
+export type WeekPlanContent = z.output<typeof WeekPlanContentSchema>;
+
+export const SEGMENTS = ['入园/晨检', '晨间活动', '集体教学', '区域游戏', '户外活动', '午餐/午睡', '离园'] as const;
+
+/** 半日活动计划 (half) and 一日活动计划 (full) for one day of a week; schools lay them out differently. */
+export const DayPlanContentSchema = z.object({
+  weekId: id.nullable().default(null),
+  classId: id,
+  date,
+  variant: z.enum(['half', 'full']),
+  segments: z
+    .array(
+      z.object({
+        time: z.string().regex(/^\d{2}:\d{2}(-\d{2}:\d{2})?$/, { message: '$records.timeFormat' }),
+        segment: z.string().trim().min(1).max(20),
+        content: text(),
+        observationFocus: text(),
+        teacherRole: text(),
+      }),
+    )
+    .min(1, { message: '$records.segmentsRequired' })
+    .max(20),
+});
+export type DayPlanContent = z.output<typeof DayPlanContentSchema>;
+
+export const weekKind = defineRecordKind<WeekContent>({
+  kind: 'week',
+  resource: 'week',
+  content: WeekContentSchema,
+  title: (c) => c.theme,
+});
+
+export const weekPlanKind = defineRecordKind<WeekPlanContent>({
+  kind: 'week_plan',
+  resource: 'week',
+  content: WeekPlanContentSchema,
+  title: (c) => c.title,
+});
+
+export const dayPlanKind = defineRecordKind<DayPlanContent>({
+  kind: 'day_plan',
+  resource: 'week',
+  content: DayPlanContentSchema,
+  title: (c) => `${c.date} ${c.variant === 'half' ? '半日活动' : '一日活动'}`,
+});
