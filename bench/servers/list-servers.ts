@@ -4,12 +4,12 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { bladeAuth, testApp, testConfig, tokenFor } from '@sprout/api/testing';
+import { bladeAuth, testApp, testConfig, userWithRole } from '@sprout/api/testing';
 import { hashPassword } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import { createTestDatabase } from '@sprout/core/testing/pg';
-import { userListQuery } from '@sprout/api/routes/system/lists';
+import { userListQuery } from '@sprout/api/modules/system/user-routes';
 import { pageQueryOf } from '@sprout/core/http/paging';
 import { seed } from '@sprout/core/seed';
 
@@ -40,7 +40,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 
 // The exact statement the full stack runs for page 3 of size 10.
 const q = { current: 3, size: 10 } as const;
-const statement = pageQueryOf(userListQuery(t.database.db, '100001', q, 'Asia/Shanghai'), q);
+const statement = pageQueryOf(userListQuery(t.database.db, '100001', {}, 'Asia/Shanghai'), q);
 
 const pool = new pg.Pool({ connectionString: t.url, max: 16 });
 const bare = Fastify({ logger: false });
@@ -51,7 +51,10 @@ bare.get('/bare/users', async () => {
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const token = tokenFor(config, { tenant_id: '100001', user_id: '1', roles: ['admin'] });
+// The tenant's administrator: the route check and the data scope (all) apply as in production.
+const { token } = await userWithRole(t.database, config, '100001', 'admin', {
+  createTime: new Date(Date.UTC(2020, 0, 1)),
+});
 console.log(
   JSON.stringify({
     full: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/blade-user/page?current=${q.current}&size=${q.size}`,

@@ -7,7 +7,7 @@ import { BullQueue } from '@sprout/core/queue/bullmq';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { testRedisUrl } from '@sprout/core/testing/services';
-import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor } from './testing';
+import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor, userWithRole } from './testing';
 
 /** The HTTP contract of spec §8 on real PostgreSQL and Redis (server mode). */
 describe('API platform on PostgreSQL + Redis', () => {
@@ -15,6 +15,7 @@ describe('API platform on PostgreSQL + Redis', () => {
   let app: FastifyInstance;
   let admin: string;
   let teacherToken: string;
+  let platformAdminId: string;
   const config = testConfig();
 
   beforeAll(async () => {
@@ -28,7 +29,7 @@ describe('API platform on PostgreSQL + Redis', () => {
         .select('id')
         .where('account', '=', 'admin')
         .executeTakeFirstOrThrow();
-      // 25 users in tenant 100001, 3 in 100002, with spread-out create times.
+      // 25 users in tenant 100001 (plus its administrator, below), 3 in 100002, with spread-out create times.
       const hash = await hashPassword('x');
       const rows = [];
       for (let i = 0; i < 25; i++)
@@ -45,7 +46,10 @@ describe('API platform on PostgreSQL + Redis', () => {
       await trx.insertInto('app_user').values(rows).execute();
       return { admin: String(adminUser.id) };
     });
-    admin = tokenFor(config, { tenant_id: '100001', user_id: ids.admin, roles: ['admin'] });
+    platformAdminId = ids.admin;
+    // The tenant's administrator (seeded role admin), listed after the 25 users above.
+    admin = (await userWithRole(t.database, config, '100001', 'admin', { createTime: new Date(Date.UTC(2025, 0, 1)) }))
+      .token;
     teacherToken = tokenFor(config, { tenant_id: '100001', user_id: '5', roles: ['teacher'] });
   });
   afterAll(async () => {
@@ -74,7 +78,7 @@ describe('API platform on PostgreSQL + Redis', () => {
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
-    expect(body.data).toMatchObject({ total: 25, size: 10, current: 2, pages: 3 });
+    expect(body.data).toMatchObject({ total: 26, size: 10, current: 2, pages: 3 });
     expect(body.data.records).toHaveLength(10);
     const rec = body.data.records[0];
     expect(typeof rec.id).toBe('string');
@@ -87,7 +91,7 @@ describe('API platform on PostgreSQL + Redis', () => {
 
   it('defaults to current=1, size=10', async () => {
     const body = (await page('')).json();
-    expect(body.data).toMatchObject({ current: 1, size: 10, total: 25 });
+    expect(body.data).toMatchObject({ current: 1, size: 10, total: 26 });
   });
 
   it('filters by createTime_dategt / createTime_datelt', async () => {
@@ -118,7 +122,8 @@ describe('API platform on PostgreSQL + Redis', () => {
     expect(r.json().msg).toMatch(/^Invalid parameters: /);
   });
 
-  const platformAdmin = () => tokenFor(config, { tenant_id: '000000', user_id: '1', roles: ['administrator'] });
+  const platformAdmin = () =>
+    tokenFor(config, { tenant_id: '000000', user_id: platformAdminId, roles: ['administrator'] });
   const submitTenant = (payload: string, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
@@ -194,7 +199,7 @@ describe('API platform on PostgreSQL + Redis', () => {
 
   it('confines a list to the token’s tenant, whatever Tenant-Id says', async () => {
     const body = (await page('?size=100', admin, { 'tenant-id': '100002' })).json();
-    expect(body.data.total).toBe(25);
+    expect(body.data.total).toBe(26);
     expect(body.data.records.every((u: { tenantId: string }) => u.tenantId === '100001')).toBe(true);
   });
 

@@ -15,8 +15,6 @@ import { zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import { apiModules } from './modules';
 import { healthRoutes } from './routes/health';
-import { systemListRoutes } from './routes/system/lists';
-import { tenantRoutes } from './routes/system/tenants';
 
 export interface AppDeps {
   database: Database;
@@ -78,8 +76,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webPlugin);
 
   await app.register(healthRoutes);
-  await app.register(systemListRoutes);
-  await app.register(tenantRoutes);
   for (const module of apiModules) await app.register(module);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type AccessClaims, signJwt } from '@sprout/core/auth/jwt';
 import { type Config, loadConfig } from '@sprout/core/config';
-import type { Database } from '@sprout/core/db';
+import { type Database, inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
+import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import { MemoryQueue } from '@sprout/core/queue';
 import type { JobQueue } from '@sprout/core/queue/types';
 import { buildApp } from './app';
@@ -57,3 +58,37 @@ export const clientBasic = (id: string = SABER_CLIENT.id, secret: string = SABER
 export const bladeAuth = (token: string) => ({ ...clientBasic(), 'blade-auth': `bearer ${token}` });
 
 export type { FastifyInstance };
+
+/**
+ * A user of `tenantId` holding the seeded role `roleAlias` (the tenant gets the seeded roles
+ * if it has none), and a token for them: what route checks and data scopes decide on.
+ * Needs `seed()` to have written the catalogue.
+ */
+export async function userWithRole(
+  database: Database,
+  config: Config,
+  tenantId: string,
+  roleAlias: string,
+  extra: { account?: string; deptId?: string | null; createTime?: Date } = {},
+) {
+  const id = nextId();
+  await inSystem(database, async (trx) => {
+    const { roleIds } = await seedTenantRoles(trx, tenantId, await catalogueIndex(trx));
+    const roleId = roleIds.get(roleAlias);
+    if (!roleId) throw new Error(`no seeded role ${roleAlias} in ${tenantId}`);
+    await trx
+      .insertInto('app_user')
+      .values({
+        tenant_id: tenantId,
+        id,
+        account: extra.account ?? `${roleAlias}-${id}`,
+        password_hash: 'x',
+        real_name: roleAlias,
+        dept_id: extra.deptId ?? null,
+        ...(extra.createTime ? { create_time: extra.createTime } : {}),
+      })
+      .execute();
+    await trx.insertInto('user_role').values({ tenant_id: tenantId, user_id: id, role_id: roleId }).execute();
+  });
+  return { id, token: tokenFor(config, { tenant_id: tenantId, user_id: id, roles: [roleAlias] }) };
+}

@@ -6,22 +6,47 @@ import { TtlLru } from '@sprout/core/auth/lru';
 import { AuthService, GUEST_USER_ID } from '@sprout/core/auth/service';
 import { AppError } from '@sprout/core/errors';
 import type { KeyValueStore } from '@sprout/core/kv';
+import { PermissionCache, type UserPermissions } from '@sprout/core/permissions/cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sign-in, sessions, client credentials, captcha and lockout (services/core/src/auth). */
     auth: AuthService;
+    /** Users' permissions (CASL abilities), cached per process and in the shared store. */
+    permissions: PermissionCache;
+    /** Every route as registered, with its access config (the permission matrix reads it). */
+    routeTable: RouteAccess[];
   }
   interface FastifyRequest {
     /** The OAuth client proven by `Authorization: Basic`; set on every non-public route. */
     client: VerifiedClient | null;
+    /** The caller's permissions when the route check loaded them (see permissionsOf). */
+    permissions: UserPermissions | null;
   }
   interface FastifyContextConfig {
     /** Client credentials are enough: no signed-in user (the token endpoint, pre-sign-in calls). */
     clientOnly?: boolean;
     /** Also reachable with a guest token (a social account not registered yet, user_id -1). */
     allowGuest?: boolean;
+    /**
+     * `authenticated`: any signed-in user may call it (self-service: own account, user info,
+     * the caller's menus). Otherwise a signed-in caller needs an API scope matching the route.
+     */
+    access?: 'authenticated';
   }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  clientOnly: boolean;
+  access: 'authenticated' | 'scope';
+}
+
+/** The key API scopes are matched against: `METHOD /api/path/:param` (HEAD as GET). */
+export function routeKey(method: string, url: string) {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }
 
 /** `Blade-Auth: bearer <token>` (Saber), or `Authorization: Bearer <token>`. */
@@ -44,8 +69,10 @@ export interface AuthPluginOptions {
  * Secure by default. Every route needs valid client credentials (`Authorization: Basic`)
  * and a verified access token of a live session, unless its config says `public: true`
  * (the explicit allowlist: health, readiness, API docs, tenant info and background,
- * captcha, the web app's files) or `clientOnly: true` (client credentials only). The
- * tenant of a signed-in request comes from the token only.
+ * captcha, the web app's files) or `clientOnly: true` (client credentials only). Then the
+ * route check: a route marked `access: 'authenticated'` (self-service) is open to every
+ * signed-in user; any other needs an API scope of the caller matching `METHOD route`
+ * (403 otherwise). The tenant of a signed-in request comes from the token only.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, opts) => {
@@ -65,11 +92,33 @@ export const authPlugin = fp<AuthPluginOptions>(
       return c;
     };
     const auth = await AuthService.open(app.config, app.database, opts.kv);
+    const permissions = new PermissionCache(app.database, auth.kv);
+    await permissions.start();
     app.decorate('auth', auth);
+    app.decorate('permissions', permissions);
     app.decorateRequest('client', null);
+    app.decorateRequest('permissions', null);
     app.addHook('onClose', async () => {
+      await permissions.stop();
       await auth.close();
     });
+    const routeTable: RouteAccess[] = [];
+    app.decorate('routeTable', routeTable);
+    app.addHook('onRoute', (route) => {
+      const c = route.config as
+        | { public?: boolean; clientOnly?: boolean; access?: string; allowGuest?: boolean }
+        | undefined;
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        routeTable.push({
+          method,
+          url: route.url,
+          public: Boolean(c?.public),
+          clientOnly: Boolean(c?.clientOnly),
+          access: c?.access === 'authenticated' || c?.allowGuest ? 'authenticated' : 'scope',
+        });
+      }
+    });
+    const forbidden = () => new AppError('forbidden', 'error.forbidden');
 
     // onRequest: a caller without valid credentials learns nothing about the route's input rules.
     // Callback style with a synchronous fast path: once the client, the token and the
@@ -112,7 +161,17 @@ export const authPlugin = fp<AuthPluginOptions>(
           return done(new AppError('forbidden', 'auth.notAllowedForGuest'));
         }
         request.user = claims;
-        done();
+        // The route check: self-service routes need a signed-in user only; every other
+        // route needs one of the caller's API scopes. Cached permissions: no I/O, no promise.
+        if (config?.access === 'authenticated' || config?.allowGuest) return done();
+        const route = routeKey(request.method, request.routeOptions.url ?? '');
+        const check = (perms: UserPermissions) => {
+          request.permissions = perms;
+          done(perms.allows(route) ? undefined : forbidden());
+        };
+        const perms = permissions.cached(claims.tenant_id, claims.user_id);
+        if (perms) return check(perms);
+        permissions.get(claims.tenant_id, claims.user_id).then(check, (err: Error) => done(err));
       };
       const known = auth.revocations.cached(claims.sid);
       if (known !== undefined) return finish(known);
@@ -128,7 +187,19 @@ export function originOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: Array.isArray(ua) ? ua[0] : ua };
 }
 
-/** Route guard until the CASL ability lands: the caller must hold one of these role aliases. */
+/**
+ * The caller's permissions: those the route check loaded, else (self-service routes) from
+ * the cache. Only on authenticated requests.
+ */
+export async function permissionsOf(request: FastifyRequest): Promise<UserPermissions> {
+  if (request.permissions) return request.permissions;
+  const user = request.user;
+  if (!user) throw new AppError('unauthorized', 'error.unauthorized');
+  request.permissions = await request.server.permissions.get(user.tenant_id, user.user_id);
+  return request.permissions;
+}
+
+/** Route guard of the role aliases in the token (older modules; API scopes decide first). */
 export function requireRole(...aliases: string[]) {
   return async (request: { user: AccessClaims | null }) => {
     const roles = (request.user?.roles as string[] | undefined) ?? [];

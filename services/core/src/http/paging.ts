@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { type Database, type DB, readInTenant, type TenantContext } from '../db';
+import { type Database, readInTenant, type TenantContext } from '../db';
 import { parseDateTime } from '../time';
 
 /** Page sizes the product offers (spec §9). */
@@ -48,7 +48,10 @@ export const offsetOf = (q: Pick<PageQuery, 'current' | 'size'>) => (q.current -
  * count subquery over the same filters. (Not `count(*) over ()`: a window pushes every
  * matching row, projected, through a tuplestore; under RLS that doubled the cost.)
  */
-export function pageQueryOf<Row>(qb: SelectQueryBuilder<DB, keyof DB, Row>, q: Pick<PageQuery, 'current' | 'size'>) {
+export function pageQueryOf<D, T extends keyof D, Row>(
+  qb: SelectQueryBuilder<D, T, Row>,
+  q: Pick<PageQuery, 'current' | 'size'>,
+) {
   const count = qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n'));
   return qb.select(count.as('__total')).limit(q.size).offset(offsetOf(q)).compile();
 }
@@ -58,10 +61,10 @@ export function pageQueryOf<Row>(qb: SelectQueryBuilder<DB, keyof DB, Row>, q: P
  * round-trip tenant transaction. Only a page past the end (no rows) costs a second count.
  * `qb` carries the list's filters, selection and order.
  */
-export async function findPage<Row extends object, Out>(
+export async function findPage<D, T extends keyof D, Row extends object, Out>(
   database: Database,
   ctx: TenantContext,
-  qb: SelectQueryBuilder<DB, keyof DB, Row>,
+  qb: SelectQueryBuilder<D, T, Row>,
   q: Pick<PageQuery, 'current' | 'size'>,
   present: (row: Row) => Out,
 ): Promise<Page<Out>> {

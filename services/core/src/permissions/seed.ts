@@ -215,7 +215,8 @@ export interface RoleGrantIds {
   menuIds: string[];
   dataScopeIds: string[];
   apiScopeIds: string[];
-  topMenuIds: string[];
+  /** Absent: the role's top menus stay as they are. */
+  topMenuIds?: string[];
 }
 
 /** The grants of a seeded role in a tenant (platform-only screens only in the platform tenant). */
@@ -254,11 +255,12 @@ export function roleGrants(def: RoleDef, tenantId: string, index: CatalogueIndex
   };
 }
 
-/** Replaces a role's grants (menus, scopes, top menus) inside the caller's transaction. */
+/** Replaces a role's grants (menus, scopes and, when given, top menus) inside the caller's transaction. */
 export async function writeRoleGrants(trx: Kysely<DB>, tenantId: string, roleId: string, g: RoleGrantIds) {
   await trx.deleteFrom('role_menu').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
   await trx.deleteFrom('role_scope').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
-  await trx.deleteFrom('role_top_menu').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
+  if (g.topMenuIds)
+    await trx.deleteFrom('role_top_menu').where('tenant_id', '=', tenantId).where('role_id', '=', roleId).execute();
   if (g.menuIds.length)
     await trx
       .insertInto('role_menu')
@@ -273,7 +275,7 @@ export async function writeRoleGrants(trx: Kysely<DB>, tenantId: string, roleId:
       .insertInto('role_scope')
       .values(scopes.slice(i, i + 1000))
       .execute();
-  if (g.topMenuIds.length)
+  if (g.topMenuIds?.length)
     await trx
       .insertInto('role_top_menu')
       .values(g.topMenuIds.map((top_menu_id) => ({ tenant_id: tenantId, role_id: roleId, top_menu_id })))

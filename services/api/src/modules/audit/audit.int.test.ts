@@ -8,7 +8,7 @@ import { seed } from '@sprout/core/seed';
 import { createNote, defineNoteEvents, noteDecider } from '@sprout/core/testing/events';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { buildApp } from '../../app';
-import { bladeAuth, testConfig, tokenFor } from '../../testing';
+import { bladeAuth, testConfig, userWithRole } from '../../testing';
 
 defineNoteEvents();
 registerDecider(noteDecider);
@@ -24,10 +24,11 @@ describe.each([
   const config = testConfig();
   const A = { tenantId: '100001', userId: '11' };
   const B = { tenantId: '100002', userId: '21' };
-  const auditor = tokenFor(config, { tenant_id: A.tenantId, user_id: '5', roles: ['auditor'] });
-  const admin = tokenFor(config, { tenant_id: A.tenantId, user_id: '6', roles: ['admin'] });
-  const teacher = tokenFor(config, { tenant_id: A.tenantId, user_id: '11', roles: ['teacher'] });
-  const auditorB = tokenFor(config, { tenant_id: B.tenantId, user_id: '7', roles: ['auditor'] });
+  // Users holding the seeded roles (the route check reads their grants from the database).
+  let auditor: string;
+  let admin: string;
+  let teacher: string;
+  let auditorB: string;
 
   const get = (url: string, token = auditor, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { ...bladeAuth(token), ...headers } });
@@ -40,14 +41,18 @@ describe.each([
       database = await openDatabase({ dataDir: 'memory://' });
       await migrateToLatest(database.db as never);
     }
-    await seed(database, { demo: false }); // the saber client
+    await seed(database, { demo: false }); // the saber client and the catalogue
+    auditor = (await userWithRole(database, config, A.tenantId, 'auditor')).token;
+    admin = (await userWithRole(database, config, A.tenantId, 'admin')).token;
+    teacher = (await userWithRole(database, config, A.tenantId, 'teacher')).token;
+    auditorB = (await userWithRole(database, config, B.tenantId, 'auditor')).token;
     app = await buildApp(config, {
       database,
       queue: new MemoryQueue(),
       fastify: { logger: false },
       plugins: [
         async (a) => {
-          a.post('/api/test/conflict', async () => {
+          a.post('/api/test/conflict', { config: { access: 'authenticated' } }, async () => {
             throw new VersionConflictError('n1', 2, 3);
           });
         },

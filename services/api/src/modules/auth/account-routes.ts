@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/blade-user/info',
-    { schema: { tags: ['users'], summary: 'The signed-in user’s own record' } },
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], summary: 'The signed-in user’s own record' } },
     async (request) => {
       const u = await loadOwnUser(app.database, tenantOf(request));
       if (!u) throw notFound('auth.userNotFound');
@@ -56,7 +56,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/blade-user/update-info',
-    { schema: { tags: ['users'], summary: 'Updates the signed-in user’s personal info', body: UpdateInfoSchema } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], summary: 'Updates the signed-in user’s personal info', body: UpdateInfoSchema },
+    },
     async (request) => {
       const b = request.body;
       const ctx = tenantOf(request);
@@ -86,6 +89,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.post(
     '/api/blade-user/update-password',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'Changes the signed-in user’s password and signs out their other sessions',
@@ -105,6 +109,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.get(
     '/api/blade-user/infoByPhone',
     {
+      config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'A user of the caller’s tenant by phone number (null when none)',

@@ -5,6 +5,8 @@ import { hashPassword, md5 } from '@sprout/core/auth/password';
 import type { Config } from '@sprout/core/config';
 import { type Database, inSystem, type NewTenant } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
+import { ROLE_DEFS } from '@sprout/core/permissions/roles';
+import { catalogueIndex, roleGrants, writeRoleGrants } from '@sprout/core/permissions/seed';
 import { clientBasic } from '../../testing';
 
 /** Test data for sign-in: tenants, users and roles, written as the owner. */
@@ -17,11 +19,14 @@ export async function addTenant(database: Database, t: Partial<NewTenant> & { te
   );
 }
 
+/** A role; a seeded alias (admin, teacher, …) gets that role's grants, as a new tenant's would. */
 export async function addRole(database: Database, tenantId: string, alias: string, name = alias) {
   const id = nextId();
-  await inSystem(database, (trx) =>
-    trx.insertInto('role').values({ tenant_id: tenantId, id, role_alias: alias, role_name: name }).execute(),
-  );
+  await inSystem(database, async (trx) => {
+    await trx.insertInto('role').values({ tenant_id: tenantId, id, role_alias: alias, role_name: name }).execute();
+    const def = ROLE_DEFS.find((d) => d.alias === alias);
+    if (def) await writeRoleGrants(trx, tenantId, id, roleGrants(def, tenantId, await catalogueIndex(trx)));
+  });
   return id;
 }
 

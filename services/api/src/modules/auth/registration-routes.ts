@@ -8,8 +8,7 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { originOf, requireRole } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { RequestValidationError, validationError } from '../../plugins/validation';
-import { USER_LIST_COLUMNS } from '../../routes/system/lists';
-import { presentUser } from '../../routes/system/presenters';
+import { presentUser, userListQuery } from '../system/user-routes';
 import { mergedParams } from './params';
 
 /** Registration dialog (spec §2, 账号注册): tenantId, name, account, password, oauthId. */
@@ -89,14 +88,7 @@ export async function registrationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const ctx = tenantOf(request);
-      const qb = app.database.db
-        .selectFrom('app_user')
-        .select(USER_LIST_COLUMNS)
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('is_deleted', '=', 0)
-        .where('status', '=', USER_PENDING)
-        .orderBy('create_time', 'desc')
-        .orderBy('id', 'desc');
+      const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz).where('u.status', '=', USER_PENDING);
       return ok(await findPage(app.database, ctx, qb, request.query, (u) => presentUser(u, tz)), request.lang);
     },
   );

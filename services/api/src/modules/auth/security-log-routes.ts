@@ -5,7 +5,7 @@ import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { requireRole } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { createTimeRange } from '../../routes/system/lists';
+import { createTimeRange } from '../system/query';
 import { presentSecurityLog } from './presenters';
 
 export const SecurityLogQuerySchema = PageQuerySchema.extend({

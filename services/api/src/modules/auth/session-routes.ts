@@ -5,7 +5,7 @@ import { GUEST_USER_ID } from '@sprout/core/auth/service';
 import { splitList } from '@sprout/core/auth/subject';
 import { AppError } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
-import { originOf } from '../../plugins/auth';
+import { originOf, permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { enveloped, header, mergedParams } from './params';
 import { loadOwnUser } from './queries';
@@ -103,7 +103,12 @@ export async function sessionRoutes(app: FastifyInstance) {
     '/api/blade-auth/oauth/user-info',
     {
       config: { allowGuest: true },
-      schema: { tags: ['auth'], summary: 'Who the token belongs to (BladeX user info)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Who the token belongs to (BladeX user info), with the permission rules for the browser',
+        description:
+          'abilityRules: the CASL rules of the caller (packRules form; unpackRules + createMongoAbility in the browser). buttons: the caller’s button codes.',
+      },
     },
     async (request) => {
       const c = request.user;
@@ -120,8 +125,19 @@ export async function sessionRoutes(app: FastifyInstance) {
         postId: typeof c.post_id === 'string' ? c.post_id : '',
       };
       if (c.user_id === GUEST_USER_ID)
-        return ok({ ...base, userName: base.account, nickName: base.account, realName: '', avatar: '' }, request.lang);
-      const u = await loadOwnUser(app.database, tenantOf(request));
+        return ok(
+          {
+            ...base,
+            userName: base.account,
+            nickName: base.account,
+            realName: '',
+            avatar: '',
+            abilityRules: [],
+            buttons: [],
+          },
+          request.lang,
+        );
+      const [u, perms] = await Promise.all([loadOwnUser(app.database, tenantOf(request)), permissionsOf(request)]);
       if (!u) throw new AppError('token_invalid', 'error.tokenInvalid');
       return ok(
         {
@@ -135,6 +151,8 @@ export async function sessionRoutes(app: FastifyInstance) {
           roleName: splitList(u.role_aliases).join(','),
           deptId: u.dept_id === null ? '' : String(u.dept_id),
           postId: u.post_id === null ? '' : String(u.post_id),
+          abilityRules: perms.packedRules(),
+          buttons: perms.buttons,
         },
         request.lang,
       );
@@ -143,10 +161,18 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/blade-auth/oauth/clear-cache',
-    { schema: { tags: ['auth'], summary: 'Clears this process’s client and session caches' } },
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Clears this process’s client and session caches and the caller’s permissions everywhere',
+      },
+    },
     async (request) => {
       app.auth.clients.clear();
       app.auth.revocations.clearLive();
+      const user = request.user;
+      if (user) await app.permissions.invalidateUser(user.tenant_id, user.user_id);
       return ok(null, request.lang, 'auth.cacheCleared');
     },
   );

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import './messages';
+import { clazzRoutes } from './clazz-routes';
+import { deptRoutes } from './dept-routes';
+import { menuRoutes } from './menu-routes';
+import { postRoutes } from './post-routes';
+import { roleRoutes } from './role-routes';
+import { scopeRoutes } from './scope-routes';
+import { studentRoutes } from './student-routes';
+import { tenantRoutes } from './tenant-routes';
+import { topMenuRoutes } from './topmenu-routes';
+import { userRoutes } from './user-routes';
+
+/**
+ * Issue 5: roles, menus, top menus, departments, posts, data and API scopes, users and
+ * their grants, tenants, classes and children — every list and detail of a scoped resource
+ * confined to the caller's data scope.
+ */
+export async function systemModule(app: FastifyInstance) {
+  await app.register(menuRoutes);
+  await app.register(topMenuRoutes);
+  await app.register(roleRoutes);
+  await app.register(deptRoutes);
+  await app.register(postRoutes);
+  await app.register(scopeRoutes);
+  await app.register(userRoutes);
+  await app.register(tenantRoutes);
+  await app.register(clazzRoutes);
+  await app.register(studentRoutes);
+}
