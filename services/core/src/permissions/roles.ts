@@ -60,7 +60,7 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     name: '园长',
     nameEn: 'Principal',
     sort: 3,
-    screen: (m, root) => TEACHING_ROOTS.includes(root.code) || ['user', 'dept', 'post', 'audit'].includes(m.code),
+    screen: (m, root) => TEACHING_ROOTS.includes(root.code) || ['user', 'dept', 'post'].includes(m.code),
     button: (code, m) => !['user', 'dept', 'post'].includes(m.code) || code.endsWith('_view'),
     data: all,
     topMenus: ALL_TOP,

@@ -18,6 +18,13 @@ export interface CatalogueIndex {
 
 const P = PLATFORM_TENANT_ID;
 
+/** A button's alias (BladeX: add, edit, delete, view, …): its code without the screen or resource prefix. */
+function buttonAlias(code: string, menu: MenuDef) {
+  for (const prefix of [menu.code, menu.resource])
+    if (prefix && code.startsWith(`${prefix}_`)) return code.slice(prefix.length + 1);
+  return code.slice(code.indexOf('_') + 1) || code;
+}
+
 /** Button placement (menu.action): view/edit/delete act on a row, the rest on the toolbar. */
 function buttonAction(code: string) {
   return /_(view|edit|delete)$/.test(code) ? 1 : 0;
@@ -69,7 +76,7 @@ export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: Catalogue
         code: b.code,
         name: b.name,
         name_en: b.nameEn,
-        alias: b.code.slice(e.menu.code.length + 1) || b.code,
+        alias: buttonAlias(b.code, e.menu),
         path: null,
         source: null,
         sort: siblings.indexOf(b) + 1,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
-import { requireRole } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { createTimeRange } from '../system/query';
 import { presentSecurityLog } from './presenters';
@@ -22,7 +21,6 @@ export async function securityLogRoutes(app: FastifyInstance) {
   r.get(
     '/api/blade-log/security/list',
     {
-      preHandler: requireRole('administrator', 'admin'),
       schema: {
         tags: ['logs'],
         summary:

@@ -362,7 +362,7 @@ export async function clazzRoutes(app: FastifyInstance) {
   );
 
   r.route({
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/api/clazz/classinfo/remove',
     schema: {
       tags: ['classes'],

@@ -318,7 +318,7 @@ export async function studentRoutes(app: FastifyInstance) {
   );
 
   r.route({
-    method: ['GET', 'POST'],
+    method: 'POST',
     url: '/api/student/student/removeStudent',
     schema: { tags: ['children'], summary: 'Deletes children (id or ids) in the caller’s data scope' },
     handler: async (request) => {
