@@ -62,7 +62,7 @@ export async function signIn(page: Page, user: { tenant: string; account: string
   await page.getByTestId('login-password').fill(user.password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/wel/index');
-  await expect.poll(() => page.getByTestId('welcome-page').isVisible()).toBe(true);
+  await page.getByTestId('welcome-page').waitFor();
 }
 
 /** Waits until the sidebar shows the menu (fixtures or server). */

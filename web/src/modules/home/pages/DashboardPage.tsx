@@ -91,7 +91,7 @@ export function DashboardPage() {
                   <Table.Td>
                     <Group gap={4}>
                       {rolesOf(user).map((role) => (
-                        <Badge key={role} variant="light">
+                        <Badge key={role} variant="light" tt="none">
                           {role}
                         </Badge>
                       ))}

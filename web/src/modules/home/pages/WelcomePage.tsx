@@ -68,13 +68,14 @@ export function WelcomePage() {
               size="lg"
               variant="white"
               color="brand"
+              tt="none"
               leftSection={<IconBuildingCommunity size={14} />}
               data-testid="welcome-tenant"
             >
               {t('home.tenant', { tenant: user?.tenantId ?? '' })}
             </Badge>
             {roles.map((role) => (
-              <Badge key={role} size="lg" variant="white" color="leaf">
+              <Badge key={role} size="lg" variant="white" color="leaf" tt="none">
                 {role}
               </Badge>
             ))}

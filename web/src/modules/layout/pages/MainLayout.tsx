@@ -1,10 +1,11 @@
 import '@mantine/spotlight/styles.css';
 import { AppShell } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router-dom';
 import { handleOf } from '../../../app/routeHandle';
+import { PageLoader } from '../../../components/PageLoader/PageLoader';
 import { useStore } from '../../../lib/createStore';
 import { KeepAliveOutlet } from '../components/KeepAliveOutlet/KeepAliveOutlet';
 import { MenuSearch } from '../components/MenuSearch/MenuSearch';
@@ -49,7 +50,9 @@ export function MainLayout() {
         <AppShell.Main>
           <TabBar />
           <div className={classes.content} data-testid="page-content">
-            <KeepAliveOutlet />
+            <Suspense fallback={<PageLoader inline />}>
+              <KeepAliveOutlet />
+            </Suspense>
           </div>
         </AppShell.Main>
       </AppShell>

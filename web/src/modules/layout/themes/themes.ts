@@ -51,6 +51,9 @@ export interface Chrome {
   cardBg: string;
   cardBorder: string;
   cardShadow: string;
+  /** The home banner and other feature headers. */
+  heroBg: string;
+  heroText: string;
 }
 
 export interface ThemeDef {
@@ -92,6 +95,9 @@ const baseLight: Chrome = {
   cardBg: '#ffffff',
   cardBorder: '#edf0f5',
   cardShadow: '0 1px 2px rgb(16 24 40 / 4%), 0 4px 14px rgb(16 24 40 / 5%)',
+  heroBg:
+    'radial-gradient(circle at 90% 10%, rgb(255 255 255 / 18%) 0%, transparent 40%), linear-gradient(120deg, var(--mantine-primary-color-5) 0%, var(--mantine-primary-color-8) 100%)',
+  heroText: '#ffffff',
 };
 
 export const THEMES: Record<ThemeName, ThemeDef> = {
@@ -120,6 +126,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       logoText: '#1f2937',
       headerShadow: 'none',
       bodyBg: '#f7f8fa',
+      heroBg: 'linear-gradient(120deg, #ffffff 0%, var(--mantine-primary-color-0) 100%)',
+      heroText: '#1f2937',
     },
     components: { Card: { defaultProps: { withBorder: true, shadow: 'none' } } },
   },
@@ -151,6 +159,9 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       cardBg: '#1a1b1e',
       cardBorder: '#2c2e33',
       cardShadow: 'none',
+      heroBg:
+        'radial-gradient(circle at 90% 10%, rgb(255 255 255 / 6%) 0%, transparent 40%), linear-gradient(120deg, #22303f 0%, #17212c 100%)',
+      heroText: '#e9ecef',
     },
   },
   star: {
@@ -179,6 +190,9 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabBorder: '#e7e4f7',
       cardBorder: '#ebe8f8',
       cardShadow: '0 4px 18px rgb(48 43 99 / 8%)',
+      heroBg:
+        'radial-gradient(1.5px 1.5px at 12% 30%, rgb(255 255 255 / 80%) 50%, transparent 51%), radial-gradient(1px 1px at 32% 70%, rgb(255 255 255 / 70%) 50%, transparent 51%), radial-gradient(1px 1px at 58% 22%, rgb(255 255 255 / 70%) 50%, transparent 51%), radial-gradient(1.5px 1.5px at 78% 60%, rgb(255 255 255 / 60%) 50%, transparent 51%), linear-gradient(120deg, #1b1742 0%, #3b2f8f 60%, #5a4bd1 100%)',
+      heroText: '#ffffff',
     },
   },
   bule: {
@@ -198,6 +212,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       bodyBg: '#eff4fd',
       tabActiveBg: '#e5eefc',
       tabActiveText: '#1a4fc4',
+      heroBg: 'linear-gradient(120deg, #2162e6 0%, #1442a8 100%)',
+      heroText: '#ffffff',
     },
   },
   iview: {
@@ -218,6 +234,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabActiveBg: '#ffffff',
       tabActiveText: PT,
       cardShadow: 'none',
+      heroBg: 'linear-gradient(120deg, #2d8cf0 0%, #5cadff 100%)',
+      heroText: '#ffffff',
     },
     components: { Card: { defaultProps: { withBorder: true, shadow: 'none' } } },
   },
@@ -247,6 +265,9 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabActiveText: '#7a5a17',
       tabBorder: '#ece3cf',
       cardBorder: '#ece3cf',
+      heroBg:
+        'radial-gradient(circle at 88% 15%, rgb(231 207 151 / 25%) 0%, transparent 40%), linear-gradient(120deg, #1c1914 0%, #3a2f1c 100%)',
+      heroText: '#e7cf97',
     },
   },
   cool: {
@@ -272,6 +293,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabActiveBg: '#e0f3f8',
       tabActiveText: '#0a79b8',
       cardShadow: '0 6px 20px rgb(0 110 160 / 8%)',
+      heroBg: 'linear-gradient(120deg, #0093e9 0%, #80d0c7 100%)',
+      heroText: '#ffffff',
     },
   },
   d2: {
@@ -298,6 +321,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabActiveBg: '#ffffff',
       tabBorder: 'transparent',
       cardShadow: '0 2px 10px rgb(47 61 74 / 6%)',
+      heroBg: 'radial-gradient(circle at 1px 1px, rgb(47 61 74 / 8%) 1px, transparent 0) 0 0 / 14px 14px, #ffffff',
+      heroText: '#2f3d4a',
     },
   },
   hey: {
@@ -326,6 +351,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabBorder: '#ffe9dc',
       cardBorder: '#ffe9dc',
       cardShadow: '0 8px 24px rgb(255 126 95 / 8%)',
+      heroBg: 'linear-gradient(120deg, #ff7e5f 0%, #feb47b 100%)',
+      heroText: '#ffffff',
     },
     components: { Button: { defaultProps: { radius: 'xl' } } },
   },
@@ -351,6 +378,8 @@ export const THEMES: Record<ThemeName, ThemeDef> = {
       tabActiveText: '#0062cc',
       cardBorder: 'transparent',
       cardShadow: '0 0 1px rgb(0 0 0 / 13%), 0 1px 3px rgb(0 0 0 / 20%)',
+      heroBg: 'linear-gradient(120deg, #3c8dbc 0%, #367fa9 100%)',
+      heroText: '#ffffff',
     },
   },
 };
@@ -414,6 +443,8 @@ const CHROME_VARS: Record<keyof Chrome, string> = {
   cardBg: '--sp-card-bg',
   cardBorder: '--sp-card-border',
   cardShadow: '--sp-card-shadow',
+  heroBg: '--sp-hero-bg',
+  heroText: '--sp-hero-text',
 };
 
 /** The frame's colours as CSS variables on :root (Mantine injects them). */

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5 } from '../../web/src/lib/md5';
+import { ADMIN, type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+
+/** Sign-in, registration, the route guard, the lock screen, a 401 and the avatar checks. */
+describe('web shell: sign-in and session', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('signs in with md5 password, and shows the server’s error_description on failure', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const tokenCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/oauth/token')) tokenCalls.push(r.url());
+    });
+
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    await shot(page, 'login');
+
+    await page.getByTestId('login-account').fill('admin');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('用户名或密码错误');
+    expect(page.url()).toMatch(/\/login$/);
+    // The password never travels as typed.
+    expect(tokenCalls.at(-1)).toContain(`password=${md5('wrong-password')}`);
+    expect(tokenCalls.at(-1)).not.toContain('wrong-password');
+
+    await page.getByTestId('login-password').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/wel/index');
+    await expect.poll(() => page.getByTestId('welcome-greeting').textContent()).toContain('管理员');
+    await expect.poll(() => page.getByTestId('welcome-tenant').textContent()).toContain('000000');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('guards routes: unauthenticated → /login, /login while signed in → /, locked → /lock, unknown → /404', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await page.goto('/wel/dashboard');
+    await page.waitForURL('**/login');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/login');
+
+    await signIn(page);
+    await page.goto('/login');
+    await page.waitForURL('**/wel/index');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await page.getByTestId('error-404').waitFor();
+
+    // Lock: an empty password is refused with the spec's message.
+    await page.goto('/wel/index');
+    await page.getByTestId('lock-open').click();
+    await page.getByTestId('lock-submit').click();
+    await page.getByText('锁屏密码不能为空').waitFor();
+    await page.getByTestId('lock-password').fill('tea-break');
+    await page.getByTestId('lock-submit').click();
+    await page.waitForURL('**/lock');
+    await page.getByTestId('lock-screen').waitFor();
+
+    for (const path of ['/wel/index', '/login', '/info/index', '/no/such/page']) {
+      await page.goto(path);
+      await page.waitForURL('**/lock');
+    }
+    await page.getByTestId('unlock-password').fill('wrong');
+    await page.getByTestId('unlock-submit').click();
+    await page.getByText('锁屏密码不正确').waitFor();
+    await page.getByTestId('unlock-password').fill('tea-break');
+    await page.getByTestId('unlock-submit').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/lock'));
+    await page.goto('/wel/dashboard');
+    await page.getByTestId('dashboard-page').waitFor();
+
+    // The lock is cleared by logging out (and a new session starts unlocked).
+    await page.getByTestId('lock-open').click();
+    await page.getByTestId('lock-password').fill('again');
+    await page.getByTestId('lock-submit').click();
+    await page.waitForURL('**/lock');
+    await page.getByTestId('lock-logout').click();
+    await page.waitForURL('**/login');
+    await signIn(page);
+    await page.goto('/wel/dashboard');
+    await page.getByTestId('dashboard-page').waitFor();
+    await context.close();
+  });
+
+  it('sends the user to /login when the server answers 401 (session revoked elsewhere)', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await signIn(page);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sprout-token') ?? '{}').content as string);
+    expect(token).toBeTruthy();
+    const revoke = await fetch(`${e2e.server.url}/api/blade-auth/oauth/logout`, {
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${token}`,
+      },
+    });
+    expect(revoke.status).toBe(200);
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('sprout-token'))).toBeNull();
+    await context.close();
+  });
+
+  it('registration: checks in the spec’s order without calling, then submits, alerts, logs out', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const registrations: URL[] = [];
+    let loggedOut = false;
+    await page.route('**/api/blade-auth/oauth/token**', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('grant_type') !== 'social') return route.continue();
+      expect(url.searchParams.get('source')).toBe('github');
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          access_token: 'guest-token',
+          token_type: 'bearer',
+          expires_in: 1800,
+          tenant_id: '000000',
+          user_id: '-1',
+          oauth_id: '1900000000000000001',
+          account: 'octocat',
+          user_name: 'octocat',
+          avatar: '',
+        }),
+      });
+    });
+    await page.route('**/api/blade-user/register-guest**', async (route) => {
+      registrations.push(new URL(route.request().url()));
+      expect(route.request().headers()['blade-auth']).toBe('bearer guest-token');
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 200,
+          success: true,
+          data: { userId: '1' },
+          msg: '注册申请已提交,请耐心等待管理员通过!',
+        }),
+      });
+    });
+    await page.route('**/api/blade-auth/oauth/logout', async (route) => {
+      loggedOut = route.request().headers()['blade-auth'] === 'bearer guest-token';
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 200, success: true, data: null, msg: '' }),
+      });
+    });
+
+    await page.goto('/oauth/redirect/github?code=the-code&state=the-state');
+    await page.getByTestId('register-account').waitFor();
+    await page.getByText('账号注册').waitFor();
+    expect(await page.getByTestId('register-account').inputValue()).toBe('octocat');
+    expect(await page.getByTestId('register-name').inputValue()).toBe('octocat');
+
+    const submit = () => page.getByTestId('register-submit').click();
+    const warning = (text: string) => page.getByText(text, { exact: true }).last().waitFor();
+
+    await page.getByTestId('register-tenant').fill('');
+    await page.getByTestId('register-account').fill('');
+    await submit();
+    await warning('请先输入租户编号');
+    await page.getByTestId('register-tenant').fill('000000');
+    await submit();
+    await warning('请先输入账号名称');
+    await page.getByTestId('register-account').fill('octocat');
+    await page.getByTestId('register-password2').fill('secret-1');
+    await submit();
+    await warning('请先输入密码');
+    await page.getByTestId('register-password').fill('secret-2');
+    await submit();
+    await warning('两次密码输入不一致');
+    expect(registrations).toHaveLength(0);
+
+    await page.getByTestId('register-password').fill('secret-1');
+    await submit();
+    await page.getByTestId('register-alert-ok').waitFor();
+    await page.getByText('注册申请已提交,请耐心等待管理员通过!').waitFor();
+    expect(registrations).toHaveLength(1);
+    const sent = registrations[0] as URL;
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      tenantId: '000000',
+      name: 'octocat',
+      account: 'octocat',
+      password: md5('secret-1'),
+      oauthId: '1900000000000000001',
+    });
+    await page.getByTestId('register-alert-ok').click();
+    await page.waitForURL('**/login');
+    expect(loggedOut).toBe(true);
+    await context.close();
+  });
+
+  it('refuses an avatar that is too big or not jpg/png, without uploading it', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/oss/endpoint/put-file')) uploads.push(r.url());
+    });
+    await signIn(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-info-link').click();
+    await page.waitForURL('**/info/index');
+    await waitForMenu(page);
+    const input = page.locator('[data-testid="profile-form"] input[type="file"]');
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(600 * 1024, 1) });
+    await expect.poll(() => page.getByTestId('avatar-error').textContent()).toBe('上传头像图片大小不能超过 500KB!');
+    await input.setInputFiles({ name: 'cat.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect.poll(() => page.getByTestId('avatar-error').textContent()).toBe('上传头像图片只能是 JPG/PNG 格式!');
+    expect(uploads).toEqual([]);
+
+    // The phone helper (spec §5) with a real mainland pattern.
+    const phone = page.getByTestId('profile-phone');
+    await phone.fill('');
+    await phone.blur();
+    await page.getByText('手机号码不能为空').waitFor();
+    await phone.fill('1380013800');
+    await phone.blur();
+    await page.getByText('手机号码长度不为11位').waitFor();
+    await phone.fill('12800138000');
+    await phone.blur();
+    await page.getByText('手机号码格式不正确').waitFor();
+    await context.close();
+  });
+});

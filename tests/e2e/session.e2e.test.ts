@@ -1,0 +1,69 @@
+import type { Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, signIn, startE2E, waitForMenu } from './support/app';
+
+const isRefresh = (r: Request) =>
+  r.method() === 'POST' && r.url().includes('/oauth/token') && r.url().includes('grant_type=refresh_token');
+
+/** The session's timers, with their limits shortened by the web app's runtime configuration. */
+describe('web shell: token refresh and inactivity', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('refreshes the token once when it reaches the token time, with two tabs open', async () => {
+    const context = await e2e.context({ config: { tokenTime: 4, tokenCheckIntervalMs: 300 } });
+    const refreshes: Request[] = [];
+    context.on('request', (r) => {
+      if (isRefresh(r)) refreshes.push(r);
+    });
+    // A slow refresh answer: without the cross-tab lock the other tab's checks during
+    // these 1.5 s would refresh too (and the server would revoke the session for reuse).
+    await context.route('**/api/blade-auth/oauth/token**', async (route) => {
+      if (isRefresh(route.request())) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const first = await context.newPage();
+    await signIn(first);
+    const second = await context.newPage();
+    await second.goto('/wel/dashboard');
+    await second.getByTestId('dashboard-page').waitFor();
+    const tokenBefore = await first.evaluate(() => localStorage.getItem('sprout-token'));
+
+    await expect.poll(() => refreshes.length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(1);
+    // Both tabs checked every 300 ms since; a second refresh of the same token would have happened by now.
+    await first.waitForTimeout(2500);
+    expect(refreshes).toHaveLength(1);
+    const response = await refreshes[0]?.response();
+    expect(response?.status()).toBe(200);
+
+    // Both tabs carry on with the new token: the rotated refresh token was used once, the session lives.
+    const tokenAfter = await first.evaluate(() => localStorage.getItem('sprout-token'));
+    expect(tokenAfter).not.toBe(tokenBefore);
+    await second.reload();
+    await waitForMenu(second);
+    expect(new URL(second.url()).pathname).toBe('/wel/dashboard');
+    await first.goto('/wel/index');
+    await waitForMenu(first);
+    expect(new URL(first.url()).pathname).toBe('/wel/index');
+    await context.close();
+  });
+
+  it('asks the user to save and log in again after too long between clicks', async () => {
+    const context = await e2e.context({ config: { inactivityLimitMs: 1500 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.mouse.click(700, 820);
+    await expect.poll(() => page.getByTestId('inactivity-message').count()).toBe(0);
+    await page.waitForTimeout(1800);
+    await page.mouse.click(700, 820);
+    await page.getByTestId('inactivity-message').waitFor();
+    await expect.poll(() => page.getByTestId('inactivity-message').textContent()).toContain('保存');
+    await context.close();
+  });
+});
