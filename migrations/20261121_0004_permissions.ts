@@ -245,7 +245,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index student_no_uq on student (tenant_id, student_no) where is_deleted = 0 and student_no is not null`.execute(
     db,
   );
-  await sql`create index student_class_idx on student (tenant_id, class_id)`.execute(db);
+  await sql`create index student_class_idx on student (tenant_id, class_id, student_no, id)`.execute(db);
   await sql`create index student_time_idx on student (tenant_id, create_time desc, id desc)`.execute(db);
 
   // Users: a per-platform extension (BladeX update-platform) and a dept index for scoped lists.

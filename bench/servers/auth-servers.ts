@@ -37,7 +37,8 @@ async function benchRoutes(app: FastifyInstance) {
     const u = await loadOwnUser(app.database, ctx);
     return ok(u ? presentOwnUser(u, tz) : null);
   };
-  app.get('/api/bench/me', async (request) =>
+  // Self-service (the caller's own row): the token check, not the route check, is measured here.
+  app.get('/api/bench/me', { config: { access: 'authenticated' } }, async (request) =>
     me({ tenantId: request.user?.tenant_id as string, userId: request.user?.user_id as string }),
   );
   app.get('/api/bench/me-open', { config: { public: true } }, async () => me({ tenantId: '100001', userId: user.id }));
