@@ -4,12 +4,14 @@ import { benchEvents } from './events.bench';
 import { benchAuth } from './auth.bench';
 import { benchList } from './list.bench';
 import { benchPermissions } from './permissions.bench';
+import { benchWeb } from './web.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
   list: () => benchList({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   auth: () => benchAuth({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   events: () => benchEvents({ seconds: Number(process.env.BENCH_SECONDS ?? 5) }),
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { launchChromium } from '../../helpers/browser';
 import { ROOT, type RunningServer, startSprout } from '../../helpers/server';
 import { installMenuFixtures, type MenuSource, resolveMenuSource } from './menuFixtures';

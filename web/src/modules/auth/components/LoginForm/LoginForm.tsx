@@ -1,15 +1,19 @@
 import { Alert, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBuildingCommunity, IconLock, IconUser } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../../components/LanguageSwitch/LanguageSwitch';
 import { website } from '../../../../config/website';
 import type { TokenResponse } from '../../api/token';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { type LoginFailure, useLoginForm } from '../../hooks/useLoginForm';
-import { CaptchaField } from '../CaptchaField/CaptchaField';
-import { ThirdPartyLogin } from '../ThirdPartyLogin/ThirdPartyLogin';
 import classes from './LoginForm.module.css';
+
+// Only deployments that turn them on download these (they bring the tooltip machinery).
+const CaptchaField = lazy(() => import('../CaptchaField/CaptchaField').then((m) => ({ default: m.CaptchaField })));
+const ThirdPartyLogin = lazy(() =>
+  import('../ThirdPartyLogin/ThirdPartyLogin').then((m) => ({ default: m.ThirdPartyLogin })),
+);
 
 interface LoginFormProps {
   /** The tenant inferred from the domain (`tenant/info`); the tenant field is hidden then. */
@@ -140,17 +144,19 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
           error={errors.password && t(errors.password)}
         />
         {shown.captcha && (
-          <CaptchaField
-            value={values.captcha ?? ''}
-            error={errors.captcha && t(errors.captcha)}
-            image={captcha.image}
-            loading={captcha.loading}
-            failed={captcha.failed}
-            inputRef={form.registerInput('captcha')}
-            onChange={(value) => form.setValue('captcha', value)}
-            onBlur={() => form.validateOnBlur('captcha')}
-            onRefresh={() => void captcha.refresh()}
-          />
+          <Suspense fallback={null}>
+            <CaptchaField
+              value={values.captcha ?? ''}
+              error={errors.captcha && t(errors.captcha)}
+              image={captcha.image}
+              loading={captcha.loading}
+              failed={captcha.failed}
+              inputRef={form.registerInput('captcha')}
+              onChange={(value) => form.setValue('captcha', value)}
+              onBlur={() => form.validateOnBlur('captcha')}
+              onRefresh={() => void captcha.refresh()}
+            />
+          </Suspense>
         )}
 
         {form.failure && (
@@ -182,7 +188,11 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
         </Button>
       </form>
 
-      <ThirdPartyLogin tenantId={tenantId} />
+      {website.thirdParty.length > 0 && (
+        <Suspense fallback={null}>
+          <ThirdPartyLogin tenantId={tenantId} />
+        </Suspense>
+      )}
 
       <Text size="xs" c="dimmed" ta="center" className={classes.help}>
         {t('auth.login.help')}
