@@ -44,6 +44,26 @@ describe('web shell: sign-in and session', () => {
     await context.close();
   });
 
+  it('asks for the captcha when it is on, and shows the server’s refusal of a wrong code', async () => {
+    const context = await e2e.context({ config: { captchaMode: true } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const image = page.locator('[data-testid="login-captcha-image"] img');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await page.getByTestId('login-account').fill('admin');
+    await page.getByTestId('login-password').fill('admin');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('请输入验证码').waitFor();
+    const first = await image.getAttribute('src');
+    await page.getByTestId('login-captcha').fill('zzzz');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('验证码不正确');
+    // A captcha is single-use: a new one replaced it.
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    await context.close();
+  });
+
   it('guards routes: unauthenticated → /login, /login while signed in → /, locked → /lock, unknown → /404', async () => {
     const context = await e2e.context();
     const page = await context.newPage();

@@ -114,6 +114,80 @@ describe('web shell: layout', () => {
     await page.waitForURL('**/teacher_research/listResearch/index');
   });
 
+  it('logs uncaught errors with a capped badge, uploads (showing the server’s answer) and clears, both confirmed', async () => {
+    await page.goto('/test/index');
+    await page.getByTestId('test-throw').click();
+    await page.getByTestId('test-reject').click();
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).toContain('2');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sprout-error-log') ?? '{}').content);
+    expect(stored).toHaveLength(2);
+    expect(Object.keys(stored[0]).sort()).toEqual(['info', 'message', 'stack', 'time', 'type', 'url']);
+    expect(stored.map((e: { type: string }) => e.type).sort()).toEqual(['error', 'unhandledrejection']);
+    expect(stored[0].time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // 150 entries: the badge says 99+.
+    await page.evaluate(() => {
+      const entry = {
+        type: 'error',
+        message: 'x',
+        stack: '',
+        info: '',
+        url: location.href,
+        time: '2026-01-01 00:00:00',
+      };
+      const record = { dataType: 'object', type: 'local', datetime: Date.now(), content: Array(150).fill(entry) };
+      localStorage.setItem('sprout-error-log', JSON.stringify(record));
+    });
+    await page.reload();
+    await waitForMenu(page);
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).toContain('99+');
+
+    await page.getByTestId('error-log-open').click();
+    const uploaded = page.waitForResponse('**/api/blade-log/error/upload');
+    await page.getByTestId('error-log-upload').click();
+    await confirmModal(page);
+    const response = await uploaded;
+    expect(response.request().postDataJSON().logs).toHaveLength(150);
+    const body = (await response.json()) as { code: number; msg: string };
+    if (body.code === 200) {
+      await page.getByText('日志上传成功').waitFor();
+    } else {
+      // Not served yet (issue 5's log side): the dialog shows the server's own message.
+      await page.getByText('日志上传失败').waitFor();
+      await page.getByText(body.msg, { exact: true }).waitFor();
+    }
+    await page.getByTestId('error-log-clear').click();
+    await confirmModal(page);
+    await page.getByText('本地日志已清空').waitFor();
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).not.toContain('99');
+    await page.keyboard.press('Escape');
+    errors.length = 0; // the two errors above were made on purpose
+  });
+
+  it('shows a clear error when a page’s chunk cannot be loaded', async () => {
+    await page.goto('/wel/index');
+    await waitForMenu(page);
+    await page.route('**/assets/TutorialPage-*.js', (route) => route.abort());
+    await page.getByTestId('open-tutorial').click();
+    await page.getByText('页面加载失败').waitFor();
+    await page.unroute('**/assets/TutorialPage-*.js');
+  });
+
+  it('collapses the sidebar after choosing a menu item on a narrow screen (size ≤ 1)', async () => {
+    await page.goto('/wel/index');
+    await waitForMenu(page);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('sprout-collapse'))).toContain('true');
+    await page.getByTestId('toggle-sidebar').click();
+    await expect.poll(() => page.getByTestId('sidebar-logo').textContent()).toContain('萌芽教学管理平台');
+    await page.getByTestId('menu-lesson').click();
+    await page.getByTestId('menu-week_favorite').click();
+    await page.waitForURL('**/week/favorite/index');
+    await expect.poll(() => page.getByTestId('sidebar-logo').textContent()).toBe('');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('toggle-sidebar').click();
+  });
+
   it('switches to English, disables the current language, and keeps it after a reload', async () => {
     await page.goto('/wel/index');
     await waitForMenu(page);
