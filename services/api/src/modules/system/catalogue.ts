@@ -61,10 +61,14 @@ const byOrder = (a: MenuRow, b: MenuRow) => a.sort - b.sort || (a.id < b.id ? -1
 /**
  * The live catalogue as the caller's tenant sees it, in one round trip: menus and buttons
  * (ordered by sort), API and data scopes. Platform-only menus (and scopes under them) are
- * left out for every tenant but the platform.
+ * left out for every tenant but the platform (unless asked for, to name them in a refusal).
  */
-export async function loadCatalogue(database: Database, ctx: TenantContext): Promise<Catalogue> {
-  const platform = ctx.tenantId === PLATFORM_TENANT_ID;
+export async function loadCatalogue(
+  database: Database,
+  ctx: TenantContext,
+  opts: { withPlatformOnly?: boolean } = {},
+): Promise<Catalogue> {
+  const platform = ctx.tenantId === PLATFORM_TENANT_ID || Boolean(opts.withPlatformOnly);
   const [row] = await readInTenant<{
     menus: MenuRow[] | string | null;
     api: ApiScopeRow[] | string | null;

@@ -1,4 +1,4 @@
-import { createMongoAbility, subject } from '@casl/ability';
+import { createMongoAbility, type MongoAbility, type RawRuleOf, subject } from '@casl/ability';
 import { unpackRules } from '@casl/ability/extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '@sprout/core/auth/password';
@@ -144,7 +144,7 @@ describe('menus, buttons and the browser’s rules for signed-in users', () => {
     const info = await get('caregiver', '/api/blade-auth/oauth/user-info');
     expect(info).toMatchObject({ tenantId: '100001', account: 'caregiver', realName: '孙秀英', roleName: 'caregiver' });
     expect(info.buttons).toContain('student_view');
-    const ability = createMongoAbility(unpackRules(info.abilityRules));
+    const ability = createMongoAbility(unpackRules(info.abilityRules) as RawRuleOf<MongoAbility>[]);
     expect(ability.can('student_view', 'Button')).toBe(true);
     expect(ability.can('student_add', 'Button')).toBe(false);
     // A child of her class, with and without the guardian's phone; a child of another class.

@@ -223,7 +223,7 @@ export async function roleRoutes(app: FastifyInstance) {
       // The whole catalogue (platform-only included) to tell "unknown" from "not here".
       const cat = await loadCatalogue(app.database, ctx);
       const known =
-        ctx.tenantId === PLATFORM_TENANT_ID ? cat : await loadCatalogue(app.database, { tenantId: PLATFORM_TENANT_ID });
+        ctx.tenantId === PLATFORM_TENANT_ID ? cat : await loadCatalogue(app.database, ctx, { withPlatformOnly: true });
       const may = grantable(cat, perms, await heldApiScopeIds(app.database, ctx, perms.grants.roleIds));
       const menuById = new Map(known.menus.map((m) => [m.id, m]));
       const names = (ids: string[]) =>
