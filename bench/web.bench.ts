@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser globals appear inside page.evaluate callbacks, which run in the page.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser globals appear inside page.evaluate callbacks, which run in the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../web/src/lib/md5';
 import { ADMIN, type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
@@ -78,6 +80,7 @@ describe('web shell: sign-in and session', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await page.getByTestId('error-404').waitFor();
+    await shot(page, 'not-found');
 
     // Lock: an empty password is refused with the spec's message.
     await page.goto('/wel/index');
@@ -88,6 +91,7 @@ describe('web shell: sign-in and session', () => {
     await page.getByTestId('lock-submit').click();
     await page.waitForURL('**/lock');
     await page.getByTestId('lock-screen').waitFor();
+    await shot(page, 'lock-screen');
 
     for (const path of ['/wel/index', '/login', '/info/index', '/no/such/page']) {
       await page.goto(path);
@@ -184,6 +188,7 @@ describe('web shell: sign-in and session', () => {
     await page.getByText('账号注册').waitFor();
     expect(await page.getByTestId('register-account').inputValue()).toBe('octocat');
     expect(await page.getByTestId('register-name').inputValue()).toBe('octocat');
+    await shot(page, 'registration');
 
     const submit = () => page.getByTestId('register-submit').click();
     const warning = (text: string) => page.getByText(text, { exact: true }).last().waitFor();
@@ -253,6 +258,7 @@ describe('web shell: sign-in and session', () => {
     await phone.fill('12800138000');
     await phone.blur();
     await page.getByText('手机号码格式不正确').waitFor();
+    await shot(page, 'personal-info');
     await context.close();
   });
 });

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser globals appear inside page.evaluate callbacks, which run in the page.
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, signIn, startE2E, waitForMenu } from './support/app';

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser globals appear inside page.evaluate callbacks, which run in the page.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
@@ -171,6 +173,12 @@ describe('web shell: layout', () => {
     await page.getByTestId('open-tutorial').click();
     await page.getByText('页面加载失败').waitFor();
     await page.unroute('**/assets/TutorialPage-*.js');
+    await page.reload();
+    await page.getByTestId('tutorial-page').waitFor();
+    await shot(page, 'tutorial');
+    await page.goto('/wel/dashboard');
+    await page.getByTestId('dashboard-page').waitFor();
+    await shot(page, 'dashboard');
   });
 
   it('collapses the sidebar after choosing a menu item on a narrow screen (size ≤ 1)', async () => {

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Browser globals appear inside page.evaluate callbacks, which run in the page.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -70,6 +72,7 @@ export async function waitForMenu(page: Page) {
 }
 
 export async function shot(page: Page, name: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForTimeout(250); // let transitions settle
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }

@@ -86,7 +86,7 @@ export function LockPage() {
             }}
             error={error}
             data-testid="unlock-password"
-            rightSectionWidth={76}
+            rightSectionWidth={44}
             rightSection={
               <Tooltip label={t('layout.lock.unlock')}>
                 <ActionIcon
