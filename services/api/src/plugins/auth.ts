@@ -206,12 +206,3 @@ export function requireRole(...aliases: string[]) {
     if (!roles.some((r) => aliases.includes(r))) throw new AppError('forbidden', 'error.forbidden');
   };
 }
-
-/** Route guard: an administrator of the platform tenant (000000), who manages all tenants. */
-export function requirePlatformAdmin() {
-  const role = requireRole('administrator');
-  return async (request: { user: AccessClaims | null }) => {
-    if (request.user?.tenant_id !== '000000') throw new AppError('forbidden', 'error.forbidden');
-    await role(request);
-  };
-}

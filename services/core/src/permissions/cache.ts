@@ -16,6 +16,21 @@ import { loadGrants } from './grants';
 const CHANNEL = 'permissions-changed';
 const CATALOGUE = '*';
 
+/** Compiled API checks shared by users with the same patterns (most users of a role set). */
+const compiled = new Map<string, RegExp | null>();
+
+function apiMatcher(patterns: readonly string[]): RegExp | null {
+  const sources = [...new Set(patterns.map(apiPatternSource))].sort();
+  const key = sources.join('|');
+  let re = compiled.get(key);
+  if (re === undefined) {
+    re = sources.length ? new RegExp(`^(?:${key})$`) : null;
+    if (compiled.size >= 1000) compiled.clear();
+    compiled.set(key, re);
+  }
+  return re;
+}
+
 /** A user's permissions, built once per cache entry: the CASL ability, button codes, the API check. */
 export class UserPermissions {
   readonly ability: AppAbility;
@@ -29,8 +44,7 @@ export class UserPermissions {
     readonly grants: Grants,
   ) {
     this.ability = defineAbilityFor(subject, grants);
-    const sources = grants.active ? [...new Set(grants.apiPatterns.map(apiPatternSource))] : [];
-    this.api = sources.length ? new RegExp(`^(?:${sources.join('|')})$`) : null;
+    this.api = grants.active ? apiMatcher(grants.apiPatterns) : null;
   }
 
   /** May the user call this route? `route` is `METHOD /api/path/:param` (Fastify's route pattern). */
@@ -65,7 +79,6 @@ interface Entry {
 interface Stored {
   tv: number;
   cv: number;
-  deptId: string | null;
   grants: Grants;
 }
 
@@ -100,7 +113,9 @@ export class PermissionCache {
     private readonly kv: KeyValueStore,
     opts: Partial<PermissionCacheOptions> = {},
   ) {
-    this.opts = { localTtlMs: 60_000, sharedTtlMs: 3_600_000, max: 50_000, broadcastWaitMs: 1000, ...opts };
+    // About 60–130 KB per cached user (a teacher, an administrator): 5,000 users active in
+    // the last minute hold well under a gigabyte; an evicted user costs one shared-store read.
+    this.opts = { localTtlMs: 60_000, sharedTtlMs: 3_600_000, max: 5_000, broadcastWaitMs: 1000, ...opts };
     this.local = new TtlLru(this.opts.max);
   }
 
@@ -166,25 +181,20 @@ export class PermissionCache {
     this.raise(tenantId, tenantVersion);
     this.raise(CATALOGUE, catalogueVersion);
     let grants: Grants | undefined;
-    let deptId: string | null = null;
     if (stored) {
       try {
         const s = JSON.parse(stored) as Stored;
-        if (s.tv === tenantVersion && s.cv === catalogueVersion) {
-          grants = s.grants;
-          deptId = s.deptId;
-        }
+        if (s.tv === tenantVersion && s.cv === catalogueVersion) grants = s.grants;
       } catch {
         // A damaged entry is reloaded from the database.
       }
     }
     if (!grants) {
       grants = await loadGrants(this.database, tenantId, userId);
-      deptId = grants.deptId;
-      const value: Stored = { tv: tenantVersion, cv: catalogueVersion, deptId, grants };
+      const value: Stored = { tv: tenantVersion, cv: catalogueVersion, grants };
       await this.kv.set(sharedKey, JSON.stringify(value), { ttlMs: this.opts.sharedTtlMs });
     }
-    const perms = new UserPermissions({ tenantId, userId, deptId }, grants);
+    const perms = new UserPermissions({ tenantId, userId, deptId: grants.deptId }, grants);
     this.local.set(`${tenantId}:${userId}`, { perms, tenantVersion, catalogueVersion }, this.opts.localTtlMs);
     return perms;
   }
