@@ -78,6 +78,18 @@ describe('web shell: layout', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/wel/index']);
   });
 
+  it('switches the sidebar with the top menu', async () => {
+    await page.getByTestId('top-menu-top_system').click();
+    await page.getByTestId('menu-system').waitFor();
+    await expect.poll(() => page.getByTestId('menu-lesson').count()).toBe(0);
+    await page.getByTestId('top-menu-top_teaching').click();
+    await page.getByTestId('menu-lesson').waitFor();
+    await expect.poll(() => page.getByTestId('menu-system').count()).toBe(0);
+    await page.getByTestId('top-menu').getByText('首页').click();
+    await page.getByTestId('menu-system').waitFor();
+    await page.getByTestId('menu-lesson').waitFor();
+  });
+
   it('keeps a kept-alive page’s state across tab switches', async () => {
     await page.goto('/test/index');
     await page.getByTestId('test-notes').fill('still here');

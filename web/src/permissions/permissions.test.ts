@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { abilityFromPacked, collectButtonCodes, isAllowed, splitCode } from './permissions';
 
 describe('collectButtonCodes', () => {
-  it('keeps leaf codes only, as a map of code → true', () => {
+  it('keeps leaf button codes only (not menus without buttons), as a map of code → true', () => {
     const tree = [
       {
         code: 'lesson',
@@ -14,6 +14,7 @@ describe('collectButtonCodes', () => {
         ],
       },
       { code: 'notice_add' },
+      { code: 'desk_home', category: 1, children: [] },
     ];
     expect(collectButtonCodes(tree, ['user_view'])).toEqual({
       week_add: true,

@@ -19,7 +19,8 @@ export function collectButtonCodes(nodes: readonly ButtonNode[] | null | undefin
     for (const node of list) {
       if (!node || typeof node !== 'object') continue;
       if (node.children && node.children.length > 0) walk(node.children);
-      else if (typeof node.code === 'string' && node.code) map[node.code] = true;
+      // A menu (category 1) with no buttons is a leaf of the tree but not a permission.
+      else if (typeof node.code === 'string' && node.code && node.category !== 1) map[node.code] = true;
     }
   };
   walk(nodes ?? []);
