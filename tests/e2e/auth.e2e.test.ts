@@ -46,6 +46,25 @@ describe('web shell: sign-in and session', () => {
     await context.close();
   });
 
+  it('shows a teacher of the demo kindergarten only their menus and buttons', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    await signIn(page, { tenant: '100001', account: 'teacher1', password: 'sprout123' });
+    await waitForMenu(page);
+    await expect.poll(() => page.getByTestId('welcome-greeting').textContent()).toContain('王老师');
+    await page.getByTestId('menu-lesson').waitFor();
+    expect(await page.getByTestId('menu-system').count()).toBe(0);
+    await shot(page, 'home-teacher');
+    // <Can> hides what the server's rules do not allow.
+    await page.goto('/test/index');
+    await page.getByTestId('can-week_add').waitFor();
+    expect(await page.getByTestId('can-user_add').count()).toBe(0);
+    // A screen outside the teacher's menu does not open.
+    await page.goto('/system/user/index');
+    await page.waitForURL('**/404');
+    await context.close();
+  });
+
   it('asks for the captcha when it is on, and shows the server’s refusal of a wrong code', async () => {
     const context = await e2e.context({ config: { captchaMode: true } });
     const page = await context.newPage();
