@@ -60,7 +60,9 @@ function fieldCondition(column: string, op: string, value: unknown): RawBuilder<
       const vs = list(value, op);
       const nonNull = vs.filter((v) => v !== null);
       const parts: RawBuilder<SqlBool>[] = [];
-      if (nonNull.length) parts.push(sql<SqlBool>`${col} in (${sql.join(nonNull)})`);
+      // One array parameter, however long the list (a dept subtree, a teacher's classes).
+      if (nonNull.length === 1) parts.push(sql<SqlBool>`${col} = ${nonNull[0]}`);
+      else if (nonNull.length) parts.push(sql<SqlBool>`${col} = any(${sql.val(nonNull)})`);
       if (nonNull.length < vs.length) parts.push(sql<SqlBool>`${col} is null`);
       return or(parts);
     }
@@ -68,7 +70,7 @@ function fieldCondition(column: string, op: string, value: unknown): RawBuilder<
       const vs = list(value, op);
       const nonNull = vs.filter((v) => v !== null);
       const parts: RawBuilder<SqlBool>[] = [];
-      if (nonNull.length) parts.push(sql<SqlBool>`(${col} is null or ${col} not in (${sql.join(nonNull)}))`);
+      if (nonNull.length) parts.push(sql<SqlBool>`(${col} is null or not ${col} = any(${sql.val(nonNull)}))`);
       if (nonNull.length < vs.length) parts.push(sql<SqlBool>`${col} is not null`);
       return and(parts);
     }
@@ -129,18 +131,38 @@ export function abilityToSql(
     ability.rulesFor(action, resource),
     (rule) => {
       const expr = conditionToSql(rule.conditions, columns);
-      return rule.inverted ? sql<SqlBool>`not ${expr}` : expr;
+      // SQL's NULL is not JavaScript's false: under NOT, an unknown comparison would hide the
+      // row, where CASL (comparing with null) would allow it. Two-valued before negating.
+      return rule.inverted ? sql<SqlBool>`not coalesce(${expr}, false)` : expr;
     },
     { and, or, empty: () => TRUE },
   );
 }
 
-/** abilityToSql for a where clause: no rule → `false` (the query returns nothing). */
+const memo = new WeakMap<AppAbility, Map<string, Expression<SqlBool>>>();
+
+/**
+ * abilityToSql for a where clause: no rule → `false` (the query returns nothing). Built
+ * once per (ability, action, resource, columns) — abilities are cached per user, so a
+ * list request reuses the expression.
+ */
 export function scopeWhere(
   ability: AppAbility,
   action: string,
   resource: string,
   columns: ScopeColumns,
 ): Expression<SqlBool> {
-  return abilityToSql(ability, action, resource, columns) ?? FALSE;
+  let byKey = memo.get(ability);
+  if (!byKey) {
+    byKey = new Map();
+    memo.set(ability, byKey);
+  }
+  let key = `${action}\u0000${resource}`;
+  for (const field in columns) key += `\u0000${field}=${columns[field]}`;
+  let expr = byKey.get(key);
+  if (!expr) {
+    expr = abilityToSql(ability, action, resource, columns) ?? FALSE;
+    byKey.set(key, expr);
+  }
+  return expr;
 }
