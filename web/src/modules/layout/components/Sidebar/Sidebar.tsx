@@ -1,4 +1,15 @@
-import { Alert, Button, Menu, NavLink, ScrollArea, Skeleton, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconAlertTriangle, IconChevronRight, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +18,7 @@ import { useStore } from '../../../../lib/createStore';
 import { useMenuLabel } from '../../hooks/useMenuLabel';
 import { useOpenMenu } from '../../hooks/useOpenMenu';
 import { menuIcon } from '../../menu/icons';
+import { setCollapsed } from '../../layoutStore';
 import { menuStore } from '../../menu/menuStore';
 import type { MenuEntry } from '../../menu/types';
 import { Logo } from '../Logo/Logo';
@@ -24,7 +36,16 @@ export function Sidebar({ collapsed, onRetry }: SidebarProps) {
 
   return (
     <nav className={classes.root} data-collapsed={collapsed || undefined} aria-label={t('layout.sidebar.label')}>
-      <Logo collapsed={collapsed} />
+      <div className={classes.head}>
+        <Logo collapsed={collapsed} />
+        {/* Phones: the menu covers the screen; this closes it without choosing. */}
+        <CloseButton
+          hiddenFrom="sm"
+          className={classes.close}
+          aria-label={t('layout.topBar.collapse')}
+          onClick={() => setCollapsed(true)}
+        />
+      </div>
       <ScrollArea className={classes.scroll} scrollbarSize={6} type="hover">
         {status === 'loading' || status === 'idle' ? (
           <Stack gap={10} p="md">
