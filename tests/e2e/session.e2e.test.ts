@@ -57,12 +57,13 @@ describe('web shell: token refresh and inactivity', () => {
   });
 
   it('asks the user to save and log in again after too long between clicks', async () => {
-    const context = await e2e.context({ config: { inactivityLimitMs: 1500 } });
+    // Long enough that the first click after signing in comes in time even on a busy machine.
+    const context = await e2e.context({ config: { inactivityLimitMs: 4000 } });
     const page = await context.newPage();
     await signIn(page);
     await page.mouse.click(700, 820);
     await expect.poll(() => page.getByTestId('inactivity-message').count()).toBe(0);
-    await page.waitForTimeout(1800);
+    await page.waitForTimeout(4300);
     await page.mouse.click(700, 820);
     await page.getByTestId('inactivity-message').waitFor();
     await expect.poll(() => page.getByTestId('inactivity-message').textContent()).toContain('保存');
