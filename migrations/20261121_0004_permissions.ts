@@ -247,6 +247,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await sql`create index student_class_idx on student (tenant_id, class_id, student_no, id)`.execute(db);
   await sql`create index student_time_idx on student (tenant_id, create_time desc, id desc)`.execute(db);
+  // Dept scopes (own dept, dept and below, custom) count and filter children by dept.
+  await sql`create index student_dept_idx on student (tenant_id, dept_id) where is_deleted = 0`.execute(db);
 
   // Users: a per-platform extension (BladeX update-platform) and a dept index for scoped lists.
   await sql`alter table app_user add column user_ext varchar(2000)`.execute(db);
