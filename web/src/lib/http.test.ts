@@ -40,7 +40,8 @@ describe('request (spec §7, §8)', () => {
     const fetch = answer(200, { code: 200, data: null });
     vi.stubGlobal('fetch', fetch);
     await request('/x', { withToken: false });
-    expect((fetch.mock.calls[0]?.[1]?.headers as Record<string, string>)['Blade-Auth']).toBeUndefined();
+    const [, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['Blade-Auth']).toBeUndefined();
   });
 
   it('accepts "00000" as success too', async () => {
