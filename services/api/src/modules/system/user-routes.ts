@@ -60,8 +60,8 @@ export interface UserListRow {
   update_time: Date;
   dept_name: string | null;
   post_name: string | null;
-  role_ids: string | null;
-  role_names: string | null;
+  /** [role ids, role names], comma-joined (one subquery for both). */
+  roles: [string | null, string | null] | null;
 }
 
 const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
@@ -82,8 +82,8 @@ export function presentUser(u: UserListRow, tz: string) {
     deptName: u.dept_name ?? '',
     postId: str(u.post_id),
     postName: u.post_name ?? '',
-    roleId: u.role_ids ?? '',
-    roleName: u.role_names ?? '',
+    roleId: u.roles?.[0] ?? '',
+    roleName: u.roles?.[1] ?? '',
     userType: u.user_type,
     status: u.status,
     createUser: str(u.create_user),
@@ -137,12 +137,10 @@ export function userListQuery(
       sql<string | null>`(select p.post_name from post p where p.tenant_id = u.tenant_id and p.id = u.post_id)`.as(
         'post_name',
       ),
-      sql<string | null>`(select string_agg(r.id::text, ',' order by r.sort, r.id) from user_role ur
-        join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_deleted = 0
-        where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`.as('role_ids'),
-      sql<string | null>`(select string_agg(r.role_name, ',' order by r.sort, r.id) from user_role ur
-        join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_deleted = 0
-        where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`.as('role_names'),
+      sql<[string | null, string | null] | null>`(select array[string_agg(r.id::text, ',' order by r.sort, r.id),
+          string_agg(r.role_name, ',' order by r.sort, r.id)]
+        from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_deleted = 0
+        where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`.as('roles'),
     ])
     .orderBy('u.create_time', 'desc')
     .orderBy('u.id', 'desc');
