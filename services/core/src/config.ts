@@ -92,6 +92,7 @@ export const ConfigSchema = z
       }, 'expected an IANA time zone such as Asia/Shanghai'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default('web/dist'),
+    ID_NODE: z.coerce.number().int('expected a whole number').min(0).max(1023, 'expected 0 to 1023').optional(),
     SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     TRUST_PROXY: z
       .string()

@@ -63,10 +63,6 @@ export function t(lang: Lang, key: string, params?: Params): string {
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] === undefined ? m : String(params[name])));
 }
 
-export function hasMessage(key: string) {
-  return key in catalogs.zh;
-}
-
 /**
  * The language of a request: the `language` cookie (what the web app stores) wins, then
  * Accept-Language; Chinese by default.

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { type Database, databaseOptions, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { setIdNode } from './ids';
 import { type KeyValueStore, openKeyValueStore } from './kv';
 import { openQueue } from './queue';
 import type { JobQueue } from './queue/types';
@@ -17,6 +18,7 @@ export interface Platform {
 
 /** Opens the database and the queue, migrates and seeds: what every service process needs. */
 export async function openPlatform(config: Config, log: (msg: string) => void = () => {}): Promise<Platform> {
+  if (config.ID_NODE !== undefined) setIdNode(config.ID_NODE);
   const database = await openDatabase({
     ...databaseOptions(config),
     onIdleError: (err) => log(`database: an idle connection was dropped (${err.message}); reconnecting on demand`),

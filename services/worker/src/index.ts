@@ -18,10 +18,6 @@ export function registerProcessor<T>(p: Processor<T>) {
   processors.push(p as Processor);
 }
 
-export function registeredProcessors(): readonly Processor[] {
-  return processors;
-}
-
 /** A long-running loop the worker starts and stops, beside the queue processors (async projectors). */
 export interface WorkerService {
   name: string;
