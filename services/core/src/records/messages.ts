@@ -29,6 +29,7 @@ export const RECORD_MESSAGES = {
     'records.endBeforeStart': '结束日期不能早于开始日期',
     'records.dayOutsideWeek': '该日期不在本周范围内',
     'records.segmentsRequired': '请至少填写一个活动环节',
+    'records.richTooLong': '内容过长',
   },
   en: {
     'record.notFound': 'The record does not exist or was deleted',
@@ -57,6 +58,7 @@ export const RECORD_MESSAGES = {
     'records.endBeforeStart': 'the end date cannot be before the start date',
     'records.dayOutsideWeek': 'this date is not in the week',
     'records.segmentsRequired': 'please fill in at least one segment',
+    'records.richTooLong': 'The text is too long',
   },
 } as const;
 

@@ -4,8 +4,39 @@ import '../messages';
 
 /** Plain text of a field a teacher writes (trimmed; generous but bounded). */
 const text = (max = 5000) => z.string().trim().max(max).default('');
-/** Rich text (HTML from the editor); sanitised when rendered, bounded here. */
-const rich = (max = 100_000) => z.string().max(max).default('');
+/**
+ * A ProseMirror / Tiptap JSON document: what the rich-text editor (and the live co-editing
+ * Y.XmlFragment) holds. Checked for shape at the top, bounded by its serialised size.
+ */
+export interface RichDoc {
+  type: 'doc';
+  content?: unknown[];
+}
+const RichDocSchema = z
+  .object({ type: z.literal('doc'), content: z.array(z.unknown()).max(2000).optional() })
+  .passthrough()
+  .refine((d) => JSON.stringify(d).length <= 200_000, { message: '$records.richTooLong' });
+/** Rich text: a Tiptap JSON document, or plain text (older clients; lines become paragraphs). */
+export const RichTextSchema = z.union([z.string().max(100_000), RichDocSchema]);
+export type RichText = string | RichDoc;
+const rich = () => RichTextSchema.default('') as z.ZodDefault<z.ZodType<RichText>>;
+
+/** The plain text of a rich value (search, titles, diffs). */
+export function richToText(value: RichText | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') return value;
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: unknown; text?: unknown; content?: unknown };
+    if (typeof n.text === 'string') out.push(n.text);
+    if (n.type === 'hardBreak') out.push('\n');
+    if (Array.isArray(n.content)) for (const c of n.content) walk(c);
+    if ((n.type === 'paragraph' || n.type === 'heading') && out.length && out[out.length - 1] !== '\n') out.push('\n');
+  };
+  for (const c of value.content ?? []) walk(c);
+  return out.join('').replace(/\n+$/, '');
+}
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: '$records.dateFormat' });
 const id = z.string().regex(/^\d{1,19}$/);
 
@@ -29,11 +60,11 @@ export const WeekContentSchema = z
     startDate: date,
     endDate: date,
     theme: z.string().trim().min(1, { message: '$records.themeRequired' }).max(100),
-    weeklyGoals: text(),
-    environment: text(), // 环境创设
-    homeCooperation: text(), // 家园共育
+    weeklyGoals: rich(),
+    environment: rich(), // 环境创设
+    homeCooperation: rich(), // 家园共育
     days: z.array(WeekDaySchema).length(5, { message: '$records.fiveDays' }),
-    reflection: text(),
+    reflection: rich(),
   })
   .superRefine((w, ctx) => {
     if (w.endDate < w.startDate) {
@@ -55,11 +86,11 @@ export const WeekPlanContentSchema = z.object({
   slot: text(50),
   domain: z.number().int().min(1).max(5), // 1 science, 2 social, 3 language, 4 health, 5 art
   activityType: z.number().int().min(1).max(4), // 1 group teaching, 2 outdoor, 3 game, 4 autonomous play
-  goals: text(),
-  preparation: text(),
+  goals: rich(),
+  preparation: rich(),
   process: rich(),
-  extension: text(),
-  reflection: text(),
+  extension: rich(),
+  reflection: rich(),
 });
 export type WeekPlanContent = z.output<typeof WeekPlanContentSchema>;
 
