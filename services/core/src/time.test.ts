@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDateTime } from './time';
+import { addDays, formatDateTime, isoInZone, localDate, mondayOf, parseDateTime } from './time';
 
 describe('time', () => {
   it('formats as yyyy-MM-dd HH:mm:ss in the zone', () => {
@@ -20,5 +20,22 @@ describe('time', () => {
     for (const bad of ['2026-02-30 00:00:00', '2026-13-01', 'yesterday', '2026-01-01 24:00:00', '']) {
       expect(parseDateTime(bad, 'UTC'), bad).toBeUndefined();
     }
+  });
+});
+
+describe('isoInZone, localDate, addDays, mondayOf', () => {
+  it('writes wall time with the offset, so the first ten characters are the local date', async () => {
+    const d = new Date('2026-11-22T17:30:00Z'); // Monday 01:30 in Shanghai
+    expect(isoInZone(d, 'Asia/Shanghai')).toBe('2026-11-23T01:30:00+08:00');
+    expect(localDate(d, 'Asia/Shanghai')).toBe('2026-11-23');
+    expect(isoInZone(d, 'America/New_York')).toBe('2026-11-22T12:30:00-05:00');
+    expect(new Date(isoInZone(d, 'Asia/Kolkata')).getTime()).toBe(d.getTime());
+  });
+  it('adds days across months and years, and finds the Monday', async () => {
+    expect(addDays('2026-12-28', 7)).toBe('2027-01-04');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(mondayOf('2026-11-22')).toBe('2026-11-16'); // a Sunday
+    expect(mondayOf('2026-11-16')).toBe('2026-11-16');
+    expect(mondayOf('2026-11-21')).toBe('2026-11-16');
   });
 });

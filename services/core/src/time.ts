@@ -71,3 +71,31 @@ export function parseDateTime(text: string, timeZone: string): Date | undefined 
   const guess = asUtc - zoneOffsetMs(asUtc, timeZone);
   return new Date(asUtc - zoneOffsetMs(guess, timeZone));
 }
+
+/**
+ * An instant as ISO 8601 wall time in `timeZone` with its offset (`2026-11-21T09:40:00+08:00`):
+ * what events record as `at`, so the local date (its first ten characters) needs no zone.
+ */
+export function isoInZone(d: Date, timeZone: string): string {
+  const ms = d.getTime();
+  const off = zoneOffsetMs(ms, timeZone);
+  const w = new Date(ms + off);
+  const sign = off < 0 ? '-' : '+';
+  const abs = Math.abs(off) / 60_000;
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The local calendar date (`yyyy-MM-dd`) of an instant in `timeZone`. */
+export const localDate = (d: Date, timeZone: string) => isoInZone(d, timeZone).slice(0, 10);
+
+/** `yyyy-MM-dd` ± days (calendar arithmetic, no zone involved). */
+export function addDays(date: string, days: number): string {
+  const t = Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week a `yyyy-MM-dd` date falls in. */
+export function mondayOf(date: string): string {
+  const dow = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday
+  return addDays(date, -((dow + 6) % 7));
+}

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AuthTables } from './tables-auth';
 import type { EventTables } from './tables-events';
 import type { PermissionTables } from './tables-permissions';
+import type { RecordTables } from './tables-records';
 
 /** Timestamps: written as Date or string, read back as Date. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -98,7 +99,7 @@ export interface CoreTables {
  * The whole database as Kysely sees it, assembled in one place from each area's tables
  * (each area keeps its table interfaces in its own `tables-*.ts` file).
  */
-export interface DB extends CoreTables, EventTables, AuthTables, PermissionTables {}
+export interface DB extends CoreTables, EventTables, AuthTables, PermissionTables, RecordTables {}
 
 export type Tenant = Selectable<TenantTable>;
 export type NewTenant = Insertable<TenantTable>;

@@ -3,3 +3,4 @@ export * from './lifecycle';
 export * from './messages';
 export * from './projection';
 export * from './families/week';
+export * from './export';

@@ -13,6 +13,8 @@ export interface RecordKind<C = unknown> {
   content: z.ZodType<C>;
   /** The list's title column; searchable. Must be deterministic (rebuilds replay it). */
   title(content: C): string;
+  /** The record this one belongs to (a week plan's week), if any. Deterministic. */
+  parent?(content: C): string | null;
 }
 
 const kinds = new Map<string, RecordKind>();
@@ -34,4 +36,12 @@ export function titleOf(kind: string, content: unknown): string {
   const c = (content ?? {}) as Record<string, unknown>;
   for (const key of ['title', 'theme', 'name']) if (typeof c[key] === 'string') return (c[key] as string).slice(0, 200);
   return '';
+}
+
+/** The parent record id of any record's content (`weekId` by convention for unknown kinds). */
+export function parentOf(kind: string, content: unknown): string | null {
+  const k = kinds.get(kind);
+  if (k?.parent) return k.parent(content);
+  const c = (content ?? {}) as Record<string, unknown>;
+  return typeof c.weekId === 'string' && /^\d{1,19}$/.test(c.weekId) ? c.weekId : null;
 }

@@ -203,6 +203,32 @@ describe('record lifecycle: refusals, with clear messages in both languages', ()
     refuses([created], { type: 'SubmitRecord', actor: parent, at }, 'record.notAuthor', 403);
     refuses([created], { type: 'DeleteRecord', actor: parent, at }, 'record.notAuthor', 403);
   });
+  it('lets a member of the teaching team edit and submit, and makes her a co-author who cannot review it', () => {
+    const colleague: Actor = { id: '13', name: '赵老师' };
+    spec(decider)
+      .given([created])
+      .when({ type: 'UpdateDraft', actor: colleague, at, content: { theme: '秋天的树' }, team: true })
+      .then([
+        {
+          type: 'DraftUpdated',
+          data: { ...by(colleague), content: { theme: '秋天的树' }, coAuthorIds: [coTeacher.id, colleague.id] },
+        },
+      ]);
+    const edited: RecordEvent<Content> = {
+      type: 'DraftUpdated',
+      data: { ...by(colleague), content: { theme: '秋天的树' }, coAuthorIds: [coTeacher.id, colleague.id] },
+    };
+    spec(decider)
+      .given([created, edited])
+      .when({ type: 'SubmitRecord', actor: colleague, at })
+      .then([{ type: 'RecordSubmitted', data: by(colleague) }]);
+    refuses(
+      [created, edited, submitted],
+      { type: 'ApproveRecord', actor: colleague, at },
+      'record.ownReview',
+      403,
+    );
+  });
   it('refuses deleting a record in review or approved', () => {
     refuses([created, submitted], { type: 'DeleteRecord', actor: teacher, at }, 'record.deleteNotAllowed', 409);
     refuses(

@@ -61,8 +61,10 @@ export type RecordCommand<C> =
       content: C;
       coAuthorIds?: string[];
       header?: Partial<RecordHeader>;
+      /** The actor belongs to the record's teaching team (its class): may edit, and becomes a co-author. */
+      team?: boolean;
     }
-  | { type: 'SubmitRecord'; actor: Actor; at: string }
+  | { type: 'SubmitRecord'; actor: Actor; at: string; team?: boolean }
   | { type: 'ApproveRecord'; actor: Actor; at: string; comment?: string }
   | { type: 'ReturnRecord'; actor: Actor; at: string; comment: string }
   | { type: 'EditDuringReview'; actor: Actor; at: string; content: C }
@@ -70,7 +72,7 @@ export type RecordCommand<C> =
   | { type: 'UnmarkExcellent'; actor: Actor; at: string }
   | { type: 'CollectRecord'; actor: Actor; at: string }
   | { type: 'CancelCollection'; actor: Actor; at: string }
-  | { type: 'DeleteRecord'; actor: Actor; at: string };
+  | { type: 'DeleteRecord'; actor: Actor; at: string; team?: boolean };
 
 type By = { actorId: string; actorName: string; at: string };
 
@@ -135,9 +137,9 @@ function requireLive<C>(s: RecordState<C>) {
   if (s.status === 'deleted') throw new RecordRuleError('not_found', 'record.deleted');
 }
 
-function requireEditable<C>(s: RecordState<C>, actorId: string) {
+function requireEditable<C>(s: RecordState<C>, actorId: string, team = false) {
   requireLive(s);
-  if (!isAuthor(s, actorId)) throw forbidden('record.notAuthor');
+  if (!team && !isAuthor(s, actorId)) throw forbidden('record.notAuthor');
   if (s.status === 'trial') throw conflict('record.editInTrial');
   if (s.status === 'success') throw conflict('record.editApproved');
 }
@@ -165,8 +167,10 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
         },
       ];
     case 'UpdateDraft': {
-      requireEditable(s, command.actor.id);
-      const coAuthorIds = command.coAuthorIds ? uniq(command.coAuthorIds, s.authorId) : s.coAuthorIds;
+      requireEditable(s, command.actor.id, command.team);
+      let coAuthorIds = command.coAuthorIds ? uniq(command.coAuthorIds, s.authorId) : s.coAuthorIds;
+      // Whoever writes into a team's record is one of its authors from then on.
+      if (!isAuthor({ ...s, coAuthorIds }, command.actor.id)) coAuthorIds = [...coAuthorIds, command.actor.id];
       const data: RecordEvent<C> & { type: 'DraftUpdated' } = {
         type: 'DraftUpdated',
         data: { ...by(command), content: command.content, coAuthorIds },
@@ -176,7 +180,7 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
     }
     case 'SubmitRecord':
       requireLive(s);
-      if (!isAuthor(s, command.actor.id)) throw forbidden('record.notAuthor');
+      if (!command.team && !isAuthor(s, command.actor.id)) throw forbidden('record.notAuthor');
       if (s.status === 'trial') throw conflict('record.alreadySubmitted');
       if (s.status === 'success') throw conflict('record.alreadyApproved');
       return [{ type: 'RecordSubmitted', data: by(command) }];
@@ -212,7 +216,7 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
       return [{ type: 'CollectionCancelled', data: by(command) }];
     case 'DeleteRecord':
       requireLive(s);
-      if (!isAuthor(s, command.actor.id)) throw forbidden('record.notAuthor');
+      if (!command.team && !isAuthor(s, command.actor.id)) throw forbidden('record.notAuthor');
       if (s.status !== 'draft' && s.status !== 'returned') throw conflict('record.deleteNotAllowed');
       return [{ type: 'RecordDeleted', data: by(command) }];
     default: {

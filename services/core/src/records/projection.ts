@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db';
 import { type ProjectionDefinition, registerProjection, projectionNamed } from '../events/projections/registry';
 import type { RecordedEvent } from '../events/types';
-import { titleOf } from './kinds';
+import { parentOf, titleOf } from './kinds';
 import type { RecordEvent, RecordEventType } from './lifecycle';
 
 const LIFECYCLE_EVENTS: RecordEventType[] = [
@@ -42,6 +42,7 @@ export const recordListProjection: ProjectionDefinition = {
         co_author_ids bigint[] not null default '{}',
         dept_id bigint,
         class_id bigint,
+        parent_id bigint,
         semester varchar(20),
         excellent boolean not null default false,
         reviewer_id bigint,
@@ -66,6 +67,9 @@ export const recordListProjection: ProjectionDefinition = {
     await sql`create index ${idx('class')} on ${sql.table(table)} (tenant_id, kind, class_id, update_time desc)`.execute(
       trx,
     );
+    await sql`create index ${idx('parent')} on ${sql.table(table)} (tenant_id, parent_id) where parent_id is not null`.execute(
+      trx,
+    );
     await sql`create index ${idx('excellent')} on ${sql.table(table)} (tenant_id, kind, update_time desc) where excellent`.execute(
       trx,
     );
@@ -85,9 +89,10 @@ async function applyToList(trx: Tx, table: string, e: RecordedEvent<RecordEvent<
       const d = e.data;
       await sql`
         insert into ${t} (tenant_id, id, kind, status, title, author_id, author_name, co_author_ids, dept_id, class_id,
-          semester, create_time, update_time, content, version)
+          parent_id, semester, create_time, update_time, content, version)
         values (${e.tenantId}, ${e.streamId}, ${e.streamType}, 'draft', ${titleOf(e.streamType, d.content)}, ${d.actorId},
-          ${d.actorName}, ${d.coAuthorIds}::bigint[], ${d.deptId}, ${d.classId}, ${d.semester}, ${at}, ${at},
+          ${d.actorName}, ${d.coAuthorIds}::bigint[], ${d.deptId}, ${d.classId}, ${parentOf(e.streamType, d.content)},
+          ${d.semester}, ${at}, ${at},
           ${JSON.stringify(d.content)}::jsonb, ${e.streamVersion})`.execute(trx);
       return;
     }
@@ -96,7 +101,7 @@ async function applyToList(trx: Tx, table: string, e: RecordedEvent<RecordEvent<
       const h = d.header ?? {};
       await sql`
         update ${t} set ${common}, content = ${JSON.stringify(d.content)}::jsonb, title = ${titleOf(e.streamType, d.content)},
-          co_author_ids = ${d.coAuthorIds}::bigint[],
+          parent_id = ${parentOf(e.streamType, d.content)}, co_author_ids = ${d.coAuthorIds}::bigint[],
           dept_id = ${'deptId' in h ? sql`${h.deptId ?? null}` : sql`dept_id`},
           class_id = ${'classId' in h ? sql`${h.classId ?? null}` : sql`class_id`},
           semester = ${'semester' in h ? sql`${h.semester ?? null}` : sql`semester`}
@@ -169,7 +174,78 @@ export const recordFavoriteProjection: ProjectionDefinition = {
   },
 };
 
+/** Lifecycle steps the dashboard counts, by event type. */
+const ACTIVITY_OF: Partial<Record<RecordEventType, string>> = {
+  RecordCreated: 'created',
+  RecordSubmitted: 'submitted',
+  RecordApproved: 'approved',
+  RecordReturned: 'returned',
+  RecordMarkedExcellent: 'excellent',
+};
+
+/**
+ * `record_activity` (async, kept by the worker): one row per counted lifecycle step — which
+ * record, which family, which step, in which week (the Monday of the step's local date, read
+ * from the event's `at`), and the record's author, dept and class for data scopes. The
+ * dashboard's weekly counts are a `group by` over a few weeks of it, never a scan of the log.
+ * Later steps copy the scope columns from the record's `created` row, so a replay gives
+ * the same rows; a deleted record's steps leave the counts, an unmarked excellent its mark.
+ */
+export const recordActivityProjection: ProjectionDefinition = {
+  name: 'record_activity',
+  kind: 'async',
+  eventTypes: [...Object.keys(ACTIVITY_OF), 'DraftUpdated', 'ExcellentMarkRemoved', 'RecordDeleted'],
+  async createTable(trx, table) {
+    await sql`
+      create table ${sql.table(table)} (
+        tenant_id varchar(12) not null,
+        record_id bigint not null,
+        version integer not null,
+        kind varchar(40) not null,
+        activity varchar(10) not null,
+        week_start date not null,
+        author_id bigint not null,
+        dept_id bigint,
+        class_id bigint,
+        primary key (tenant_id, record_id, version)
+      )`.execute(trx);
+    await sql`create index ${sql.raw(`${table}_week`)} on ${sql.table(table)} (tenant_id, week_start, kind)`.execute(trx);
+  },
+  async handle(trx, events, ctx) {
+    const t = sql.table(ctx.table);
+    for (const raw of events) {
+      const e = raw as unknown as RecordedEvent<RecordEvent<unknown>>;
+      const key = sql`tenant_id = ${e.tenantId} and record_id = ${e.streamId}`;
+      const week = sql`date_trunc('week', left(${e.data.at}, 10)::date)::date`;
+      if (e.type === 'RecordCreated') {
+        await sql`insert into ${t} (tenant_id, record_id, version, kind, activity, week_start, author_id, dept_id, class_id)
+          values (${e.tenantId}, ${e.streamId}, ${e.streamVersion}, ${e.streamType}, 'created', ${week}, ${e.data.actorId},
+            ${e.data.deptId}, ${e.data.classId}) on conflict do nothing`.execute(trx);
+      } else if (e.type === 'DraftUpdated') {
+        const h = e.data.header;
+        if (h && ('deptId' in h || 'classId' in h))
+          await sql`update ${t} set
+            dept_id = ${'deptId' in h ? sql`${h.deptId ?? null}` : sql`dept_id`},
+            class_id = ${'classId' in h ? sql`${h.classId ?? null}` : sql`class_id`}
+            where ${key}`.execute(trx);
+      } else if (e.type === 'ExcellentMarkRemoved') {
+        await sql`delete from ${t} where ${key} and version = (select max(version) from ${t}
+          where ${key} and activity = 'excellent')`.execute(trx);
+      } else if (e.type === 'RecordDeleted') {
+        await sql`delete from ${t} where ${key}`.execute(trx);
+      } else {
+        const activity = ACTIVITY_OF[e.type];
+        if (!activity) continue;
+        await sql`insert into ${t} (tenant_id, record_id, version, kind, activity, week_start, author_id, dept_id, class_id)
+          select tenant_id, record_id, ${e.streamVersion}, kind, ${activity}, ${week}, author_id, dept_id, class_id
+          from ${t} where ${key} and activity = 'created' on conflict do nothing`.execute(trx);
+      }
+    }
+  },
+};
+
 /** Registers the records read models once per process. */
 export function registerRecordProjections() {
-  for (const p of [recordListProjection, recordFavoriteProjection]) if (!projectionNamed(p.name)) registerProjection(p);
+  for (const p of [recordListProjection, recordFavoriteProjection, recordActivityProjection])
+    if (!projectionNamed(p.name)) registerProjection(p);
 }
