@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureHttp, errorMessageOf, request, serializeParams, TransportError } from './http';
+import {
+  ApiError,
+  configureHttp,
+  errorMessageOf,
+  fileNameOf,
+  request,
+  requestBlob,
+  serializeParams,
+  TransportError,
+} from './http';
 
 const notified: string[] = [];
 let unauthorized = 0;
@@ -122,5 +131,40 @@ describe('helpers', () => {
     expect(serializeParams({ a: 1, b: undefined, c: null, d: [1, 2], e: true })).toBe('a=1&d=1%2C2&e=true');
     expect(errorMessageOf({ msg: ' ', error_description: 'x' }, 'u')).toBe('x');
     expect(errorMessageOf(null, 'u')).toBe('u');
+  });
+});
+
+describe('requestBlob (file answers)', () => {
+  it('resolves a binary answer with its blob and the Content-Disposition name', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(new Uint8Array([80, 75, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            'content-disposition': 'attachment; filename="week.docx"; filename*=UTF-8\'\'%E7%A7%8B%E5%A4%A9.docx',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await requestBlob('/week/week/exportForId', { id: '7' }, 'fallback.docx');
+    expect(file.fileName).toBe('秋天.docx');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/week/week/exportForId?id=7');
+    expect((init.headers as Record<string, string>)['Blade-Auth']).toBe('bearer tok');
+  });
+
+  it('treats a JSON answer as an envelope: shows its msg and rejects', async () => {
+    vi.stubGlobal('fetch', answer(404, { code: 404, msg: '记录不存在或已删除' }));
+    await expect(requestBlob('/x', undefined, 'f')).rejects.toMatchObject({ name: 'ApiError', status: 404 });
+    expect(notified).toEqual(['记录不存在或已删除']);
+  });
+
+  it('reads plain and RFC 5987 file names', () => {
+    expect(fileNameOf('attachment; filename="a b.docx"')).toBe('a b.docx');
+    expect(fileNameOf('attachment; filename=x.zip')).toBe('x.zip');
+    expect(fileNameOf("attachment; filename*=UTF-8''%E5%91%A8.zip")).toBe('周.zip');
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -235,3 +235,87 @@ export const http = {
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
     request<T>(path, { ...options, method: 'POST', body }),
 };
+
+/** A file the API sent (`exportForId`, `exportDownload`). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition` (RFC 5987 `filename*` first), else the fallback. */
+  fileName: string;
+}
+
+/** The file name a `Content-Disposition` header carries, or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain form */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = plain?.[2] ?? plain?.[1];
+  return name ? name.trim() : null;
+}
+
+/**
+ * A GET that answers with a file: the same credentials and rules as `request`, except
+ * that a successful binary answer resolves with the blob. A JSON answer is an envelope
+ * (an error, or a success that carries no file) and is handled as `request` would.
+ */
+export async function requestBlob(
+  path: string,
+  params: QueryParams | undefined,
+  fallbackName: string,
+  options: { timeoutMs?: number; notify?: boolean } = {},
+): Promise<DownloadedFile> {
+  const { timeoutMs = 60_000, notify = true } = options;
+  const token = hooks.getToken();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      headers: { Authorization: basicAuthorization(), ...(token ? { [TOKEN_HEADER]: `bearer ${token}` } : {}) },
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      const body = parseJson<ApiEnvelope<unknown>>(await response.text());
+      const code = responseCode(response.status, body);
+      const message = errorMessageOf(body, hooks.messages().unknown);
+      if (response.status === 401 || code === 401) {
+        hooks.onUnauthorized();
+        throw new ApiError(message, code, response.status, body, true);
+      }
+      if (notify) hooks.notifyError(message);
+      throw new ApiError(message, code, response.status, body, false);
+    }
+    const blob = await response.blob();
+    return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const transport = new TransportError(controller.signal.aborted ? 'timeout' : 'network', { cause: error });
+    if (notify) {
+      const m = hooks.messages();
+      hooks.notifyError(transport.kind === 'timeout' ? m.timeout : m.network);
+    }
+    throw transport;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Hands a downloaded file to the browser as a download. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
