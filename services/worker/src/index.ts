@@ -1,5 +1,6 @@
 import type { Platform } from '@sprout/core/platform';
 import type { JobHandler, ProcessOptions } from '@sprout/core/queue';
+import { weekExportProcessor } from './exports';
 import { housekeepingService } from './housekeeping';
 import { projectionsService } from './projections';
 
@@ -57,3 +58,4 @@ export async function startWorker(platform: Platform, log: (msg: string) => void
 
 registerService(projectionsService);
 registerService(housekeepingService);
+registerProcessor(weekExportProcessor);

@@ -60,15 +60,15 @@ export interface RecordTemplateTable {
   create_user: Id;
   create_user_name: Generated<string>;
   is_deleted: Generated<number>;
-  create_time: Generated<Timestamp>;
-  update_time: Generated<Timestamp>;
+  create_time: Timestamp;
+  update_time: Timestamp;
 }
 
 export interface TenantParamTable {
   tenant_id: string;
   param_key: string;
   param_value: string;
-  update_time: Generated<Timestamp>;
+  update_time: Timestamp;
 }
 
 export interface RecordExportTable {
@@ -81,7 +81,7 @@ export interface RecordExportTable {
   file_name: string;
   file: Buffer | null;
   error: string | null;
-  create_time: Generated<Timestamp>;
+  create_time: Timestamp;
   expires_at: Timestamp;
 }
 

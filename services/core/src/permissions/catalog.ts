@@ -121,7 +121,15 @@ export const MENUS: MenuDef[] = [
         icon: 'CalendarWeek',
         sort: 1,
         resource: 'week',
-        api: ['* /api/week/week/**', '* /api/week_plan/weekplan/**', '* /api/half_plan/**'],
+        api: [
+          '* /api/week/week/**',
+          '* /api/week_plan/weekplan/**',
+          '* /api/half_plan/**',
+          // Picking and saving one's own templates belongs to writing plans.
+          'GET /api/t_week_template/template/listTemplate',
+          'POST /api/t_week_template/template/addTemplate',
+          'GET /api/t_week_template/template/deletedById',
+        ],
         buttons: [
           ...crud('week', '备课', 'lesson plan'),
           { code: 'week_submit', name: '提交审核', nameEn: 'Submit for review' },

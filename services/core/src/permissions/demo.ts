@@ -1,3 +1,4 @@
+import { type DemoClass, seedDemoWeeks } from '../records/demo';
 import type { Kysely } from 'kysely';
 import { hashPassword, md5 } from '../auth/password';
 import type { DB } from '../db';
@@ -175,6 +176,11 @@ export async function seedDemoTenant(trx: Kysely<DB>, index: CatalogueIndex): Pr
 
   const r = rng(20261121);
   let no = 0;
+  const demoClasses: DemoClass[] = [];
+  const actor = (account: string) => {
+    const a = DEMO_ACCOUNTS.find((x) => x.account === account);
+    return { id: userIds.get(account) as string, name: a?.realName ?? account };
+  };
   for (const [ci, c] of CLASSES.entries()) {
     const classId = nextId();
     const deptId = deptIds.get(c.dept) as string;
@@ -195,6 +201,7 @@ export async function seedDemoTenant(trx: Kysely<DB>, index: CatalogueIndex): Pr
         create_user: adminId,
       })
       .execute();
+    demoClasses.push({ id: classId, deptId, name: c.name, grade: c.grade, team: c.teachers.map(actor) });
     const students = [];
     for (let i = 0; i < 25; i++) {
       no++;
@@ -222,6 +229,7 @@ export async function seedDemoTenant(trx: Kysely<DB>, index: CatalogueIndex): Pr
     }
     await trx.insertInto('student').values(students).execute();
   }
+  await seedDemoWeeks(trx, T, demoClasses, { reviewer: actor('reviewer'), collector: actor('teacher3') });
 }
 
 /** The standard posts of a tenant; returns ids by code (existing ones kept). */

@@ -89,7 +89,8 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     button: (code, m) =>
       REVIEWS.test(code) ||
       !WRITES.test(code) ||
-      ['research', 'half_follow', 'growth', 'teacher_plan', 'file'].includes(m.code),
+      // A grade leader also teaches a class: she writes its plans (and reviews everyone else's).
+      ['research', 'half_follow', 'growth', 'teacher_plan', 'file', 'week_mine', 'week_template'].includes(m.code),
     data: (r) => (r === 'notice' ? all(r) : `${r}_dept_below`),
     topMenus: TEACHING_TOP,
   },
@@ -111,7 +112,8 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     },
     data: (r) => {
       if (r === 'notice' || r === 'project') return all(r);
-      if (r === 'clazz' || r === 'student' || r === 'half_follow') return `${r}_class`;
+      // A class's teaching team writes its weekly plans together (DOMAIN.md).
+      if (r === 'clazz' || r === 'student' || r === 'half_follow' || r === 'week') return `${r}_class`;
       return `${r}_own`;
     },
     topMenus: TEACHING_TOP,

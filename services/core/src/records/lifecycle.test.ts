@@ -222,12 +222,7 @@ describe('record lifecycle: refusals, with clear messages in both languages', ()
       .given([created, edited])
       .when({ type: 'SubmitRecord', actor: colleague, at })
       .then([{ type: 'RecordSubmitted', data: by(colleague) }]);
-    refuses(
-      [created, edited, submitted],
-      { type: 'ApproveRecord', actor: colleague, at },
-      'record.ownReview',
-      403,
-    );
+    refuses([created, edited, submitted], { type: 'ApproveRecord', actor: colleague, at }, 'record.ownReview', 403);
   });
   it('refuses deleting a record in review or approved', () => {
     refuses([created, submitted], { type: 'DeleteRecord', actor: teacher, at }, 'record.deleteNotAllowed', 409);

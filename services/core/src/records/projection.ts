@@ -209,7 +209,9 @@ export const recordActivityProjection: ProjectionDefinition = {
         class_id bigint,
         primary key (tenant_id, record_id, version)
       )`.execute(trx);
-    await sql`create index ${sql.raw(`${table}_week`)} on ${sql.table(table)} (tenant_id, week_start, kind)`.execute(trx);
+    await sql`create index ${sql.raw(`${table}_week`)} on ${sql.table(table)} (tenant_id, week_start, kind)`.execute(
+      trx,
+    );
   },
   async handle(trx, events, ctx) {
     const t = sql.table(ctx.table);

@@ -1,0 +1,395 @@
+import { subject } from '@casl/ability';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { z } from 'zod';
+import { containsPattern, type DB, type Database, inTenant, readInTenant, type TenantContext } from '@sprout/core/db';
+import { forbidden, notFound } from '@sprout/core/errors';
+import { handleCommandIn } from '@sprout/core/events';
+import { findPage, type Page, PageQuerySchema } from '@sprout/core/http/paging';
+import { scopeWhere } from '@sprout/core/permissions/sql';
+import type { UserPermissions } from '@sprout/core/permissions/cache';
+import {
+  type Actor,
+  type RecordCommand,
+  type RecordState,
+  type RecordStatus,
+  recordDecider,
+  recordKind,
+} from '@sprout/core/records';
+import { formatDateTime, isoInZone } from '@sprout/core/time';
+import { permissionsOf } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/context';
+import { IdSchema, NullableIdSchema } from '../system/params';
+import { createTimeRange } from '../system/query';
+
+/**
+ * The record-kind engine's HTTP half: every teaching-record family lists, loads and changes
+ * its records through these, so data scope, presentation and the lifecycle are the same
+ * everywhere. A family adds its routes (paths, filters, what a list means).
+ */
+
+/** Data-scope fields of a record (RESOURCES' RECORD) → `record_list` columns. */
+export const RECORD_SCOPE_COLUMNS = {
+  tenantId: 'r.tenant_id',
+  id: 'r.id',
+  createUser: 'r.author_id',
+  deptId: 'r.dept_id',
+  classId: 'r.class_id',
+} as const;
+
+export const STATUSES = ['draft', 'trial', 'success', 'returned'] as const;
+
+/** The filters every record list takes (docs/API.md). */
+export const RecordFilterSchema = PageQuerySchema.extend({
+  theme: z.string().trim().max(100).optional(),
+  classId: NullableIdSchema.optional(),
+  status: z.union([z.enum(STATUSES), z.literal('')]).optional(),
+  semester: z.string().trim().max(20).optional(),
+  weekNo: z.union([z.coerce.number().int().min(1).max(30), z.literal('')]).optional(),
+  authorName: z.string().trim().max(64).optional(),
+});
+export type RecordFilter = z.output<typeof RecordFilterSchema>;
+
+export const IdBodySchema = z.object({ id: IdSchema });
+
+export interface RecordRow {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  status: RecordStatus;
+  title: string;
+  author_id: string;
+  author_name: string;
+  co_author_ids: string[];
+  dept_id: string | null;
+  class_id: string | null;
+  parent_id: string | null;
+  class_name: string | null;
+  semester: string | null;
+  excellent: boolean;
+  collected: boolean;
+  collect_count: number;
+  reviewer_id: string | null;
+  reviewer_name: string | null;
+  review_comment: string | null;
+  review_time: Date | null;
+  submit_time: Date | null;
+  create_time: Date;
+  update_time: Date;
+  version: number;
+  summary: Record<string, unknown> | null;
+  content?: unknown;
+  co_author_names?: string[] | null;
+}
+
+/** The database as a record query sees it (`record_list as r`). */
+export type RDB = DB & { r: DB['record_list'] };
+export type RecordQB = SelectQueryBuilder<RDB, 'r', RecordRow>;
+
+/** What a list row shows of a family's content (one small jsonb object, not the content). */
+const SUMMARY_FIELDS: Record<string, string[]> = {
+  week: ['weekNo', 'startDate', 'endDate'],
+  week_plan: ['weekId', 'date', 'domain', 'activityType', 'slot'],
+  day_plan: ['weekId', 'date', 'variant'],
+};
+
+function summaryOf(kind: string) {
+  const fields = SUMMARY_FIELDS[kind] ?? [];
+  if (!fields.length) return sql<Record<string, unknown> | null>`null`;
+  return sql<Record<string, unknown>>`jsonb_build_object(${sql.join(
+    fields.map((f) => sql`${sql.lit(f)}::text, r.content -> ${sql.lit(f)}`),
+  )})`;
+}
+
+/**
+ * The records of one family as a list query: live records (not deleted) of the tenant with
+ * the class name and whether the caller holds each among their favourites. The caller adds
+ * filters, the scope and the order.
+ */
+export function recordQuery(
+  db: Kysely<DB>,
+  ctx: { tenantId: string; userId: string },
+  kind: string,
+  opts: { content?: boolean } = {},
+): RecordQB {
+  const qb = db
+    .selectFrom('record_list as r')
+    .where('r.tenant_id', '=', ctx.tenantId)
+    .where('r.kind', '=', kind)
+    .where('r.status', '<>', 'deleted')
+    .select([
+      'r.id',
+      'r.tenant_id',
+      'r.kind',
+      'r.status',
+      'r.title',
+      'r.author_id',
+      'r.author_name',
+      'r.co_author_ids',
+      'r.dept_id',
+      'r.class_id',
+      'r.parent_id',
+      'r.semester',
+      'r.excellent',
+      'r.collect_count',
+      'r.reviewer_id',
+      'r.reviewer_name',
+      'r.review_comment',
+      'r.review_time',
+      'r.submit_time',
+      'r.create_time',
+      'r.update_time',
+      'r.version',
+    ])
+    .select([
+      sql<string | null>`(select c.name from clazz c where c.tenant_id = r.tenant_id and c.id = r.class_id)`.as(
+        'class_name',
+      ),
+      sql<boolean>`exists (select 1 from record_favorite f where f.tenant_id = r.tenant_id and f.user_id = ${ctx.userId}
+        and f.record_id = r.id)`.as('collected'),
+      summaryOf(kind).as('summary'),
+    ]);
+  const full = opts.content
+    ? qb.select([
+        'r.content',
+        sql<string[] | null>`(select array_agg(coalesce(u.real_name, u.name, u.account) order by u.id) from app_user u
+          where u.tenant_id = r.tenant_id and u.id = any(r.co_author_ids))`.as('co_author_names'),
+      ])
+    : qb;
+  return full as unknown as RecordQB;
+}
+
+/** The common filters of a record list. */
+export function applyRecordFilter<QB extends RecordQB>(qb: QB, f: RecordFilter, tz: string): QB {
+  let out = qb;
+  if (f.theme) out = out.where('r.title', 'like', containsPattern(f.theme)) as QB;
+  if (f.classId) out = out.where('r.class_id', '=', f.classId) as QB;
+  if (f.status) out = out.where('r.status', '=', f.status) as QB;
+  if (f.semester) out = out.where('r.semester', '=', f.semester) as QB;
+  if (f.weekNo) out = out.where(sql<boolean>`(r.content ->> 'weekNo')::int = ${f.weekNo}`) as QB;
+  if (f.authorName) out = out.where('r.author_name', 'like', containsPattern(f.authorName)) as QB;
+  return createTimeRange(out, f, tz, 'r.create_time');
+}
+
+const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** A record as the API shows it (docs/API.md "The record JSON"). */
+export function presentRecord(r: RecordRow, tz: string) {
+  const out: Record<string, unknown> = {
+    id: String(r.id),
+    kind: r.kind,
+    status: r.status,
+    title: r.title,
+    authorId: String(r.author_id),
+    authorName: r.author_name,
+    coAuthorIds: (r.co_author_ids ?? []).map(String),
+    deptId: str(r.dept_id),
+    classId: str(r.class_id),
+    className: r.class_name ?? '',
+    parentId: str(r.parent_id),
+    semester: r.semester ?? '',
+    excellent: r.excellent,
+    collected: Boolean(r.collected),
+    collectCount: r.collect_count,
+    reviewerId: str(r.reviewer_id),
+    reviewerName: r.reviewer_name ?? '',
+    reviewComment: r.review_comment ?? '',
+    reviewTime: formatDateTime(r.review_time, tz) ?? '',
+    submitTime: formatDateTime(r.submit_time, tz) ?? '',
+    createTime: formatDateTime(r.create_time, tz) ?? '',
+    updateTime: formatDateTime(r.update_time, tz) ?? '',
+    version: r.version,
+  };
+  if (r.content !== undefined) {
+    out.content = r.content;
+    out.coAuthorNames = r.co_author_names ?? [];
+  } else out.summary = r.summary ?? {};
+  return out;
+}
+export type PresentedRecord = ReturnType<typeof presentRecord>;
+
+/** The caller: tenant context, permissions, and the scope condition of an action on a resource. */
+export interface Caller {
+  ctx: { tenantId: string; userId: string };
+  perms: UserPermissions;
+  tz: string;
+}
+
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
+  const ctx = tenantOf(request) as { tenantId: string; userId: string };
+  return { ctx, perms: await permissionsOf(request), tz: request.server.config.TIME_ZONE };
+}
+
+export const can = (caller: Caller, button: string) => caller.perms.ability.can(button, 'Button');
+
+/** The caller's data scope of `resource` for `action` as a where-clause on `record_list as r`. */
+export const inRecordScope = (caller: Caller, action: 'read' | 'update' | 'delete' | 'export', resource: string) =>
+  scopeWhere(caller.perms.ability, action, resource, RECORD_SCOPE_COLUMNS);
+
+/** A page of records: one statement (rows + total) in the caller's read scope. */
+export async function recordPage(
+  database: Database,
+  caller: Caller,
+  resource: string,
+  qb: RecordQB,
+  q: { current: number; size: number },
+): Promise<Page<PresentedRecord>> {
+  return findPage(
+    database,
+    caller.ctx,
+    qb
+      .where(inRecordScope(caller, 'read', resource))
+      .orderBy('r.update_time', 'desc')
+      .orderBy('r.id', 'desc'),
+    q,
+    (row) => presentRecord(row as RecordRow, caller.tz),
+  );
+}
+
+/** One record with its content in the caller's read scope, or 404 (outside the scope it does not exist). */
+export async function loadRecord(
+  database: Database,
+  caller: Caller,
+  resource: string,
+  kind: string,
+  id: string,
+): Promise<RecordRow> {
+  const rows = await readInTenant<RecordRow>(
+    database,
+    caller.ctx,
+    recordQuery(database.db, caller.ctx, kind, { content: true })
+      .where('r.id', '=', id)
+      .where(inRecordScope(caller, 'read', resource))
+      .compile(),
+  );
+  const row = rows[0];
+  if (!row) throw notFound('record.notFound');
+  return row;
+}
+
+/** What a caller may do with a record: the row's scope, the team, the buttons. */
+export interface RecordAccess {
+  read: boolean;
+  update: boolean;
+  /** The caller teaches the record's class (its teaching team). */
+  team: boolean;
+  author: boolean;
+}
+
+export function accessTo(caller: Caller, resource: string, row: RecordRow): RecordAccess {
+  const s = subject(resource, {
+    tenantId: row.tenant_id,
+    id: String(row.id),
+    createUser: String(row.author_id),
+    deptId: row.dept_id === null ? null : String(row.dept_id),
+    classId: row.class_id === null ? null : String(row.class_id),
+  });
+  const me = caller.ctx.userId;
+  return {
+    read: caller.perms.ability.can('read', s),
+    update: caller.perms.ability.can('update', s),
+    team: row.class_id !== null && caller.perms.grants.classIds.includes(String(row.class_id)),
+    author: String(row.author_id) === me || (row.co_author_ids ?? []).map(String).includes(me),
+  };
+}
+
+/** The acting user's name, read in the command's transaction. */
+export async function actorIn(trx: Kysely<DB>, ctx: { tenantId: string; userId: string }): Promise<Actor> {
+  const u = await trx
+    .selectFrom('app_user')
+    .select(sql<string>`coalesce(nullif(real_name, ''), nullif(name, ''), account)`.as('name'))
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', ctx.userId)
+    .executeTakeFirst();
+  return { id: ctx.userId, name: u?.name ?? ctx.userId };
+}
+
+/** A record row inside a write transaction (locked), in the caller's read scope; 404 otherwise. */
+export async function lockRecord(
+  trx: Kysely<DB>,
+  caller: Caller,
+  resource: string,
+  kind: string | readonly string[],
+  id: string,
+): Promise<RecordRow> {
+  const kinds = typeof kind === 'string' ? [kind] : kind;
+  const row = (await trx
+    .selectFrom('record_list as r')
+    .selectAll('r')
+    .select(sql<string | null>`null`.as('class_name'))
+    .where('r.tenant_id', '=', caller.ctx.tenantId)
+    .where('r.id', '=', id)
+    .where('r.kind', 'in', kinds as string[])
+    .where('r.status', '<>', 'deleted')
+    .where(inRecordScope(caller, 'read', resource))
+    .forUpdate()
+    .executeTakeFirst()) as RecordRow | undefined;
+  if (!row) throw notFound('record.notFound');
+  return row;
+}
+
+export interface CommandContext {
+  trx: Kysely<DB>;
+  caller: Caller;
+  actor: Actor;
+  at: string;
+  request: FastifyRequest;
+}
+
+/** Runs one lifecycle command on a record stream in the caller's transaction. */
+export async function runCommand<C>(
+  c: CommandContext,
+  kind: string,
+  id: string,
+  command: RecordCommand<C>,
+  expectedVersion?: number,
+): Promise<RecordState<C>> {
+  const { request } = c;
+  const ua = request.headers['user-agent'];
+  const r = await handleCommandIn(c.trx, deciderOf<C>(kind), { tenantId: c.caller.ctx.tenantId, id }, command, {
+    expectedVersion,
+    metadata: {
+      actorId: c.actor.id,
+      actorName: c.actor.name,
+      correlationId: String(request.id),
+      ip: request.ip,
+      userAgent: Array.isArray(ua) ? ua[0] : ua,
+    },
+  });
+  return r.state;
+}
+
+const deciders = new Map<string, ReturnType<typeof recordDecider>>();
+function deciderOf<C>(kind: string) {
+  let d = deciders.get(kind);
+  if (!d) {
+    if (!recordKind(kind)) throw new Error(`unknown record kind ${kind}`);
+    d = recordDecider(kind);
+    deciders.set(kind, d);
+  }
+  return d as unknown as ReturnType<typeof recordDecider<C>>;
+}
+
+/** A write: one tenant transaction with the actor and the command time. */
+export async function write<T>(request: FastifyRequest, fn: (c: CommandContext) => Promise<T>): Promise<T> {
+  const caller = await callerOf(request);
+  const database = request.server.database;
+  return inTenant(database, caller.ctx as TenantContext, async (trx) => {
+    const actor = await actorIn(trx, caller.ctx);
+    return fn({ trx, caller, actor, at: isoInZone(new Date(), caller.tz), request });
+  });
+}
+
+/** Refuses unless the caller holds the button (403). */
+export function requireButton(caller: Caller, button: string) {
+  if (!can(caller, button)) throw forbidden();
+}
+
+/** The semester of a date: Aug–Jan the first term of a school year, Feb–Jul the second. */
+export function semesterOf(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  if (m >= 8) return `${y}-${y + 1}-1`;
+  if (m === 1) return `${y - 1}-${y}-1`;
+  return `${y - 1}-${y}-2`;
+}

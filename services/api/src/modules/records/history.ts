@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '@sprout/core/db';
+import { readStream } from '@sprout/core/events';
+import { type RecordEvent, type RichText, richToText } from '@sprout/core/records';
+import { formatDateTime } from '@sprout/core/time';
+
+/** Content fields holding rich text, per family: diffs show their text, not the editor's JSON. */
+const RICH_FIELDS = new Set([
+  'weeklyGoals',
+  'environment',
+  'homeCooperation',
+  'reflection',
+  'goals',
+  'preparation',
+  'process',
+  'extension',
+]);
+
+export interface Change {
+  /** Dotted path from the content, e.g. `theme`, `days.2.groupTeaching`. */
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const richDoc = (v: unknown) => isObject(v) && v.type === 'doc';
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Field-level changes between two versions of a record's content, as a person reads them:
+ * rich text as its text, rows of a grid (days, segments) cell by cell.
+ */
+export function contentChanges(before: unknown, after: unknown, path = ''): Change[] {
+  const at = (k: string | number) => (path ? `${path}.${k}` : String(k));
+  if (isObject(before) && isObject(after) && !richDoc(before) && !richDoc(after)) {
+    const out: Change[] = [];
+    for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+      const a = before[k];
+      const b = after[k];
+      if (same(a, b)) continue;
+      if (RICH_FIELDS.has(k) || richDoc(a) || richDoc(b)) {
+        const ta = richToText(a as RichText);
+        const tb = richToText(b as RichText);
+        if (ta !== tb) out.push({ path: at(k), before: ta, after: tb });
+      } else out.push(...contentChanges(a, b, at(k)));
+    }
+    return out;
+  }
+  if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].every(isObject)) {
+    const out: Change[] = [];
+    for (let i = 0; i < Math.max(before.length, after.length); i++)
+      out.push(...contentChanges(before[i] ?? {}, after[i] ?? {}, at(i)));
+    return out;
+  }
+  return same(before, after) ? [] : [{ path: path || '$', before: before ?? null, after: after ?? null }];
+}
+
+export interface TimelineEntry {
+  version: number;
+  type: string;
+  actorId: string;
+  actorName: string;
+  time: string;
+  comment?: string;
+  changes: Change[];
+}
+
+/** A record's timeline from its event stream: who did what when, with the fields each edit changed. */
+export async function recordTimeline(
+  trx: Kysely<DB>,
+  tenantId: string,
+  id: string,
+  tz: string,
+): Promise<TimelineEntry[]> {
+  const events = await readStream(trx, tenantId, id);
+  let content: unknown = null;
+  const out: TimelineEntry[] = [];
+  for (const raw of events) {
+    const e = raw as unknown as RecordEvent<unknown> & { streamVersion: number; recordedAt: Date };
+    const d = e.data as { actorId: string; actorName: string; comment?: string | null; content?: unknown };
+    let changes: Change[] = [];
+    if (e.type === 'RecordCreated') content = d.content;
+    else if (e.type === 'DraftUpdated' || e.type === 'EditedDuringReview') {
+      changes = contentChanges(content, d.content);
+      content = d.content;
+    }
+    const entry: TimelineEntry = {
+      version: e.streamVersion,
+      type: e.type,
+      actorId: String(d.actorId),
+      actorName: d.actorName,
+      time: formatDateTime(e.recordedAt, tz) ?? '',
+      changes,
+    };
+    if (d.comment) entry.comment = d.comment;
+    out.push(entry);
+  }
+  return out;
+}

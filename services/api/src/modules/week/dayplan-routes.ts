@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readInTenant } from '@sprout/core/db';
+import { badRequest, forbidden } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { nextId } from '@sprout/core/ids';
+import { DayPlanContentSchema } from '@sprout/core/records';
+import {
+  accessTo,
+  applyRecordFilter,
+  callerOf,
+  lockRecord,
+  loadRecord,
+  presentRecord,
+  RecordFilterSchema,
+  recordPage,
+  recordQuery,
+  requireButton,
+  runCommand,
+  semesterOf,
+  write,
+} from '../records/engine';
+import { DateSchema, IdListSchema, IdSchema, input } from '../system/params';
+import { parentWeek } from './plan-routes';
+import { classOf, RESOURCE } from './week-routes';
+
+const KIND = 'day_plan';
+export const LAYOUTS = ['tianyuan', 'tongxing'] as const;
+export const LAYOUT_PARAM = 'week.halfPlanLayout';
+
+const Variant = z.enum(['half', 'full']);
+const DayPlanFilterSchema = RecordFilterSchema.extend({
+  variant: Variant.optional(),
+  weekId: IdSchema.optional(),
+  date: DateSchema.optional(),
+});
+const SaveSchema = z.object({
+  id: IdSchema.optional(),
+  version: z.coerce.number().int().min(1).optional(),
+  content: DayPlanContentSchema,
+});
+
+export async function dayPlanRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/half_plan/halfplan';
+  const tz = app.config.TIME_ZONE;
+
+  const ofWeek = async (request: FastifyRequest, weekId: string, variant?: 'half' | 'full') => {
+    const caller = await callerOf(request);
+    // The week must be readable: its day plans are as visible as it is.
+    const week = await loadRecord(app.database, caller, RESOURCE, 'week', weekId);
+    let qb = recordQuery(app.database.db, caller.ctx, KIND, { content: true })
+      .where('r.parent_id', '=', weekId)
+      .orderBy('r.title')
+      .orderBy('r.id');
+    if (variant) qb = qb.where('r.content', '@>', JSON.stringify({ variant }) as never);
+    const rows = await readInTenant<Parameters<typeof presentRecord>[0]>(app.database, caller.ctx, qb.compile());
+    return { week, records: rows.map((row) => presentRecord(row, tz)) };
+  };
+  const header = (w: Parameters<typeof presentRecord>[0]) => {
+    const c = (w.content ?? {}) as { theme?: string; weekNo?: number; startDate?: string; endDate?: string };
+    return {
+      id: String(w.id),
+      theme: c.theme ?? '',
+      weekNo: c.weekNo ?? null,
+      startDate: c.startDate ?? '',
+      endDate: c.endDate ?? '',
+      classId: w.class_id === null ? '' : String(w.class_id),
+      className: w.class_name ?? '',
+      status: w.status,
+    };
+  };
+
+  r.get(
+    `${base}/list`,
+    { schema: { tags: ['day plans'], summary: 'Half-day or full-day plans in scope' } },
+    async (request) => {
+      const f = input(request, DayPlanFilterSchema);
+      const caller = await callerOf(request);
+      let qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, KIND), f, tz);
+      if (f.variant) qb = qb.where('r.content', '@>', JSON.stringify({ variant: f.variant }) as never);
+      if (f.weekId) qb = qb.where('r.parent_id', '=', f.weekId);
+      if (f.date) qb = qb.where('r.content', '@>', JSON.stringify({ date: f.date }) as never);
+      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+    },
+  );
+
+  r.post(
+    `${base}/save`,
+    { schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' } },
+    async (request) => {
+      const body = input(request, SaveSchema);
+      const id = body.id ?? nextId();
+      await write(request, async (c) => {
+        let head: { deptId: string | null; classId: string | null; semester: string | null };
+        if (body.content.weekId) {
+          const week = await parentWeek(c, body.content.weekId);
+          if (String(week.row.class_id) !== body.content.classId) throw badRequest('records.classFixedInReview');
+          head = week.header;
+        } else {
+          const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+          head = { deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.date) };
+        }
+        if (!body.id) {
+          requireButton(c.caller, 'week_add');
+          const probe = {
+            tenant_id: c.caller.ctx.tenantId,
+            id: '0',
+            author_id: c.caller.ctx.userId,
+            co_author_ids: [],
+          };
+          if (!accessTo(c.caller, RESOURCE, { ...probe, dept_id: head.deptId, class_id: head.classId } as never).update)
+            throw forbidden('records.classOutOfScope');
+          await runCommand(c, KIND, id, {
+            type: 'CreateRecord',
+            actor: c.actor,
+            at: c.at,
+            header: { kind: KIND, ...head },
+            content: body.content,
+          });
+          return;
+        }
+        requireButton(c.caller, 'week_edit');
+        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+        const access = accessTo(c.caller, RESOURCE, row);
+        if (!access.update) throw forbidden('record.notAuthor');
+        await runCommand(
+          c,
+          KIND,
+          id,
+          {
+            type: 'UpdateDraft',
+            actor: c.actor,
+            at: c.at,
+            content: body.content,
+            team: access.team || Boolean(body.content.weekId),
+            header: head,
+          },
+          body.version,
+        );
+      });
+      const caller = await callerOf(request);
+      return ok(
+        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, id), tz),
+        request.lang,
+        'records.saved',
+      );
+    },
+  );
+
+  r.post(
+    `${base}/ForWeek`,
+    { schema: { tags: ['day plans'], summary: 'The day plans of a week (weekId, variant?)' } },
+    async (request) => {
+      const q = input(request, z.object({ weekId: IdSchema, variant: Variant.optional() }));
+      return ok((await ofWeek(request, q.weekId, q.variant)).records, request.lang);
+    },
+  );
+
+  const IdQuery = z.object({ id: IdSchema });
+  r.get(
+    `${base}/ForWeekHalfPlanId`,
+    { schema: { tags: ['day plans'], summary: 'Half-day plans of week id', querystring: IdQuery } },
+    async (request) => ok((await ofWeek(request, request.query.id, 'half')).records, request.lang),
+  );
+  r.get(
+    `${base}/ForWeekPlanId`,
+    { schema: { tags: ['day plans'], summary: 'Full-day plans of week id', querystring: IdQuery } },
+    async (request) => ok((await ofWeek(request, request.query.id, 'full')).records, request.lang),
+  );
+  r.post(
+    `${base}/ForWeekPlanTongXingId`,
+    { schema: { tags: ['day plans'], summary: 'Full-day plans of week id with the week header (TongXing layout)' } },
+    async (request) => {
+      const { id } = input(request, IdQuery);
+      const { week, records } = await ofWeek(request, id, 'full');
+      return ok({ week: header(week), records }, request.lang);
+    },
+  );
+  r.get(
+    `${base}/ForId`,
+    { schema: { tags: ['day plans'], summary: 'One day plan', querystring: IdQuery } },
+    async (request) => {
+      const caller = await callerOf(request);
+      return ok(
+        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, request.query.id), tz),
+        request.lang,
+      );
+    },
+  );
+  r.get(
+    `${base}/ForHalfPlanId`,
+    { schema: { tags: ['day plans'], summary: 'One day plan with its week’s header', querystring: IdQuery } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const plan = await loadRecord(app.database, caller, RESOURCE, KIND, request.query.id);
+      const week = plan.parent_id
+        ? await loadRecord(app.database, caller, RESOURCE, 'week', String(plan.parent_id)).catch(() => null)
+        : null;
+      return ok({ ...presentRecord(plan, tz), week: week ? header(week) : null }, request.lang);
+    },
+  );
+
+  r.post(
+    `${base}/remove`,
+    { schema: { tags: ['day plans'], summary: 'Delete day plans (ids) of editable weeks' } },
+    async (request) => {
+      const { ids } = input(request, z.object({ ids: IdListSchema }));
+      if (!ids.length) throw badRequest('records.selectOne');
+      await write(request, async (c) => {
+        requireButton(c.caller, 'week_delete');
+        for (const id of ids) {
+          const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+          const access = accessTo(c.caller, RESOURCE, row);
+          if (!access.update) throw forbidden('record.notAuthor');
+          if (row.parent_id !== null) await parentWeek(c, String(row.parent_id));
+          await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
+        }
+      });
+      return ok(null, request.lang, 'records.deleted');
+    },
+  );
+
+  r.get(
+    `${base}/layout`,
+    { schema: { tags: ['day plans'], summary: 'The tenant’s layout of the day-plan pages (tianyuan | tongxing)' } },
+    async (request) => {
+      const caller = await callerOf(request);
+      const rows = await readInTenant<{ param_value: string }>(
+        app.database,
+        caller.ctx,
+        app.database.db
+          .selectFrom('tenant_param')
+          .select('param_value')
+          .where('tenant_id', '=', caller.ctx.tenantId)
+          .where('param_key', '=', LAYOUT_PARAM)
+          .compile(),
+      );
+      const v = rows[0]?.param_value;
+      return ok({ layout: (LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
+    },
+  );
+}

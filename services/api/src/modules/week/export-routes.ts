@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inTenant, readInTenant } from '@sprout/core/db';
+import { AppError, badRequest, notFound } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { nextId } from '@sprout/core/ids';
+import { renderWeekDocx } from '@sprout/core/records';
+import {
+  EXPORT_MAX,
+  EXPORT_QUEUE,
+  EXPORT_TTL_MS,
+  type ExportJob,
+  loadWeekExport,
+} from '@sprout/core/records/week-export';
+import { localDate } from '@sprout/core/time';
+import { callerOf, inRecordScope } from '../records/engine';
+import { IdListSchema, IdSchema } from '../system/params';
+import { RESOURCE } from './week-routes';
+
+/** `attachment; filename*=UTF-8''…` so Chinese file names arrive intact (RFC 6266 / 5987). */
+export function attachment(reply: FastifyReply, fileName: string, type: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  reply
+    .header('content-type', type)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()]/g, escape)}`,
+    )
+    .header('cache-control', 'no-store');
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export async function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/week/week';
+  const tz = app.config.TIME_ZONE;
+
+  /** The weeks among `ids` the caller may export (data scope `export`), in the given order. */
+  const exportable = async (caller: Awaited<ReturnType<typeof callerOf>>, ids: string[]) => {
+    const rows = await readInTenant<{ id: string }>(
+      app.database,
+      caller.ctx,
+      app.database.db
+        .selectFrom('record_list as r')
+        .select('r.id')
+        .where('r.tenant_id', '=', caller.ctx.tenantId)
+        .where('r.kind', '=', 'week')
+        .where('r.status', '<>', 'deleted')
+        .where('r.id', 'in', ids)
+        .where(inRecordScope(caller, 'export', RESOURCE))
+        .compile(),
+    );
+    const found = new Set(rows.map((x) => String(x.id)));
+    return ids.filter((id) => found.has(id));
+  };
+
+  r.get(
+    `${base}/exportForId`,
+    {
+      schema: {
+        tags: ['weeks'],
+        summary: 'The week with its plans as a Word file',
+        querystring: z.object({ id: IdSchema }),
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const [id] = await exportable(caller, [request.query.id]);
+      if (!id) throw notFound('record.notFound');
+      const loaded = await inTenant(app.database, caller.ctx, (trx) =>
+        loadWeekExport(trx, caller.ctx.tenantId, id, tz),
+      );
+      if (!loaded) throw notFound('record.notFound');
+      const file = await renderWeekDocx(loaded.input, request.lang);
+      attachment(reply, loaded.fileName, DOCX);
+      return reply.send(file);
+    },
+  );
+
+  r.get(
+    `${base}/exportAllForId`,
+    {
+      schema: {
+        tags: ['weeks'],
+        summary: 'Starts a zip of Word files of the given weeks → {jobId, total}; poll exportProgress',
+        querystring: z.object({ ids: IdListSchema }),
+      },
+    },
+    async (request) => {
+      const ids = request.query.ids;
+      if (!ids.length) throw badRequest('records.selectOne');
+      if (ids.length > EXPORT_MAX) throw badRequest('records.exportTooMany', { max: EXPORT_MAX });
+      const caller = await callerOf(request);
+      const allowed = await exportable(caller, ids);
+      if (!allowed.length) throw notFound('record.notFound');
+      const exportId = nextId();
+      const fileName = `备课导出-${localDate(new Date(), tz)}.zip`;
+      await inTenant(app.database, caller.ctx, (trx) =>
+        trx
+          .insertInto('record_export')
+          .values({
+            tenant_id: caller.ctx.tenantId,
+            id: exportId,
+            user_id: caller.ctx.userId,
+            total: allowed.length,
+            file_name: request.lang === 'en' ? `lesson-plans-${localDate(new Date(), tz)}.zip` : fileName,
+            file: null,
+            error: null,
+            expires_at: new Date(Date.now() + EXPORT_TTL_MS),
+          })
+          .execute(),
+      );
+      const job: ExportJob = {
+        tenantId: caller.ctx.tenantId,
+        exportId,
+        ids: allowed,
+        lang: request.lang,
+        timeZone: tz,
+      };
+      await app.queue.enqueue(EXPORT_QUEUE, job, { jobId: `export-${caller.ctx.tenantId}-${exportId}`, attempts: 2 });
+      return ok({ jobId: exportId, total: allowed.length }, request.lang);
+    },
+  );
+
+  const exportRow = async (caller: Awaited<ReturnType<typeof callerOf>>, jobId: string, withFile: boolean) => {
+    const row = await inTenant(app.database, caller.ctx, (trx) => {
+      let qb = trx
+        .selectFrom('record_export')
+        .select(['status', 'done', 'total', 'file_name', 'error', 'expires_at'])
+        .where('tenant_id', '=', caller.ctx.tenantId)
+        .where('id', '=', jobId)
+        .where('user_id', '=', caller.ctx.userId)
+        .where('expires_at', '>', new Date());
+      if (withFile) qb = qb.select('file') as typeof qb;
+      return qb.executeTakeFirst();
+    });
+    if (!row) throw notFound('records.exportNotFound');
+    return row as typeof row & { file?: Buffer | null };
+  };
+
+  r.get(
+    `${base}/exportProgress`,
+    {
+      schema: {
+        tags: ['weeks'],
+        summary: 'Progress of a zip export: {status, done, total, fileName}',
+        querystring: z.object({ jobId: IdSchema }),
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const row = await exportRow(caller, request.query.jobId, false);
+      return ok(
+        { status: row.status, done: row.done, total: row.total, fileName: row.file_name, error: row.error ?? '' },
+        request.lang,
+      );
+    },
+  );
+
+  r.get(
+    `${base}/exportDownload`,
+    {
+      schema: { tags: ['weeks'], summary: 'The finished zip of an export', querystring: z.object({ jobId: IdSchema }) },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const row = await exportRow(caller, request.query.jobId, true);
+      if (row.status !== 'done' || !row.file) throw new AppError('conflict', 'records.exportNotReady');
+      attachment(reply, row.file_name, 'application/zip');
+      return reply.send(row.file);
+    },
+  );
+}

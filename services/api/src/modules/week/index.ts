@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import '@sprout/core/events/catalog';
+import { dashboardRoutes } from './dashboard-routes';
+import { dayPlanRoutes } from './dayplan-routes';
+import { exportRoutes } from './export-routes';
+import { planRoutes } from './plan-routes';
+import { templateRoutes } from './template-routes';
+import { weekRoutes } from './week-routes';
+
+/**
+ * Issue 7: weekly lesson plans — weeks, their lesson plans and day plans (event-sourced
+ * records through the record-kind engine in ../records), templates, Word export and the
+ * dashboard (docs/API.md "Teaching records").
+ */
+export async function weekModule(app: FastifyInstance) {
+  await app.register(weekRoutes);
+  await app.register(planRoutes);
+  await app.register(dayPlanRoutes);
+  await app.register(templateRoutes);
+  await app.register(exportRoutes);
+  await app.register(dashboardRoutes);
+}

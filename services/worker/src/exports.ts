@@ -1,0 +1,9 @@
+import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
+import type { Processor } from './index';
+
+/** Multi-week Word exports (`exportAllForId`): render, zip, store; progress on the export row. */
+export const weekExportProcessor: Processor<ExportJob> = {
+  queue: EXPORT_QUEUE,
+  handler: (platform) => (job) => runWeekExport(platform.database, job.data),
+  options: { concurrency: 1 },
+};
