@@ -51,14 +51,34 @@ describe('auth housekeeping', () => {
           { tenant_id: '100002', id: nextId(), event: 'login', result: 'ok', create_time: ago(10) },
         ])
         .execute();
+      // Word exports: one past its hour, one still downloadable.
+      const exportRow = (expires: Date) => ({
+        tenant_id: '100001',
+        id: nextId(),
+        user_id: '1',
+        total: 1,
+        file_name: 'a.zip',
+        file: Buffer.from('zip'),
+        error: null,
+        expires_at: expires,
+      });
+      await trx
+        .insertInto('record_export')
+        .values([exportRow(ago(0.01)), exportRow(new Date(now.getTime() + 60_000))])
+        .execute();
     });
     const report = await purgeExpiredAuthData(t.database, 180, now);
-    expect(report).toEqual({ refreshTokens: 1, sessions: 1, securityLog: 1 });
+    expect(report).toEqual({ refreshTokens: 1, sessions: 1, securityLog: 1, exports: 1 });
     const left = await inSystem(t.database, async (trx) => ({
       sessions: (await trx.selectFrom('auth_session').select('id').execute()).map((r) => String(r.id)),
       logs: (await trx.selectFrom('security_log').select('tenant_id').execute()).map((r) => r.tenant_id),
     }));
     expect(left).toEqual({ sessions: [ids.liveSession], logs: ['100002'] });
-    expect(await purgeExpiredAuthData(t.database, 180, now)).toEqual({ refreshTokens: 0, sessions: 0, securityLog: 0 });
+    expect(await purgeExpiredAuthData(t.database, 180, now)).toEqual({
+      refreshTokens: 0,
+      sessions: 0,
+      securityLog: 0,
+      exports: 0,
+    });
   });
 });

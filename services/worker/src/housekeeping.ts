@@ -10,10 +10,12 @@ export interface PurgeReport {
   refreshTokens: number;
   sessions: number;
   securityLog: number;
+  /** Finished or abandoned Word exports past their hour. */
+  exports: number;
 }
 
 /**
- * Deletes what sign-in no longer needs: refresh tokens and sessions a day past their
+ * Deletes expired Word exports (their files) and what sign-in no longer needs: refresh tokens and sessions a day past their
  * expiry (a session outlives its last access token by at most the access lifetime), and
  * security-log rows older than the retention. Runs as the owner across tenants; one
  * replica at a time (advisory lock); in batches.
@@ -25,7 +27,7 @@ export async function purgeExpiredAuthData(
 ): Promise<PurgeReport | null> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const logCutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  const report: PurgeReport = { refreshTokens: 0, sessions: 0, securityLog: 0 };
+  const report: PurgeReport = { refreshTokens: 0, sessions: 0, securityLog: 0, exports: 0 };
   const got = await inSystem(database, async (trx) => {
     const r = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(trx);
     return r.rows[0]?.ok === true;
@@ -33,7 +35,7 @@ export async function purgeExpiredAuthData(
   if (!got) return null;
   try {
     const purge = async (
-      table: 'auth_refresh_token' | 'auth_session' | 'security_log',
+      table: 'auth_refresh_token' | 'auth_session' | 'security_log' | 'record_export',
       column: string,
       before: Date,
     ) => {
@@ -51,6 +53,7 @@ export async function purgeExpiredAuthData(
     report.refreshTokens = await purge('auth_refresh_token', 'expire_time', dayAgo);
     report.sessions = await purge('auth_session', 'expire_time', dayAgo);
     report.securityLog = await purge('security_log', 'create_time', logCutoff);
+    report.exports = await purge('record_export', 'expires_at', now);
     return report;
   } finally {
     await inSystem(database, (trx) => sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(trx)).catch(() => undefined);
@@ -64,9 +67,9 @@ export const housekeepingService: WorkerService = {
     const run = async () => {
       try {
         const r = await purgeExpiredAuthData(platform.database, platform.config.SECURITY_LOG_RETENTION_DAYS);
-        if (r && r.refreshTokens + r.sessions + r.securityLog > 0)
+        if (r && r.refreshTokens + r.sessions + r.securityLog + r.exports > 0)
           log(
-            `housekeeping: purged ${r.refreshTokens} refresh tokens, ${r.sessions} sessions, ${r.securityLog} security-log rows`,
+            `housekeeping: purged ${r.refreshTokens} refresh tokens, ${r.sessions} sessions, ${r.securityLog} security-log rows, ${r.exports} expired exports`,
           );
       } catch (err) {
         log(`housekeeping failed: ${(err as Error).message}`);

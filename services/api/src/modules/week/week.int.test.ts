@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { AsyncProjector, projectionNamed } from '@sprout/core/events';
+import { AsyncProjector, projectionNamed, rebuildProjection } from '@sprout/core/events';
 import { docxText } from '@sprout/core/records';
 import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
 import { seed } from '@sprout/core/seed';
@@ -613,6 +613,30 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
       const after = await call('reviewer', 'GET', '/api/week/week/home');
       expect(after.body.data.weeks[8].submitted).toBe(before + 1);
       expect(after.body.data.pendingReviews).toBe(d.pendingReviews + 1);
+    });
+  });
+  describe('read models', () => {
+    it('rebuilding them from the log yields the same lists, favourites and dashboard', async () => {
+      await new AsyncProjector(t.database, projectionNamed('record_activity') as never).catchUp();
+      await call('teacher2', 'POST', '/api/week_plan/weekplan/Collection', {
+        id: ids(await call('teacher2', 'POST', '/api/week_plan/weekplan/ExcellentPlan', {}))[0],
+      });
+      const snapshot = async () => ({
+        weeks: (await call('reviewer', 'GET', '/api/week/week/list?size=200')).body.data,
+        plans: (await call('reviewer', 'POST', '/api/week_plan/weekplan/trialPlan?size=200', {})).body.data,
+        excellent: (await call('teacher2', 'POST', '/api/week_plan/weekplan/ExcellentPlan?size=200', {})).body.data,
+        favourites: (await call('teacher2', 'POST', '/api/week_plan/weekplan/collectionByUserId', {})).body.data,
+        days: (await call('reviewer', 'GET', '/api/half_plan/halfplan/list?size=200')).body.data,
+        home: { ...(await call('reviewer', 'GET', '/api/week/week/home')).body.data, asOf: '' },
+      });
+      const live = await snapshot();
+      expect(live.weeks.total).toBeGreaterThan(15);
+      expect(live.favourites.total).toBe(1);
+      for (const name of ['record_list', 'record_favorite', 'record_activity']) {
+        const r = await rebuildProjection(t.database, name);
+        expect(r.processed).toBeGreaterThan(0);
+      }
+      expect(await snapshot()).toEqual(live);
     });
   });
 });
