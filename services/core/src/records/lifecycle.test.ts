@@ -224,6 +224,55 @@ describe('record lifecycle: refusals, with clear messages in both languages', ()
       .then([{ type: 'RecordSubmitted', data: by(colleague) }]);
     refuses([created, edited, submitted], { type: 'ApproveRecord', actor: colleague, at }, 'record.ownReview', 403);
   });
+  it('a co-edited revision and a co-edited submission name everyone whose edits they hold', () => {
+    const colleague: Actor = { id: '13', name: '赵老师' };
+    spec(decider)
+      .given([created])
+      .when({
+        type: 'UpdateDraft',
+        actor: teacher,
+        at,
+        content: { theme: '一起写' },
+        authors: [colleague.id, teacher.id],
+      })
+      .then([
+        {
+          type: 'DraftUpdated',
+          data: {
+            ...by(teacher),
+            content: { theme: '一起写' },
+            coAuthorIds: [coTeacher.id, colleague.id],
+            authors: [colleague.id, teacher.id],
+          },
+        },
+      ]);
+    spec(decider)
+      .given([created])
+      .when({ type: 'SubmitRecord', actor: teacher, at, content: { theme: '定稿' }, authors: [colleague.id] })
+      .then([
+        {
+          type: 'RecordSubmitted',
+          data: {
+            ...by(teacher),
+            content: { theme: '定稿' },
+            coAuthorIds: [coTeacher.id, colleague.id],
+            authors: [teacher.id, colleague.id],
+          },
+        },
+      ]);
+    const state = [
+      created,
+      {
+        type: 'RecordSubmitted',
+        data: { ...by(teacher), content: { theme: '定稿' }, coAuthorIds: [coTeacher.id, colleague.id], authors: [] },
+      } as RecordEvent<Content>,
+    ].reduce(decider.evolve, decider.initialState());
+    expect(state).toMatchObject({
+      status: 'trial',
+      content: { theme: '定稿' },
+      coAuthorIds: [coTeacher.id, colleague.id],
+    });
+  });
   it('refuses deleting a record in review or approved', () => {
     refuses([created, submitted], { type: 'DeleteRecord', actor: teacher, at }, 'record.deleteNotAllowed', 409);
     refuses(

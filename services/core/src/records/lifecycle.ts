@@ -63,8 +63,18 @@ export type RecordCommand<C> =
       header?: Partial<RecordHeader>;
       /** The actor belongs to the record's teaching team (its class): may edit, and becomes a co-author. */
       team?: boolean;
+      /** A revision of a co-edited document: whose edits it holds (they become co-authors). */
+      authors?: string[];
     }
-  | { type: 'SubmitRecord'; actor: Actor; at: string; team?: boolean }
+  | {
+      type: 'SubmitRecord';
+      actor: Actor;
+      at: string;
+      team?: boolean;
+      /** Submitting a co-edited document: its content as submitted and whose edits it holds. */
+      content?: C;
+      authors?: string[];
+    }
   | { type: 'ApproveRecord'; actor: Actor; at: string; comment?: string }
   | { type: 'ReturnRecord'; actor: Actor; at: string; comment: string }
   | { type: 'EditDuringReview'; actor: Actor; at: string; content: C }
@@ -78,8 +88,11 @@ type By = { actorId: string; actorName: string; at: string };
 
 export type RecordEvent<C> =
   | { type: 'RecordCreated'; data: By & RecordHeader & { content: C; coAuthorIds: string[] } }
-  | { type: 'DraftUpdated'; data: By & { content: C; coAuthorIds: string[]; header?: Partial<RecordHeader> } }
-  | { type: 'RecordSubmitted'; data: By }
+  | {
+      type: 'DraftUpdated';
+      data: By & { content: C; coAuthorIds: string[]; header?: Partial<RecordHeader>; authors?: string[] };
+    }
+  | { type: 'RecordSubmitted'; data: By & { content?: C; coAuthorIds?: string[]; authors?: string[] } }
   | { type: 'RecordApproved'; data: By & { comment: string | null } }
   | { type: 'RecordReturned'; data: By & { comment: string } }
   | { type: 'EditedDuringReview'; data: By & { content: C } }
@@ -170,12 +183,14 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
       requireEditable(s, command.actor.id, command.team);
       let coAuthorIds = command.coAuthorIds ? uniq(command.coAuthorIds, s.authorId) : s.coAuthorIds;
       // Whoever writes into a team's record is one of its authors from then on.
-      if (!isAuthor({ ...s, coAuthorIds }, command.actor.id)) coAuthorIds = [...coAuthorIds, command.actor.id];
+      for (const id of [command.actor.id, ...(command.authors ?? [])])
+        if (!isAuthor({ ...s, coAuthorIds }, id)) coAuthorIds = [...coAuthorIds, id];
       const data: RecordEvent<C> & { type: 'DraftUpdated' } = {
         type: 'DraftUpdated',
         data: { ...by(command), content: command.content, coAuthorIds },
       };
       if (command.header && Object.keys(command.header).length) data.data.header = command.header;
+      if (command.authors?.length) data.data.authors = [...new Set(command.authors)];
       return [data];
     }
     case 'SubmitRecord':
@@ -183,7 +198,14 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
       if (!command.team && !isAuthor(s, command.actor.id)) throw forbidden('record.notAuthor');
       if (s.status === 'trial') throw conflict('record.alreadySubmitted');
       if (s.status === 'success') throw conflict('record.alreadyApproved');
-      return [{ type: 'RecordSubmitted', data: by(command) }];
+      if (command.content === undefined) return [{ type: 'RecordSubmitted', data: by(command) }];
+      {
+        // One event: the co-edited document as submitted, with everyone whose edits it holds.
+        let coAuthorIds = s.coAuthorIds;
+        const authors = [...new Set([command.actor.id, ...(command.authors ?? [])])];
+        for (const id of authors) if (!isAuthor({ ...s, coAuthorIds }, id)) coAuthorIds = [...coAuthorIds, id];
+        return [{ type: 'RecordSubmitted', data: { ...by(command), content: command.content, coAuthorIds, authors } }];
+      }
     case 'ApproveRecord':
       requireReviewable(s, command.actor.id);
       return [{ type: 'RecordApproved', data: { ...by(command), comment: command.comment?.trim() || null } }];
@@ -253,7 +275,14 @@ export function evolveRecord<C>(s: RecordState<C>, event: RecordEvent<C>): Recor
         updateTime: d.at,
       };
     case 'RecordSubmitted':
-      return { ...s, status: 'trial', submitTime: d.at, updateTime: d.at };
+      return {
+        ...s,
+        ...(event.data.content !== undefined ? { content: event.data.content } : {}),
+        ...(event.data.coAuthorIds ? { coAuthorIds: event.data.coAuthorIds } : {}),
+        status: 'trial',
+        submitTime: d.at,
+        updateTime: d.at,
+      };
     case 'RecordApproved':
       return {
         ...s,

@@ -112,9 +112,17 @@ async function applyToList(trx: Tx, table: string, e: RecordedEvent<RecordEvent<
       await sql`update ${t} set ${common}, content = ${JSON.stringify(e.data.content)}::jsonb,
         title = ${titleOf(e.streamType, e.data.content)} where ${key}`.execute(trx);
       return;
-    case 'RecordSubmitted':
-      await sql`update ${t} set ${common}, status = 'trial', submit_time = ${at} where ${key}`.execute(trx);
+    case 'RecordSubmitted': {
+      const d = e.data;
+      // Submitting a co-edited document carries its content and authors.
+      const revision =
+        d.content !== undefined
+          ? sql`, content = ${JSON.stringify(d.content)}::jsonb, title = ${titleOf(e.streamType, d.content)},
+              co_author_ids = ${d.coAuthorIds ?? []}::bigint[]`
+          : sql``;
+      await sql`update ${t} set ${common}, status = 'trial', submit_time = ${at} ${revision} where ${key}`.execute(trx);
       return;
+    }
     case 'RecordApproved':
     case 'RecordReturned':
       await sql`update ${t} set ${common}, status = ${e.type === 'RecordApproved' ? 'success' : 'returned'},

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { readStream } from '@sprout/core/events';
 import { type RecordEvent, type RichText, richToText } from '@sprout/core/records';
@@ -63,6 +63,8 @@ export interface TimelineEntry {
   actorName: string;
   time: string;
   comment?: string;
+  /** A co-edited revision or submission: whose edits it holds. */
+  authors?: Array<{ id: string; name: string }>;
   changes: Change[];
 }
 
@@ -74,14 +76,35 @@ export async function recordTimeline(
   tz: string,
 ): Promise<TimelineEntry[]> {
   const events = await readStream(trx, tenantId, id);
+  const authorIds = new Set<string>();
+  for (const e of events) for (const a of (e.data as { authors?: string[] }).authors ?? []) authorIds.add(String(a));
+  const names = new Map<string, string>();
+  if (authorIds.size)
+    for (const u of await trx
+      .selectFrom('app_user')
+      .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(name, ''), account)`.as('name')])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', [...authorIds])
+      .execute())
+      names.set(String(u.id), u.name);
   let content: unknown = null;
   const out: TimelineEntry[] = [];
   for (const raw of events) {
     const e = raw as unknown as RecordEvent<unknown> & { streamVersion: number; recordedAt: Date };
-    const d = e.data as { actorId: string; actorName: string; comment?: string | null; content?: unknown };
+    const d = e.data as {
+      actorId: string;
+      actorName: string;
+      comment?: string | null;
+      content?: unknown;
+      authors?: string[];
+    };
     let changes: Change[] = [];
     if (e.type === 'RecordCreated') content = d.content;
-    else if (e.type === 'DraftUpdated' || e.type === 'EditedDuringReview') {
+    else if (
+      e.type === 'DraftUpdated' ||
+      e.type === 'EditedDuringReview' ||
+      (e.type === 'RecordSubmitted' && d.content !== undefined)
+    ) {
       changes = contentChanges(content, d.content);
       content = d.content;
     }
@@ -94,6 +117,7 @@ export async function recordTimeline(
       changes,
     };
     if (d.comment) entry.comment = d.comment;
+    if (d.authors?.length) entry.authors = d.authors.map((a) => ({ id: String(a), name: names.get(String(a)) ?? '' }));
     out.push(entry);
   }
   return out;
