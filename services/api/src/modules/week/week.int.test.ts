@@ -61,6 +61,21 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
     reflection: '',
   });
 
+  /**
+   * Brings the async dashboard read model up to date. An event counts as settled once no
+   * older transaction is still running anywhere in the cluster (other test files run in
+   * parallel), so this waits until nothing committed is left behind.
+   */
+  const settle = async () => {
+    const projector = new AsyncProjector(t.database, projectionNamed('record_activity') as never);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await projector.catchUp();
+      if ((await projector.measureLag()).behind === 0 || Date.now() > deadline) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
   beforeAll(async () => {
     t = await createTestDatabase();
     await seed(t.database, { demo: true });
@@ -587,8 +602,7 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
 
   describe('dashboard', () => {
     it('counts this week and the eight before from the activity read model, within scope', async () => {
-      const projector = new AsyncProjector(t.database, projectionNamed('record_activity') as never);
-      await projector.catchUp();
+      await settle();
       const r = await call('reviewer', 'GET', '/api/week/week/home');
       expect(r.status).toBe(200);
       const d = r.body.data;
@@ -609,7 +623,7 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
         content: weekContent(cls['中一班'] as string, '新周'),
       });
       await call('teacher3', 'POST', '/api/week/week/submit', { id: add.body.data.id });
-      await projector.catchUp();
+      await settle();
       const after = await call('reviewer', 'GET', '/api/week/week/home');
       expect(after.body.data.weeks[8].submitted).toBe(before + 1);
       expect(after.body.data.pendingReviews).toBe(d.pendingReviews + 1);
@@ -617,7 +631,7 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
   });
   describe('read models', () => {
     it('rebuilding them from the log yields the same lists, favourites and dashboard', async () => {
-      await new AsyncProjector(t.database, projectionNamed('record_activity') as never).catchUp();
+      await settle();
       await call('teacher2', 'POST', '/api/week_plan/weekplan/Collection', {
         id: ids(await call('teacher2', 'POST', '/api/week_plan/weekplan/ExcellentPlan', {}))[0],
       });
