@@ -1,10 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import { createCollabPlugin } from './plugin';
 
 /**
- * The live co-editing service (y-websocket protocol at /api/collab/:docName) mounts here.
- * Until it is built, a process started with SERVICES containing `collab` serves no collab
- * route, and says so at start.
+ * The live co-editing service (y-websocket protocol at /api/collab/:docName). Registered
+ * by services/api/src/main.ts when SERVICES contains `collab`; tests register it with
+ * `buildApp(config, { plugins: [collabPlugin] })` or `createCollabPlugin(options)`.
  */
-export async function collabPlugin(app: FastifyInstance) {
-  app.log.info('collab service: no documents are served yet');
-}
+export const collabPlugin = createCollabPlugin();
+
+export { type CollabPluginOptions, COLLAB_PATH, createCollabPlugin } from './plugin';
+export { type Admission, type CollabOptions, CollabServer, notifyDocChanged } from './server';
+export { type AccessResolver, type CollabUser, type DocAccess, RECORD_SCOPE_COLUMNS, recordAccess } from './access';
+export { DOC_NAME_PATTERN, DocNameSchema, docNameOf, type ParsedDocName, parseDocName } from './doc-name';
+export {
+  type DocRevision,
+  docAuthorsSince,
+  loadDocState,
+  markRevision,
+  readRevision,
+  writeWeekContent,
+} from './store';
+export { docToWeekContent, type WeekDocContent, weekContentToDoc } from './week-doc';

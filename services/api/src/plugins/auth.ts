@@ -16,6 +16,12 @@ declare module 'fastify' {
     permissions: PermissionCache;
     /** Every route as registered, with its access config (the permission matrix reads it). */
     routeTable: RouteAccess[];
+    /**
+     * The auth hook's token check (signature, expiry, claims; cached a minute per token), for
+     * connections that carry the token elsewhere than in a header (collab WebSockets).
+     * Revocation is separate: `auth.revocations`.
+     */
+    verifyAccessToken(token: string): AccessClaims | null;
   }
   interface FastifyRequest {
     /** The OAuth client proven by `Authorization: Basic`; set on every non-public route. */
@@ -96,6 +102,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     await permissions.start();
     app.decorate('auth', auth);
     app.decorate('permissions', permissions);
+    app.decorate('verifyAccessToken', (token: string) => (token.length <= 8192 ? verify(token) : null));
     app.decorateRequest('client', null);
     app.decorateRequest('permissions', null);
     app.addHook('onClose', async () => {

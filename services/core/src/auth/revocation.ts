@@ -19,6 +19,7 @@ export class SessionRevocations {
   private readonly cache: TtlLru<boolean>;
   private readonly inflight = new Map<string, Promise<boolean>>();
   private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly listeners = new Set<(sids: string[]) => void>();
 
   constructor(
     private readonly database: Database,
@@ -33,8 +34,20 @@ export class SessionRevocations {
 
   async start() {
     this.unsubscribe = await this.kv.subscribe(CHANNEL, (message) => {
-      for (const sid of message.split(',')) if (sid) this.cache.set(sid, true, this.opts.revokedCacheMs);
+      const sids = message.split(',').filter(Boolean);
+      for (const sid of sids) this.cache.set(sid, true, this.opts.revokedCacheMs);
+      for (const listener of this.listeners) listener(sids);
     });
+  }
+
+  /**
+   * Tells `listener` about every revocation broadcast (this replica's and the others'), so
+   * long-lived connections of those sessions can be closed (the collab service). Returns the
+   * unsubscribe function.
+   */
+  onRevoked(listener: (sids: string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async stop() {

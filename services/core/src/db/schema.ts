@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuthTables } from './tables-auth';
+import type { CollabTables } from './tables-collab';
 import type { EventTables } from './tables-events';
 import type { PermissionTables } from './tables-permissions';
 import type { RecordTables } from './tables-records';
@@ -99,7 +100,7 @@ export interface CoreTables {
  * The whole database as Kysely sees it, assembled in one place from each area's tables
  * (each area keeps its table interfaces in its own `tables-*.ts` file).
  */
-export interface DB extends CoreTables, EventTables, AuthTables, PermissionTables, RecordTables {}
+export interface DB extends CoreTables, EventTables, AuthTables, PermissionTables, RecordTables, CollabTables {}
 
 export type Tenant = Selectable<TenantTable>;
 export type NewTenant = Insertable<TenantTable>;

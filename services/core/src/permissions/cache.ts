@@ -70,6 +70,12 @@ export class UserPermissions {
   }
 }
 
+/** An invalidation: a tenant's grants (`userId` absent), one user's, or the catalogue (`tenantId` '*'). */
+export interface PermissionChange {
+  tenantId: string;
+  userId?: string;
+}
+
 interface Entry {
   perms: UserPermissions;
   tenantVersion: number;
@@ -107,6 +113,7 @@ export class PermissionCache {
   private readonly waiting = new Map<string, () => void>();
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly opts: PermissionCacheOptions;
+  private readonly listeners = new Set<(change: PermissionChange) => void>();
 
   constructor(
     private readonly database: Database,
@@ -132,9 +139,22 @@ export class PermissionCache {
   private receive(message: string) {
     const [scope = '', version = '0', nonce = ''] = message.split('|');
     const slash = scope.indexOf('/');
-    if (slash >= 0) this.local.delete(`${scope.slice(0, slash)}:${scope.slice(slash + 1)}`);
+    const change: PermissionChange =
+      slash >= 0 ? { tenantId: scope.slice(0, slash), userId: scope.slice(slash + 1) } : { tenantId: scope };
+    if (slash >= 0) this.local.delete(`${change.tenantId}:${change.userId}`);
     else this.raise(scope, Number(version));
     this.waiting.get(nonce)?.();
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /**
+   * Tells `listener` about every invalidation this process receives (its own and other
+   * replicas'), after the cached copies were dropped: live connections re-check their access
+   * (the collab service). Returns the unsubscribe function.
+   */
+  onChange(listener: (change: PermissionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private raise(scope: string, version: number) {

@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { addTenant } from '@sprout/api/modules/auth/fixtures';
+import { bladeAuth, testConfig, tokenFor, userWithRole } from '@sprout/api/testing';
+import { inSystem, inTenant } from '@sprout/core/db';
+import { ensureReadModels } from '@sprout/core/events/projections/async';
+import { seed } from '@sprout/core/seed';
+import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { notifyDocChanged } from './server';
+import { docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
+import {
+  type Client,
+  connectClient,
+  contentOf,
+  converged,
+  createWeek,
+  dayText,
+  type Instance,
+  runWeek,
+  sampleWeek,
+  startInstance,
+  themeOf,
+  until,
+  usersFor,
+} from './testing';
+import { docToWeekContent } from './week-doc';
+
+const T = '200001';
+const OTHER = '200002';
+
+describe('collab service: real y-websocket clients over real sockets, on PostgreSQL', () => {
+  let t: TestDatabase;
+  let inst: Instance;
+  const config = testConfig();
+  let users: Awaited<ReturnType<typeof usersFor>>;
+  const idle: Array<{ docName: string; tenantId: string; authorIds: string[] }> = [];
+  const clients: Client[] = [];
+  const client = (docName: string, token: string) => {
+    const c = connectClient(inst.url, docName, token);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seed(t.database, { demo: false });
+    await addTenant(t.database, { tenant_id: T });
+    await addTenant(t.database, { tenant_id: OTHER });
+    await ensureReadModels(t.database);
+    users = await usersFor(t.database, config, T);
+    inst = await startInstance(t.database, {
+      config,
+      collab: {
+        idleMs: 300,
+        onIdle: (docName, tenantId, authorIds) => {
+          idle.push({ docName, tenantId, authorIds });
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    for (const c of clients) c.destroy();
+    await inst?.app.close();
+    await t?.drop();
+  });
+
+  const week = (coAuthors = [users.coA.id, users.coB.id]) =>
+    createWeek(t.database, T, users.author.id, { coAuthorIds: coAuthors });
+  const stored = async (docName: string) =>
+    inTenant(t.database, { tenantId: T }, async (trx) => {
+      const doc = await loadDocState(trx, T, docName);
+      return doc ? docToWeekContent(doc) : null;
+    });
+
+  it('seeds the document from the record and lets two clients converge on concurrent edits', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    const b = client(docName, users.coA.token);
+    await Promise.all([a.synced, b.synced]);
+    expect(contentOf(a.doc)).toEqual({
+      ...sampleWeek(),
+      weeklyGoals: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '认识落叶' }] }] },
+    });
+    // Concurrent edits in the same text and in different fields.
+    themeOf(a.doc).insert(0, '【大班】');
+    themeOf(b.doc).insert(themeOf(b.doc).length, '（第二稿）');
+    dayText(a.doc, 0, 'outdoor').insert(0, '捡落叶');
+    dayText(b.doc, 0, 'outdoor').insert(0, '跳房子');
+    await converged([a.doc, b.doc]);
+    expect(themeOf(a.doc).toString()).toBe('【大班】秋天的秘密（第二稿）');
+    expect(dayText(a.doc, 0, 'outdoor').toString()).toMatch(/^(捡落叶跳房子|跳房子捡落叶)$/);
+    // What every peer has is what is stored.
+    await inst.app.collab.flush();
+    expect(await stored(docName)).toEqual(contentOf(a.doc));
+  });
+
+  it('ten clients editing at once converge, and the database holds the same document', async () => {
+    const { docName } = await week();
+    const tokens = [users.author.token, users.coA.token, users.coB.token];
+    const ten = Array.from({ length: 10 }, (_, i) => client(docName, tokens[i % 3] as string));
+    await Promise.all(ten.map((c) => c.synced));
+    await Promise.all(
+      ten.map(async (c, i) => {
+        for (let k = 0; k < 20; k++) {
+          dayText(c.doc, k % 5, 'notes').insert(0, `${i}.${k};`);
+          if (k % 7 === 0) themeOf(c.doc).insert(0, `${i}`);
+          await new Promise((r) => setTimeout(r, Math.random() * 5));
+        }
+      }),
+    );
+    await converged(ten.map((c) => c.doc));
+    const notes = [0, 1, 2, 3, 4].map((d) => dayText(ten[0]!.doc, d, 'notes').toString()).join('');
+    for (let i = 0; i < 10; i++) for (let k = 0; k < 20; k++) expect(notes).toContain(`${i}.${k};`);
+    await inst.app.collab.flush();
+    expect(await stored(docName)).toEqual(contentOf(ten[0]!.doc));
+  });
+
+  it('a client offline for a while merges its edits on reconnect', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    const b = client(docName, users.coA.token);
+    await Promise.all([a.synced, b.synced]);
+    b.provider.disconnect();
+    for (let k = 0; k < 10; k++) dayText(b.doc, 1, 'life').insert(0, `offline${k};`);
+    const f = b.doc.getXmlFragment('reflection');
+    const p = new Y.XmlElement('paragraph');
+    p.insert(0, [new Y.XmlText('离线写的反思')]);
+    f.insert(0, [p]);
+    for (let k = 0; k < 10; k++) dayText(a.doc, 1, 'life').insert(0, `online${k};`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dayText(a.doc, 1, 'life').toString()).not.toContain('offline');
+    b.provider.connect();
+    await converged([a.doc, b.doc]);
+    const life = dayText(a.doc, 1, 'life').toString();
+    for (let k = 0; k < 10; k++) expect(life).toContain(`offline${k};`);
+    for (let k = 0; k < 10; k++) expect(life).toContain(`online${k};`);
+    expect(contentOf(a.doc).reflection).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: '离线写的反思' }] }],
+    });
+    await inst.app.collab.flush();
+    expect(await stored(docName)).toEqual(contentOf(a.doc));
+  });
+
+  it('drops a read-only user’s updates: never relayed, never stored', async () => {
+    const { docName } = await week();
+    const writer = client(docName, users.author.token);
+    const reader = client(docName, users.reader.token);
+    await Promise.all([writer.synced, reader.synced]);
+    const dropped = inst.app.collab.stats.updatesDroppedReadOnly;
+    themeOf(reader.doc).insert(0, 'READER WAS HERE ');
+    await until(() => inst.app.collab.stats.updatesDroppedReadOnly > dropped, 'the update to be dropped');
+    // The reader still receives everyone else's edits.
+    themeOf(writer.doc).insert(0, '【定稿】');
+    await until(() => themeOf(reader.doc).toString().includes('【定稿】'), 'the reader to see the writer');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(themeOf(writer.doc).toString()).toBe('【定稿】秋天的秘密');
+    await inst.app.collab.flush();
+    expect((await stored(docName))?.theme).toBe('【定稿】秋天的秘密');
+    // A reconnect of the reader (its sync step 2 carries the dropped edit again) changes nothing either.
+    reader.provider.disconnect();
+    reader.provider.connect();
+    await reader.synced;
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await stored(docName))?.theme).toBe('【定稿】秋天的秘密');
+    expect(await inTenant(t.database, { tenantId: T }, (trx) => docAuthorsSince(trx, T, docName))).toEqual([
+      users.author.id,
+    ]);
+  });
+
+  it('refuses a user of another tenant, a missing or forged token, a bad document name', async () => {
+    const { docName } = await week();
+    const stranger = await userWithRole(t.database, config, OTHER, 'admin');
+    const cases: Array<[string, string, number]> = [
+      [docName, stranger.token, 4403],
+      [docName, '', 4401],
+      [docName, `${users.author.token}x`, 4401],
+      ['page:1', users.author.token, 4400],
+      [`week:${'9'.repeat(20)}`, users.author.token, 4400],
+    ];
+    for (const [name, token, code] of cases) {
+      const c = connectClient(inst.url, name, token);
+      clients.push(c);
+      await until(() => c.closes.length > 0, `a refusal for ${name}`);
+      expect(c.closes[0]?.code).toBe(code);
+      // 44xx is final for y-websocket: it does not retry.
+      expect(c.provider.shouldConnect).toBe(false);
+      expect(c.provider.synced).toBe(false);
+    }
+    // A guest token (a social sign-in not registered yet) is refused too.
+    const guest = connectClient(inst.url, docName, tokenFor(config, { tenant_id: T, user_id: '-1' }));
+    clients.push(guest);
+    await until(() => guest.closes.length > 0, 'the guest refusal');
+    expect(guest.closes[0]?.code).toBe(4403);
+  });
+
+  it('closes the socket when the user logs out', async () => {
+    const { docName } = await week();
+    const c = client(docName, users.coB.token);
+    await c.synced;
+    const res = await inst.app.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/logout',
+      headers: bladeAuth(users.coB.token),
+    });
+    expect(res.statusCode).toBe(200);
+    await until(() => c.closes.length > 0, 'the socket to close');
+    expect(c.closes[0]).toEqual({ code: 4401, reason: 'session ended' });
+    // Logged out for good: a new connection with that token is refused.
+    const again = connectClient(inst.url, docName, users.coB.token);
+    clients.push(again);
+    await until(() => again.closes.length > 0, 'the refusal');
+    expect(again.closes[0]?.code).toBe(4401);
+  });
+
+  it('closes the socket when the user’s permissions change, and a submitted week turns read-only', async () => {
+    const someone = await userWithRole(t.database, config, T, 'admin');
+    const { docName, id } = await week([someone.id]);
+    const c = client(docName, someone.token);
+    await c.synced;
+    // Roles taken away: no access left.
+    await inSystem(t.database, (trx) => trx.deleteFrom('user_role').where('user_id', '=', someone.id).execute());
+    await inst.app.permissions.invalidateTenant(T);
+    await until(() => c.closes.length > 0, 'the socket to close');
+    expect(c.closes[0]).toEqual({ code: 4403, reason: 'access revoked' });
+
+    // Submitting: the author's connection is re-decided (read-only now) and reconnects as a reader.
+    const w = client(docName, users.author.token);
+    await w.synced;
+    themeOf(w.doc).insert(0, 'A');
+    await until(() => themeOf(w.doc).toString().startsWith('A'), 'the edit');
+    await inst.app.collab.flush();
+    await runWeek(t.database, T, id, {
+      type: 'SubmitRecord',
+      actor: { id: users.author.id, name: 'author' },
+      at: new Date().toISOString(),
+    });
+    await notifyDocChanged(inst.app.auth.kv, T, docName);
+    await until(() => w.closes.length > 0, 'the mode change');
+    expect(w.closes[0]?.code).toBe(4000);
+    await until(() => w.provider.synced, 'the reconnect');
+    const dropped = inst.app.collab.stats.updatesDroppedReadOnly;
+    themeOf(w.doc).insert(0, 'B');
+    await until(() => inst.app.collab.stats.updatesDroppedReadOnly > dropped, 'the trial edit to be dropped');
+    await inst.app.collab.flush();
+    expect((await stored(docName))?.theme).toBe('A秋天的秘密');
+  });
+
+  it('links to the record: authors since the last revision, the revision mark, onIdle, content written by the API', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    const b = client(docName, users.coA.token);
+    await Promise.all([a.synced, b.synced]);
+    themeOf(a.doc).insert(0, '甲');
+    themeOf(b.doc).insert(0, '乙');
+    await converged([a.doc, b.doc]);
+    await inst.app.collab.flush();
+    const ctx = { tenantId: T };
+    expect(await inTenant(t.database, ctx, (trx) => docAuthorsSince(trx, T, docName))).toEqual(
+      [users.author.id, users.coA.id].sort(),
+    );
+    // onIdle once nothing happened for idleMs, with the authors.
+    await until(() => idle.some((i) => i.docName === docName), 'onIdle');
+    expect(idle.find((i) => i.docName === docName)).toEqual({
+      docName,
+      tenantId: T,
+      authorIds: [users.author.id, users.coA.id].sort(),
+    });
+    // Saving a revision: read under the row lock, then mark it.
+    const rev = await inTenant(t.database, ctx, async (trx) => {
+      const r = await readRevision(trx, T, docName);
+      if (r) await markRevision(trx, T, docName, r.seq);
+      return r;
+    });
+    expect(rev && docToWeekContent(rev.doc)).toEqual(contentOf(a.doc));
+    expect(rev?.authorIds).toEqual([users.author.id, users.coA.id].sort());
+    expect(await inTenant(t.database, ctx, (trx) => docAuthorsSince(trx, T, docName))).toEqual([]);
+    // Only later writers count for the next revision.
+    themeOf(b.doc).insert(0, '丙');
+    await until(() => themeOf(a.doc).toString().startsWith('丙'), 'the edit');
+    await inst.app.collab.flush();
+    expect(await inTenant(t.database, ctx, (trx) => docAuthorsSince(trx, T, docName))).toEqual([users.coA.id]);
+
+    // Content written through the HTTP API reaches the live clients (smallest edit, after notify).
+    const next = { ...contentOf(a.doc), theme: '冬天来了' };
+    const wrote = await inTenant(t.database, ctx, (trx) => writeWeekContent(trx, T, docName, next, users.author.id));
+    expect(wrote).toBe(true);
+    await notifyDocChanged(inst.app.auth.kv, T, docName);
+    await until(() => themeOf(a.doc).toString() === '冬天来了', 'the API write to arrive');
+    await converged([a.doc, b.doc]);
+    expect(await inTenant(t.database, ctx, (trx) => writeWeekContent(trx, T, docName, next, users.author.id))).toBe(
+      false,
+    );
+  });
+
+  it('seeds once, compacts without changing the document, and leaves memory with the last client', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    await a.synced;
+    for (let k = 0; k < 50; k++) dayText(a.doc, 2, 'regional').insert(0, `${k},`);
+    const b = client(docName, users.coA.token);
+    await b.synced;
+    await converged([a.doc, b.doc]);
+    await inst.app.collab.flush();
+    const before = await stored(docName);
+    const rows = async () =>
+      (
+        await inTenant(t.database, { tenantId: T }, (trx) =>
+          trx.selectFrom('collab_update').select('seq').where('doc_name', '=', docName).execute(),
+        )
+      ).length;
+    expect(await rows()).toBeGreaterThan(0);
+    await inst.app.collab.compactNow();
+    expect(await rows()).toBe(0);
+    expect(await stored(docName)).toEqual(before);
+    // One seed: the seeded theme appears once.
+    expect(before?.theme).toBe('秋天的秘密');
+    const docsBefore = inst.app.collab.documentCount;
+    a.provider.disconnect();
+    b.provider.disconnect();
+    await until(() => inst.app.collab.documentCount < docsBefore, 'the document to unload');
+    // Reopened from the database: the same document.
+    const c = client(docName, users.coA.token);
+    await c.synced;
+    expect(contentOf(c.doc)).toEqual(before);
+  });
+});

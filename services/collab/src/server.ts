@@ -1,0 +1,966 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { type Database, readInTenant } from '@sprout/core/db';
+import type { KeyValueStore } from '@sprout/core/kv';
+import type { AccessResolver, CollabUser, DocAccess } from './access';
+import {
+  type AwarenessEntry,
+  CLOSE,
+  decodeAwareness,
+  decodeMessage,
+  encodeAwareness,
+  encodeAwarenessMessage,
+  encodePermissionDenied,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  isEmptyUpdate,
+} from './protocol';
+import { appendUpdates, authorsSince, compactStored, type NewUpdate, openStored, type StoredDoc } from './store';
+
+/** Hooks and limits of the collab service. */
+export interface CollabOptions {
+  /** Who may do what with a document (default: `recordAccess`, the record's CASL scope and status). */
+  access: AccessResolver;
+  /**
+   * Called once a document has had no update for `idleMs` while it holds updates not yet in
+   * a revision (and when it unloads with such updates), on the instance that stored the last
+   * update, with the authors since the last revision (from the database). The API saves a
+   * revision here (readRevision → UpdateDraft event → markRevision).
+   */
+  onIdle?: (docName: string, tenantId: string, authorIds: string[]) => Promise<void> | void;
+  /** Default 10 s. */
+  idleMs?: number;
+  /** How often loaded documents with new update rows are compacted (default 60 s); also on unload. */
+  compactIntervalMs?: number;
+  /** Compact a loaded document once it has at least this many new rows (default 100). */
+  compactMinRows?: number;
+  /**
+   * How often each loaded document reads the updates stored by other instances since its
+   * last look (default 20 s; Redis only): the safety net under pub/sub, which may lose
+   * messages while Redis reconnects. 0 switches it off.
+   */
+  resyncMs?: number;
+  /** Largest message a client may send (default 4 MiB). */
+  maxMessageBytes?: number;
+  /** Largest amount of one connection's updates waiting to be stored (default 16 MiB). */
+  maxPendingBytes?: number;
+}
+
+export interface CollabDeps {
+  database: Database;
+  kv: KeyValueStore;
+  log: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void; error(o: unknown, m?: string): void };
+}
+
+/** The outcome of authenticating a connection: a user with access, or a refusal. */
+export type Admission =
+  | { ok: true; user: CollabUser; docName: string; mode: Exclude<DocAccess, null> }
+  | { ok: false; code: number; reason: string };
+
+const CONTROL_CHANNEL = 'collab-control';
+const OPEN = 1;
+/** Slow readers: a connection whose unsent data passes this is closed (it reconnects and resyncs). */
+const MAX_BUFFERED = 32 * 1024 * 1024;
+/** Awareness states (cursors, names) kept per document and their size. */
+const MAX_AWARENESS = 1000;
+const MAX_AWARENESS_STATE = 64 * 1024;
+/** Clients renew their awareness every 15 s; older states are not handed to newcomers. */
+const AWARENESS_FRESH_MS = 45_000;
+/** y-websocket's client reconnects after 30 s without a message: keep quiet connections alive. */
+const KEEPALIVE_MS = 15_000;
+const EMPTY_AWARENESS = encodeAwarenessMessage(encodeAwareness([]));
+
+const later = (fn: () => void, ms: number) => {
+  const t = setTimeout(fn, ms);
+  t.unref();
+  return t;
+};
+const every = (fn: () => void, ms: number) => {
+  const t = setInterval(fn, ms);
+  t.unref();
+  return t;
+};
+const bigger = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
+const toBytes = (data: Buffer | ArrayBuffer | Buffer[]): Uint8Array =>
+  Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+
+/** One live WebSocket on one document. */
+class Conn {
+  readonly awarenessIds = new Set<number>();
+  pendingBytes = 0;
+  lastSend = Date.now();
+  alive = true;
+  closed = false;
+  expiry: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly user: CollabUser,
+    readonly doc: LiveDoc,
+    public mode: 'write' | 'read',
+  ) {}
+
+  send(message: Uint8Array) {
+    if (this.closed || this.socket.readyState !== OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED) {
+      this.socket.close(CLOSE.tryLater, 'too slow');
+      return;
+    }
+    this.socket.send(message);
+    this.lastSend = Date.now();
+  }
+}
+
+/** A document in this instance's memory, with its connections. */
+class LiveDoc {
+  readonly ydoc = new Y.Doc();
+  readonly conns = new Set<Conn>();
+  /** Awareness states by client id (what newcomers are told at once). */
+  readonly awareness = new Map<number, { clock: number; state: string; at: number }>();
+  /** This copy's id on the channel: messages it published itself are skipped. */
+  readonly uid = randomBytes(6).toString('base64url');
+  state: 'loading' | 'live' | 'closed' = 'loading';
+  ready: Promise<void> = Promise.resolve();
+  refs = 0;
+  /** Channel messages that arrived while loading. */
+  early: string[] = [];
+  unsubscribe: (() => Promise<void>) | undefined;
+  /** The highest update seq this copy has seen, and the resync floor (two looks behind). */
+  seenSeq = '0';
+  floorSeq = '0';
+  lastLookSeq = '0';
+  rowsSinceCompact = 0;
+  /** Updates queued or being stored; `drained` resolves when it is back to 0. */
+  pending = 0;
+  private drainWaiters: Array<() => void> = [];
+  /** Updates since the last onIdle, the time of the last, and whether this instance stored it. */
+  dirty = false;
+  lastWriteAt = 0;
+  lastWasLocal = false;
+
+  constructor(
+    readonly key: string,
+    readonly tenantId: string,
+    readonly docName: string,
+  ) {}
+
+  get channel() {
+    return `collab:${this.key}`;
+  }
+
+  drained(): Promise<void> {
+    return this.pending === 0 ? Promise.resolve() : new Promise((r) => this.drainWaiters.push(r));
+  }
+
+  settle() {
+    if (--this.pending === 0) for (const r of this.drainWaiters.splice(0)) r();
+  }
+
+  wrote(local: boolean) {
+    this.dirty = true;
+    this.lastWasLocal = local;
+    this.lastWriteAt = Date.now();
+  }
+
+  seen(seq: string) {
+    this.seenSeq = bigger(this.seenSeq, seq);
+  }
+
+  broadcast(message: Uint8Array, except?: Conn) {
+    for (const c of this.conns) if (c !== except) c.send(message);
+  }
+}
+
+interface QueuedUpdate {
+  conn: Conn;
+  doc: LiveDoc;
+  update: Uint8Array;
+}
+
+/** Group commit per tenant: whatever arrives while a batch is being stored goes in the next. */
+class TenantWriter {
+  private queue: QueuedUpdate[] = [];
+  private running = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly tenantId: string,
+    private readonly server: CollabServer,
+  ) {}
+
+  push(item: QueuedUpdate) {
+    this.queue.push(item);
+    if (!this.running) void this.run();
+  }
+
+  /** Forgets everything not yet stored (abort). */
+  drop(): QueuedUpdate[] {
+    return this.queue.splice(0);
+  }
+
+  idle(): Promise<void> {
+    return !this.running && !this.queue.length ? Promise.resolve() : new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  private async run() {
+    this.running = true;
+    try {
+      while (this.queue.length) {
+        let bytes = 0;
+        let n = 0;
+        while (n < this.queue.length && n < 1000 && bytes < 8 * 1024 * 1024)
+          bytes += this.queue[n++]?.update.length ?? 0;
+        // Updates of connections that closed meanwhile are stored too: nothing received is thrown away.
+        await this.server.store(this.tenantId, this.queue.splice(0, n));
+      }
+    } finally {
+      this.running = false;
+      for (const r of this.idleWaiters.splice(0)) r();
+    }
+  }
+}
+
+/**
+ * The live co-editing service: documents in memory while someone has them open, every
+ * accepted update stored in PostgreSQL before it is relayed to anyone (peers here, and other
+ * instances through the key-value store's pub/sub), readers' updates dropped, connections
+ * closed when their session ends or their access changes. Transport-agnostic apart from `ws`
+ * sockets; the Fastify plugin authenticates and hands sockets over with `accept`.
+ */
+export class CollabServer {
+  private readonly docs = new Map<string, LiveDoc>();
+  private readonly unloading = new Map<string, Promise<void>>();
+  private readonly writers = new Map<string, TenantWriter>();
+  private readonly conns = new Set<Conn>();
+  private readonly compactQueue = new Map<string, LiveDoc | { tenantId: string; docName: string }>();
+  private compacting = false;
+  private timers: NodeJS.Timeout[] = [];
+  private cleanups: Array<() => unknown> = [];
+  private stopping = false;
+  private aborted = false;
+  private recheckPending = new Set<Conn>();
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private readonly opts: Required<Omit<CollabOptions, 'onIdle'>> & Pick<CollabOptions, 'onIdle'>;
+
+  /** Counters for tests and monitoring. */
+  readonly stats = {
+    connections: 0,
+    refused: 0,
+    updatesStored: 0,
+    updatesDroppedReadOnly: 0,
+    loads: 0,
+    unloads: 0,
+    compactions: 0,
+    storeFailures: 0,
+  };
+
+  constructor(
+    private readonly deps: CollabDeps,
+    opts: CollabOptions,
+  ) {
+    this.opts = {
+      idleMs: 10_000,
+      compactIntervalMs: 60_000,
+      compactMinRows: 100,
+      resyncMs: 20_000,
+      maxMessageBytes: 4 * 1024 * 1024,
+      maxPendingBytes: 16 * 1024 * 1024,
+      ...opts,
+    };
+  }
+
+  /** Documents in memory now (tests: the map must empty when the last client leaves). */
+  get documentCount() {
+    return this.docs.size + this.unloading.size;
+  }
+
+  get connectionCount() {
+    return this.conns.size;
+  }
+
+  async start() {
+    this.cleanups.push(await this.deps.kv.subscribe(CONTROL_CHANNEL, (m) => this.onControl(m)));
+    this.timers.push(every(() => this.keepAlive(), 5_000));
+    this.timers.push(every(() => this.compactDue(), this.opts.compactIntervalMs));
+    if (this.opts.onIdle) this.timers.push(every(() => this.idleSweep(), Math.min(1000, this.opts.idleMs)));
+    if (this.deps.kv.kind === 'redis' && this.opts.resyncMs > 0)
+      this.timers.push(every(() => void this.resyncAll(), this.opts.resyncMs));
+  }
+
+  /**
+   * Follows session revocations and permission changes: a revoked session's connections are
+   * closed; after a permission change every affected connection's access is decided again
+   * (closed when it has none left, or when it changed between read-write and read-only, so the
+   * client reconnects in its new mode).
+   */
+  watch(sources: {
+    revocations?: { onRevoked(l: (sids: string[]) => void): () => void };
+    permissions?: { onChange(l: (c: { tenantId: string; userId?: string }) => void): () => void };
+  }) {
+    if (sources.revocations)
+      this.cleanups.push(
+        sources.revocations.onRevoked((sids) => {
+          const set = new Set(sids);
+          for (const c of this.conns) if (set.has(c.user.sessionId)) this.close(c, CLOSE.unauthorized, 'session ended');
+        }),
+      );
+    if (sources.permissions)
+      this.cleanups.push(
+        sources.permissions.onChange((change) => {
+          for (const c of this.conns) {
+            if (change.tenantId !== '*' && c.user.tenantId !== change.tenantId) continue;
+            if (change.userId && c.user.userId !== change.userId) continue;
+            this.recheckPending.add(c);
+          }
+          this.scheduleRecheck();
+        }),
+      );
+  }
+
+  // ---- connections ----------------------------------------------------------------------
+
+  /**
+   * Takes over an upgraded socket: buffers what the client sends while `admit` decides
+   * (token, tenant, access), then joins the document or closes with the refusal's code.
+   */
+  accept(socket: WebSocket, admit: () => Promise<Admission>) {
+    const early: Uint8Array[] = [];
+    let earlyBytes = 0;
+    let conn: Conn | undefined;
+    let gone = false;
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      const bytes = toBytes(data);
+      if (conn) return this.receive(conn, bytes);
+      early.push(bytes);
+      earlyBytes += bytes.length;
+      if (early.length > 64 || earlyBytes > this.opts.maxMessageBytes)
+        socket.close(CLOSE.tryLater, 'too much too early');
+    });
+    socket.on('close', () => {
+      gone = true;
+      if (conn) this.detach(conn);
+    });
+    socket.on('error', () => undefined);
+    const refuse = (code: number, reason: string) => {
+      this.stats.refused++;
+      if (socket.readyState === OPEN) socket.close(code, reason);
+    };
+    if (this.stopping) return refuse(CLOSE.goingAway, 'server stopping');
+    void (async () => {
+      let admission: Admission;
+      try {
+        admission = await admit();
+      } catch (err) {
+        this.deps.log.error({ err }, 'collab: admission failed');
+        return refuse(CLOSE.internal, 'internal error');
+      }
+      if (!admission.ok) return refuse(admission.code, admission.reason);
+      if (gone || this.stopping) return refuse(CLOSE.goingAway, 'server stopping');
+      let doc: LiveDoc;
+      try {
+        doc = await this.acquire(admission.user.tenantId, admission.docName);
+      } catch (err) {
+        this.deps.log.error({ err, doc: admission.docName }, 'collab: document could not be loaded');
+        return refuse(CLOSE.tryLater, 'document unavailable');
+      }
+      if (gone || this.stopping) {
+        this.release(doc);
+        return refuse(CLOSE.goingAway, 'server stopping');
+      }
+      conn = new Conn(socket, admission.user, doc, admission.mode);
+      this.join(conn);
+      for (const m of early.splice(0)) this.receive(conn, m);
+    })();
+  }
+
+  private join(conn: Conn) {
+    const doc = conn.doc;
+    doc.conns.add(conn);
+    this.conns.add(conn);
+    this.stats.connections++;
+    conn.socket.on('pong', () => {
+      conn.alive = true;
+    });
+    const ms = conn.user.claims.exp * 1000 - Date.now();
+    conn.expiry = later(
+      () => this.close(conn, CLOSE.unauthorized, 'token expired'),
+      Math.min(Math.max(ms, 0), 2 ** 31 - 1),
+    );
+    conn.send(encodeSyncStep1(Y.encodeStateVector(doc.ydoc)));
+    if (conn.mode === 'read') conn.send(encodePermissionDenied('read-only: your changes are not saved'));
+    const fresh: AwarenessEntry[] = [];
+    const now = Date.now();
+    for (const [clientId, a] of doc.awareness)
+      if (now - a.at < AWARENESS_FRESH_MS) fresh.push({ clientId, clock: a.clock, state: a.state });
+    if (fresh.length) conn.send(encodeAwarenessMessage(encodeAwareness(fresh)));
+  }
+
+  /** Closes a connection now (its document forgets it at once; the socket finishes closing on its own). */
+  close(conn: Conn, code: number, reason: string) {
+    if (conn.socket.readyState === OPEN) conn.socket.close(code, reason);
+    this.detach(conn);
+  }
+
+  private detach(conn: Conn) {
+    if (conn.closed) return;
+    conn.closed = true;
+    clearTimeout(conn.expiry);
+    this.conns.delete(conn);
+    this.recheckPending.delete(conn);
+    const doc = conn.doc;
+    doc.conns.delete(conn);
+    if (conn.awarenessIds.size && !this.aborted) {
+      const gone: AwarenessEntry[] = [];
+      for (const clientId of conn.awarenessIds) {
+        const a = doc.awareness.get(clientId);
+        doc.awareness.delete(clientId);
+        gone.push({ clientId, clock: (a?.clock ?? 0) + 1, state: 'null' });
+      }
+      const update = encodeAwareness(gone);
+      doc.broadcast(encodeAwarenessMessage(update));
+      this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')}`);
+    }
+    this.release(doc);
+  }
+
+  private receive(conn: Conn, data: Uint8Array) {
+    if (conn.closed) return;
+    if (data.length > this.opts.maxMessageBytes) return this.close(conn, CLOSE.tooBig, 'message too big');
+    let message: ReturnType<typeof decodeMessage>;
+    try {
+      message = decodeMessage(data);
+    } catch {
+      return this.close(conn, CLOSE.malformed, 'malformed message');
+    }
+    const doc = conn.doc;
+    switch (message.type) {
+      case 'step1':
+        try {
+          conn.send(encodeSyncStep2(Y.encodeStateAsUpdate(doc.ydoc, message.stateVector)));
+        } catch {
+          this.close(conn, CLOSE.malformed, 'malformed state vector');
+        }
+        return;
+      case 'step2':
+      case 'update':
+        return this.onUpdate(conn, message.update);
+      case 'awareness':
+        return this.onAwareness(conn, message.update, data);
+      case 'queryAwareness': {
+        const all = [...doc.awareness].map(([clientId, a]) => ({ clientId, clock: a.clock, state: a.state }));
+        conn.send(encodeAwarenessMessage(encodeAwareness(all)));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private onUpdate(conn: Conn, update: Uint8Array) {
+    if (conn.mode !== 'write') {
+      // Read-only: dropped, never stored, never relayed.
+      if (!isEmptyUpdate(update)) this.stats.updatesDroppedReadOnly++;
+      return;
+    }
+    if (isEmptyUpdate(update)) return;
+    try {
+      Y.decodeUpdate(update); // well-formed, or it is never stored
+    } catch {
+      return this.close(conn, CLOSE.malformed, 'malformed update');
+    }
+    conn.pendingBytes += update.length;
+    if (conn.pendingBytes > this.opts.maxPendingBytes)
+      return this.close(conn, CLOSE.tryLater, 'too many unsaved updates');
+    conn.doc.pending++;
+    this.writer(conn.user.tenantId).push({ conn, doc: conn.doc, update });
+  }
+
+  private onAwareness(conn: Conn, update: Uint8Array, raw: Uint8Array) {
+    const doc = conn.doc;
+    let entries: AwarenessEntry[];
+    try {
+      entries = decodeAwareness(update);
+    } catch {
+      return this.close(conn, CLOSE.malformed, 'malformed awareness');
+    }
+    const now = Date.now();
+    for (const e of entries) {
+      if (e.state.length > MAX_AWARENESS_STATE) return this.close(conn, CLOSE.tooBig, 'awareness state too big');
+      const cur = doc.awareness.get(e.clientId);
+      if (cur && cur.clock > e.clock) continue;
+      if (e.state === 'null') {
+        doc.awareness.delete(e.clientId);
+        conn.awarenessIds.delete(e.clientId);
+      } else if (cur || doc.awareness.size < MAX_AWARENESS) {
+        doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now });
+        conn.awarenessIds.add(e.clientId);
+      }
+    }
+    doc.broadcast(raw, conn);
+    this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')}`);
+  }
+
+  // ---- storing and relaying ---------------------------------------------------------------
+
+  private writer(tenantId: string) {
+    let w = this.writers.get(tenantId);
+    if (!w) {
+      w = new TenantWriter(tenantId, this);
+      this.writers.set(tenantId, w);
+    }
+    return w;
+  }
+
+  /**
+   * Stores one batch (retrying briefly), then — only then — applies each update to its
+   * document, relays it to the document's other connections and publishes it to the other
+   * instances. A batch that cannot be stored is never relayed: its connections are closed,
+   * and their clients send the updates again when they reconnect (Yjs sync).
+   */
+  async store(tenantId: string, batch: QueuedUpdate[]) {
+    const items: NewUpdate[] = batch.map((i) => ({
+      docName: i.doc.docName,
+      userId: i.conn.user.userId,
+      update: i.update,
+    }));
+    let seqs: Map<string, string> | undefined;
+    for (let attempt = 0; !seqs; attempt++) {
+      try {
+        seqs = await appendUpdates(this.deps.database, tenantId, items);
+      } catch (err) {
+        if (this.aborted) {
+          for (const i of batch) i.doc.settle();
+          return;
+        }
+        if (attempt >= 3) {
+          this.stats.storeFailures++;
+          this.deps.log.error({ err, tenantId, updates: batch.length }, 'collab: updates could not be stored');
+          for (const i of batch) {
+            i.conn.pendingBytes -= i.update.length;
+            this.close(i.conn, CLOSE.tryLater, 'storage unavailable');
+            i.doc.settle();
+          }
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 50 * 4 ** attempt));
+      }
+    }
+    if (this.aborted) {
+      // Stored, never acknowledged: allowed (the client sends it again when it reconnects).
+      for (const i of batch) i.doc.settle();
+      return;
+    }
+    const byDoc = new Map<LiveDoc, Uint8Array[]>();
+    for (const i of batch) {
+      i.conn.pendingBytes -= i.update.length;
+      const doc = i.doc;
+      this.stats.updatesStored++;
+      try {
+        Y.applyUpdate(doc.ydoc, i.update, i.conn);
+      } catch (err) {
+        this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
+      }
+      doc.broadcast(encodeUpdate(i.update), i.conn);
+      doc.wrote(true);
+      doc.rowsSinceCompact++;
+      const list = byDoc.get(doc);
+      if (list) list.push(i.update);
+      else byDoc.set(doc, [i.update]);
+    }
+    for (const [doc, updates] of byDoc) {
+      const seq = seqs.get(doc.docName) ?? '0';
+      doc.seen(seq);
+      const body = updates.map((u) => Buffer.from(u).toString('base64')).join(',');
+      this.publish(doc, `u ${doc.uid} ${seq} ${body}`);
+      for (let k = 0; k < updates.length; k++) doc.settle();
+    }
+  }
+
+  private publish(doc: LiveDoc, message: string) {
+    if (this.aborted) return;
+    this.deps.kv.publish(doc.channel, message).catch((err: unknown) => {
+      // The other instances catch up from the database (resync) if this one is lost.
+      this.deps.log.warn({ err, doc: doc.docName }, 'collab: publish failed');
+    });
+  }
+
+  /** A message from another instance on a document's channel. */
+  private onChannel(doc: LiveDoc, message: string) {
+    if (doc.state === 'closed') return;
+    if (doc.state === 'loading') {
+      doc.early.push(message);
+      return;
+    }
+    const [kind = '', origin = '', a = '', b = ''] = message.split(' ');
+    if (origin === doc.uid) return;
+    try {
+      if (kind === 'u') {
+        doc.seen(a);
+        for (const part of b.split(',')) {
+          if (!part) continue;
+          const update = Buffer.from(part, 'base64');
+          Y.applyUpdate(doc.ydoc, update, 'remote');
+          doc.broadcast(encodeUpdate(update));
+          doc.rowsSinceCompact++;
+        }
+        doc.wrote(false);
+      } else if (kind === 'a') {
+        const update = Buffer.from(a, 'base64');
+        const now = Date.now();
+        for (const e of decodeAwareness(update)) {
+          const cur = doc.awareness.get(e.clientId);
+          if (cur && cur.clock > e.clock) continue;
+          if (e.state === 'null') doc.awareness.delete(e.clientId);
+          else if (cur || doc.awareness.size < MAX_AWARENESS)
+            doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now });
+        }
+        doc.broadcast(encodeAwarenessMessage(update));
+      }
+    } catch (err) {
+      this.deps.log.warn({ err, doc: doc.docName }, 'collab: bad message from another instance');
+    }
+  }
+
+  // ---- documents in memory ------------------------------------------------------------------
+
+  private async acquire(tenantId: string, docName: string): Promise<LiveDoc> {
+    const key = `${tenantId}/${docName}`;
+    for (;;) {
+      const closing = this.unloading.get(key);
+      if (closing) {
+        await closing;
+        continue;
+      }
+      let doc = this.docs.get(key);
+      if (!doc) {
+        const fresh = new LiveDoc(key, tenantId, docName);
+        this.docs.set(key, fresh);
+        fresh.ready = this.load(fresh);
+        doc = fresh;
+      }
+      doc.refs++;
+      try {
+        await doc.ready;
+      } catch (err) {
+        doc.refs--;
+        if (this.docs.get(key) === doc) this.docs.delete(key);
+        void doc.unsubscribe?.();
+        doc.ydoc.destroy();
+        throw err;
+      }
+      return doc;
+    }
+  }
+
+  private release(doc: LiveDoc) {
+    doc.refs--;
+    if (doc.refs === 0 && doc.conns.size === 0 && doc.state === 'live') this.unload(doc);
+  }
+
+  /** Subscribes first, then reads: every update is either in what is read or arrives on the channel. */
+  private async load(doc: LiveDoc) {
+    doc.unsubscribe = await this.deps.kv.subscribe(doc.channel, (m) => this.onChannel(doc, m));
+    const stored = await openStored(this.deps.database, doc.tenantId, doc.docName);
+    this.applyStored(doc, stored);
+    doc.seen(stored.seq);
+    doc.floorSeq = doc.lastLookSeq = stored.seq;
+    this.stats.loads++;
+    doc.state = 'live';
+    // Updates not in a revision yet (an instance stopped before its onIdle): save them once idle.
+    if (BigInt(stored.seq) > BigInt(stored.revisionSeq) && stored.updates.length) {
+      doc.wrote(true);
+    }
+    doc.rowsSinceCompact = stored.updates.length;
+    for (const m of doc.early.splice(0)) this.onChannel(doc, m);
+  }
+
+  private applyStored(doc: LiveDoc, stored: StoredDoc) {
+    for (const part of [stored.state, ...stored.updates.map((u) => u.data)]) {
+      try {
+        Y.applyUpdate(doc.ydoc, part, 'store');
+      } catch (err) {
+        this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
+      }
+    }
+  }
+
+  private unload(doc: LiveDoc) {
+    doc.state = 'closed';
+    this.docs.delete(doc.key);
+    const done = (async () => {
+      await doc.drained();
+      await doc.unsubscribe?.().catch(() => undefined);
+      doc.ydoc.destroy();
+      doc.awareness.clear();
+    })();
+    this.unloading.set(doc.key, done);
+    void done.finally(() => {
+      this.unloading.delete(doc.key);
+      this.stats.unloads++;
+      if (this.aborted) return;
+      if (doc.dirty && doc.lastWasLocal) this.track(this.fireIdle(doc));
+      if (doc.rowsSinceCompact > 0) this.queueCompaction(doc);
+    });
+  }
+
+  // ---- revisions, compaction, resync --------------------------------------------------------
+
+  private readonly background = new Set<Promise<unknown>>();
+
+  /** Work the stop waits for (revisions saved at unload). */
+  private track(p: Promise<unknown>) {
+    this.background.add(p);
+    void p.finally(() => this.background.delete(p));
+  }
+
+  private idleSweep() {
+    const now = Date.now();
+    for (const doc of this.docs.values()) {
+      if (!doc.dirty || doc.state !== 'live' || now - doc.lastWriteAt < this.opts.idleMs || doc.pending) continue;
+      if (doc.lastWasLocal) this.track(this.fireIdle(doc));
+      else doc.dirty = false; // the instance that stored the last update saves it
+    }
+  }
+
+  private async fireIdle(doc: LiveDoc) {
+    doc.dirty = false;
+    const onIdle = this.opts.onIdle;
+    if (!onIdle) return;
+    try {
+      const rows = await readInTenant<{ user_id: string }>(
+        this.deps.database,
+        { tenantId: doc.tenantId },
+        authorsSince(doc.tenantId, doc.docName).compile(this.deps.database.db),
+      );
+      if (rows.length)
+        await onIdle(
+          doc.docName,
+          doc.tenantId,
+          rows.map((r) => r.user_id),
+        );
+    } catch (err) {
+      this.deps.log.error({ err, doc: doc.docName }, 'collab: onIdle failed');
+    }
+  }
+
+  private queueCompaction(doc: LiveDoc | { tenantId: string; docName: string }) {
+    this.compactQueue.set(`${doc.tenantId}/${doc.docName}`, doc);
+    if (!this.compacting) void this.runCompactions();
+  }
+
+  private compactDue() {
+    for (const doc of this.docs.values())
+      if (doc.state === 'live' && doc.rowsSinceCompact >= this.opts.compactMinRows) this.queueCompaction(doc);
+  }
+
+  private async runCompactions() {
+    this.compacting = true;
+    try {
+      for (const [key, doc] of this.compactQueue) {
+        this.compactQueue.delete(key);
+        if (this.aborted) return;
+        if (doc instanceof LiveDoc) doc.rowsSinceCompact = 0;
+        try {
+          if ((await compactStored(this.deps.database, doc.tenantId, doc.docName)) > 0) this.stats.compactions++;
+        } catch (err) {
+          this.deps.log.warn({ err, doc: doc.docName }, 'collab: compaction failed (retried later)');
+        }
+      }
+    } finally {
+      this.compacting = false;
+    }
+  }
+
+  /** Compacts every document with unmerged rows now (tests, shutdown). */
+  async compactNow() {
+    for (const doc of this.docs.values()) if (doc.rowsSinceCompact > 0) this.queueCompaction(doc);
+    while (this.compacting || this.compactQueue.size) {
+      if (!this.compacting) await this.runCompactions();
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  private resyncing = false;
+
+  private async resyncAll() {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    try {
+      for (const doc of [...this.docs.values()]) if (doc.state === 'live') await this.resync(doc);
+    } finally {
+      this.resyncing = false;
+    }
+  }
+
+  /**
+   * Reads what was stored for the document since two looks ago and applies it: whatever the
+   * channel lost arrives here (applying an update twice changes nothing); what is new to this
+   * copy is relayed to its connections.
+   */
+  private async resync(doc: LiveDoc) {
+    const from = doc.floorSeq;
+    const look = doc.seenSeq;
+    try {
+      const rows = await readInTenant<{ part: number; seq: string; data: Uint8Array }>(
+        this.deps.database,
+        { tenantId: doc.tenantId },
+        sql<{ part: number; seq: string; data: Uint8Array }>`
+          select 0 as part, state_seq as seq, state as data from collab_doc
+            where tenant_id = ${doc.tenantId} and doc_name = ${doc.docName} and state_seq > ${from}
+          union all
+          select 1, seq, update from collab_update
+            where tenant_id = ${doc.tenantId} and doc_name = ${doc.docName} and seq > ${from}
+          order by 1, 2`.compile(this.deps.database.db),
+      );
+      if (doc.state !== 'live') return;
+      const fresh: Uint8Array[] = [];
+      const collect = (u: Uint8Array, origin: unknown) => {
+        if (origin === 'resync') fresh.push(u);
+      };
+      doc.ydoc.on('update', collect);
+      try {
+        for (const r of rows) {
+          doc.seen(String(r.seq));
+          try {
+            Y.applyUpdate(doc.ydoc, r.data, 'resync');
+          } catch (err) {
+            this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
+          }
+        }
+      } finally {
+        doc.ydoc.off('update', collect);
+      }
+      for (const u of fresh) doc.broadcast(encodeUpdate(u));
+      if (fresh.length) doc.wrote(false);
+      doc.floorSeq = doc.lastLookSeq;
+      doc.lastLookSeq = look;
+    } catch (err) {
+      this.deps.log.warn({ err, doc: doc.docName }, 'collab: resync failed');
+    }
+  }
+
+  /** Control messages from any instance (or the API): a record changed → re-check access and catch up. */
+  private onControl(message: string) {
+    let m: { t?: string; tenantId?: string; docName?: string };
+    try {
+      m = JSON.parse(message) as typeof m;
+    } catch {
+      return;
+    }
+    if (m.t !== 'doc' || !m.tenantId || !m.docName) return;
+    const doc = this.docs.get(`${m.tenantId}/${m.docName}`);
+    if (doc?.state !== 'live') return;
+    for (const c of doc.conns) this.recheckPending.add(c);
+    this.scheduleRecheck();
+    void this.resync(doc);
+  }
+
+  private scheduleRecheck() {
+    if (this.recheckTimer || !this.recheckPending.size) return;
+    this.recheckTimer = later(() => {
+      this.recheckTimer = undefined;
+      void this.recheck();
+    }, 20);
+  }
+
+  private async recheck() {
+    const conns = [...this.recheckPending];
+    this.recheckPending.clear();
+    for (const c of conns) {
+      if (c.closed) continue;
+      let access: DocAccess;
+      try {
+        access = await this.opts.access(c.user, c.doc.docName);
+      } catch (err) {
+        this.deps.log.warn({ err }, 'collab: access re-check failed');
+        continue;
+      }
+      if (c.closed) continue;
+      if (access === null) this.close(c, CLOSE.forbidden, 'access revoked');
+      else if (access !== c.mode) this.close(c, CLOSE.accessChanged, `access changed to ${access}; reconnect`);
+    }
+    this.scheduleRecheck();
+  }
+
+  // ---- liveness and shutdown ----------------------------------------------------------------
+
+  private pingTick = 0;
+
+  private keepAlive() {
+    const now = Date.now();
+    const ping = ++this.pingTick % 6 === 0; // every 30 s
+    for (const c of this.conns) {
+      if (ping) {
+        if (!c.alive) {
+          c.socket.terminate();
+          this.detach(c);
+          continue;
+        }
+        c.alive = false;
+        try {
+          c.socket.ping();
+        } catch {
+          // closing already
+        }
+      }
+      if (now - c.lastSend > KEEPALIVE_MS) c.send(EMPTY_AWARENESS);
+    }
+  }
+
+  /** Waits until everything received so far is stored and relayed. */
+  async flush() {
+    await Promise.all([...this.writers.values()].map((w) => w.idle()));
+  }
+
+  /**
+   * Graceful stop: refuses new connections, stores and relays everything received, closes
+   * every connection with 1001 (clients reconnect, to another instance), unloads every
+   * document (saving idle revisions, compacting), then stops following the store.
+   */
+  async stop() {
+    if (this.stopping) return;
+    this.stopping = true;
+    await this.flush();
+    for (const c of [...this.conns]) this.close(c, CLOSE.goingAway, 'server stopping');
+    await Promise.all([...this.unloading.values()]);
+    while (this.background.size) await Promise.all([...this.background]);
+    await this.compactNow();
+    await this.shutdown();
+  }
+
+  /**
+   * A crash, for tests: sockets are cut, nothing queued is stored or relayed, no revision
+   * is saved, nothing is compacted. What was relayed before is in the database.
+   */
+  async abort() {
+    this.stopping = true;
+    this.aborted = true;
+    for (const w of this.writers.values()) for (const i of w.drop()) i.doc.settle();
+    for (const c of [...this.conns]) {
+      c.socket.terminate();
+      this.detach(c);
+    }
+    await this.shutdown();
+  }
+
+  private async shutdown() {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    clearTimeout(this.recheckTimer);
+    for (const cleanup of this.cleanups.splice(0)) await cleanup();
+    for (const doc of this.docs.values()) await doc.unsubscribe?.().catch(() => undefined);
+  }
+}
+
+/**
+ * Tells every collab instance that a record's document changed outside a live session (its
+ * status, its content written through the API, its co-authors): connections re-check their
+ * access (a submitted week becomes read-only) and documents catch up from the database.
+ * Call after the transaction has committed.
+ */
+export async function notifyDocChanged(kv: KeyValueStore, tenantId: string, docName: string) {
+  await kv.publish(CONTROL_CHANNEL, JSON.stringify({ t: 'doc', tenantId, docName }));
+}

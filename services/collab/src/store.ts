@@ -1,0 +1,293 @@
+import { type Kysely, sql } from 'kysely';
+import * as Y from 'yjs';
+import { type Database, type DB, inTenant, readInTenant, scriptInTenant } from '@sprout/core/db';
+import { parseDocName } from './doc-name';
+import { type WeekDocContent, weekContentToDoc } from './week-doc';
+
+/**
+ * Persistence of live documents (tables of migration 0006):
+ * - `collab_doc`: one row per document ever opened, holding its compacted state (the seed
+ *   and every update merged so far) and its revision mark;
+ * - `collab_update`: every accepted update, appended before anyone is told about it;
+ * - `collab_author`: who wrote and the seq of their last update (co-authors of the next revision).
+ *
+ * A document is its state plus every remaining update row. Both are read by one statement
+ * (one snapshot), so a compaction committing in between can never hide rows. Applying an
+ * update twice is harmless in Yjs, so readers never need exact boundaries.
+ */
+
+const bytes = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+
+interface DocRow {
+  part: number;
+  seq: string;
+  data: Uint8Array;
+  revision_seq: string | null;
+}
+
+/** The state row and the update rows of a document, in one statement. */
+function docRows(tenantId: string, docName: string) {
+  return sql<DocRow>`
+    select 0 as part, d.state_seq as seq, d.state as data, d.revision_seq
+      from collab_doc d where d.tenant_id = ${tenantId} and d.doc_name = ${docName}
+    union all
+    select 1, u.seq, u.update, null from collab_update u where u.tenant_id = ${tenantId} and u.doc_name = ${docName}
+    order by 1, 2`;
+}
+
+export interface StoredDoc {
+  /** The compacted state (with the seed). */
+  state: Uint8Array;
+  /** Update rows not yet merged, in seq order. */
+  updates: Array<{ seq: string; data: Uint8Array }>;
+  /** The highest seq in the document (merged or not). */
+  seq: string;
+  revisionSeq: string;
+}
+
+const maxSeq = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
+
+function storedFrom(rows: DocRow[]): StoredDoc | null {
+  const head = rows[0];
+  if (!head || Number(head.part) !== 0) return null;
+  let seq = String(head.seq);
+  const updates: StoredDoc['updates'] = [];
+  for (const r of rows.slice(1)) {
+    updates.push({ seq: String(r.seq), data: r.data });
+    seq = maxSeq(seq, String(r.seq));
+  }
+  return { state: head.data, updates, seq, revisionSeq: String(head.revision_seq ?? '0') };
+}
+
+/** A Y.Doc holding a stored document. */
+export function docFromStored(stored: StoredDoc, opts: { gc?: boolean } = {}): Y.Doc {
+  const doc = new Y.Doc({ gc: opts.gc ?? true });
+  Y.applyUpdate(doc, stored.state);
+  for (const u of stored.updates) Y.applyUpdate(doc, u.data);
+  return doc;
+}
+
+/** Reads a document in its own read-only tenant transaction (one round trip); null when it was never opened. */
+export async function readStored(database: Database, tenantId: string, docName: string): Promise<StoredDoc | null> {
+  return storedFrom(
+    await readInTenant<DocRow>(database, { tenantId }, docRows(tenantId, docName).compile(database.db)),
+  );
+}
+
+/** The record content a new document is seeded from (`record_list.content`), or null when there is no live record. */
+async function recordContent(database: Database, tenantId: string, docName: string): Promise<unknown> {
+  const parsed = parseDocName(docName);
+  if (!parsed) return null;
+  const rows = await readInTenant<{ content: unknown }>(
+    database,
+    { tenantId },
+    sql<{ content: unknown }>`select content from record_list
+      where tenant_id = ${tenantId} and id = ${parsed.id} and kind = ${parsed.kind} and status <> 'deleted'`.compile(
+      database.db,
+    ),
+  );
+  return rows[0]?.content ?? null;
+}
+
+/** The seed of a new document: the record's content written into an empty Y.Doc, as one update. */
+export function seedUpdate(docName: string, content: unknown): Uint8Array {
+  const doc = new Y.Doc();
+  try {
+    if (content && typeof content === 'object' && parseDocName(docName)?.kind === 'week')
+      weekContentToDoc(content as WeekDocContent, doc);
+    return Y.encodeStateAsUpdate(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * Opens a document for serving: its stored state, or — the first time — its seed from the
+ * record's content. Two instances opening a new document at once both build a seed, but
+ * `insert … on conflict do nothing` keeps exactly one, and both then read that one.
+ */
+export async function openStored(database: Database, tenantId: string, docName: string): Promise<StoredDoc> {
+  const existing = await readStored(database, tenantId, docName);
+  if (existing) return existing;
+  const seed = seedUpdate(docName, await recordContent(database, tenantId, docName));
+  await scriptInTenant(database, { tenantId }, [
+    sql`insert into collab_doc (tenant_id, doc_name, state) values (${tenantId}, ${docName}, ${bytes(seed)})
+      on conflict (tenant_id, doc_name) do nothing`.compile(database.db),
+  ]);
+  const stored = await readStored(database, tenantId, docName);
+  if (!stored) throw new Error(`collab: ${docName} vanished right after it was seeded`);
+  return stored;
+}
+
+export interface NewUpdate {
+  docName: string;
+  /** null: written by the server (content written through the API). */
+  userId: string | null;
+  update: Uint8Array;
+}
+
+/**
+ * Appends updates of one tenant's documents and records their authors: one statement, one
+ * round trip, one transaction. Returns the highest new seq per document.
+ */
+export async function appendUpdates(
+  database: Database,
+  tenantId: string,
+  items: readonly NewUpdate[],
+): Promise<Map<string, string>> {
+  if (!items.length) return new Map();
+  const values = sql.join(items.map((i) => sql`(${tenantId}, ${i.docName}, ${i.userId}::bigint, ${bytes(i.update)})`));
+  const [rows] = (await scriptInTenant(database, { tenantId }, [
+    sql`with ins as (
+        insert into collab_update (tenant_id, doc_name, user_id, update) values ${values}
+        returning doc_name, user_id, seq
+      ), authors as (
+        insert into collab_author (tenant_id, doc_name, user_id, last_seq)
+        select ${tenantId}, doc_name, user_id, max(seq) from ins where user_id is not null
+        group by doc_name, user_id order by doc_name, user_id
+        on conflict (tenant_id, doc_name, user_id) do update set last_seq = greatest(collab_author.last_seq, excluded.last_seq)
+      )
+      select doc_name, max(seq)::text as seq from ins group by doc_name`.compile(database.db),
+  ])) as [Array<{ doc_name: string; seq: string }>];
+  return new Map(rows.map((r) => [r.doc_name, r.seq]));
+}
+
+/**
+ * Merges a document's update rows into its state and deletes them (at most `limit` rows per
+ * call). The row lock serialises compactions and revision reads of the document; appends
+ * never wait for it. Returns how many rows were merged.
+ */
+export async function compactStored(database: Database, tenantId: string, docName: string, limit = 20_000) {
+  return inTenant(database, { tenantId }, async (trx) => {
+    const head = await sql<{ state: Uint8Array; state_seq: string }>`
+      select state, state_seq from collab_doc where tenant_id = ${tenantId} and doc_name = ${docName}
+      for no key update`.execute(trx);
+    const row = head.rows[0];
+    if (!row) return 0;
+    const updates = await sql<{ seq: string; update: Uint8Array }>`
+      select seq, update from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
+      order by seq limit ${limit}`.execute(trx);
+    if (!updates.rows.length) return 0;
+    const doc = new Y.Doc();
+    let top = String(row.state_seq);
+    try {
+      Y.applyUpdate(doc, row.state);
+      for (const u of updates.rows) {
+        Y.applyUpdate(doc, u.update);
+        top = maxSeq(top, String(u.seq));
+      }
+      const merged = Y.encodeStateAsUpdate(doc);
+      await sql`update collab_doc set state = ${bytes(merged)}, state_seq = ${top}, updated_at = now()
+        where tenant_id = ${tenantId} and doc_name = ${docName}`.execute(trx);
+    } finally {
+      doc.destroy();
+    }
+    const seqs = updates.rows.map((u) => String(u.seq));
+    await sql`delete from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
+      and seq = any(${seqs}::bigint[])`.execute(trx);
+    return seqs.length;
+  });
+}
+
+// ---- the record link: pure functions on the database, for the API process --------------
+
+/**
+ * The document as stored now (state + every update), or null when it was never opened.
+ * Runs in the caller's tenant transaction.
+ */
+export async function loadDocState(trx: Kysely<DB>, tenantId: string, docName: string): Promise<Y.Doc | null> {
+  const stored = storedFrom((await docRows(tenantId, docName).execute(trx)).rows);
+  return stored ? docFromStored(stored) : null;
+}
+
+/** Authors with updates after the document's revision mark. */
+export const authorsSince = (tenantId: string, docName: string) => sql<{ user_id: string }>`
+  select a.user_id::text as user_id from collab_author a
+  join collab_doc d on d.tenant_id = a.tenant_id and d.doc_name = a.doc_name
+  where a.tenant_id = ${tenantId} and a.doc_name = ${docName} and a.last_seq > d.revision_seq
+  order by a.user_id`;
+
+/** User ids with updates after the last revision mark (the co-authors of the next revision), sorted. */
+export async function docAuthorsSince(trx: Kysely<DB>, tenantId: string, docName: string): Promise<string[]> {
+  return (await authorsSince(tenantId, docName).execute(trx)).rows.map((r) => r.user_id);
+}
+
+export interface DocRevision {
+  /** The document as stored now. */
+  doc: Y.Doc;
+  /** The highest seq it contains: pass it to markRevision. */
+  seq: string;
+  /** Who wrote since the last revision mark. */
+  authorIds: string[];
+}
+
+/**
+ * What a revision saves: the document, its seq and its authors since the last mark, read
+ * under the document's row lock (so a concurrent save of the same document waits and then
+ * finds nothing new). Null when the document was never opened. Call markRevision(seq) in the
+ * same transaction once the revision is appended.
+ */
+export async function readRevision(trx: Kysely<DB>, tenantId: string, docName: string): Promise<DocRevision | null> {
+  const locked = await sql`select 1 from collab_doc where tenant_id = ${tenantId} and doc_name = ${docName}
+    for no key update`.execute(trx);
+  if (!locked.rows.length) return null;
+  const stored = storedFrom((await docRows(tenantId, docName).execute(trx)).rows);
+  if (!stored) return null;
+  return { doc: docFromStored(stored), seq: stored.seq, authorIds: await docAuthorsSince(trx, tenantId, docName) };
+}
+
+/**
+ * Marks the updates up to `upToSeq` (default: every update stored now) as saved in a
+ * revision: their authors are no longer "since the last revision".
+ */
+export async function markRevision(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  upToSeq?: string,
+): Promise<void> {
+  const upTo =
+    upToSeq !== undefined
+      ? sql`${upToSeq}::bigint`
+      : sql`greatest(state_seq, coalesce((select max(seq) from collab_update u
+          where u.tenant_id = ${tenantId} and u.doc_name = ${docName}), 0))`;
+  await sql`update collab_doc set revision_seq = greatest(revision_seq, ${upTo}), revision_time = now()
+    where tenant_id = ${tenantId} and doc_name = ${docName}`.execute(trx);
+}
+
+/**
+ * Writes a week's content into its live document when it was changed elsewhere (an edit
+ * through the HTTP API, a template applied, a reviewer's edit before returning it): the
+ * smallest change that makes the document read `content`, appended as an update by `userId`
+ * (null: the server). Nothing is written when the document was never opened (it is seeded
+ * from the record when first opened) or already says the same. Call `notifyDocChanged` after
+ * the transaction commits so live sessions pick it up at once. Returns whether it wrote.
+ */
+export async function writeWeekContent(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  content: WeekDocContent,
+  userId: string | null,
+): Promise<boolean> {
+  const doc = await loadDocState(trx, tenantId, docName);
+  if (!doc) return false;
+  try {
+    const updates: Uint8Array[] = [];
+    doc.on('update', (u: Uint8Array) => updates.push(u));
+    weekContentToDoc(content, doc);
+    if (!updates.length) return false;
+    const update = Y.mergeUpdates(updates);
+    const rows = await sql<{ seq: string }>`insert into collab_update (tenant_id, doc_name, user_id, update)
+      values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)}) returning seq`.execute(trx);
+    const seq = rows.rows[0]?.seq;
+    if (userId && seq)
+      await sql`insert into collab_author (tenant_id, doc_name, user_id, last_seq) values (${tenantId}, ${docName}, ${userId}, ${seq})
+        on conflict (tenant_id, doc_name, user_id) do update set last_seq = greatest(collab_author.last_seq, excluded.last_seq)`.execute(
+        trx,
+      );
+    return true;
+  } finally {
+    doc.destroy();
+  }
+}

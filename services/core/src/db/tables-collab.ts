@@ -1,0 +1,46 @@
+import type { ColumnType } from 'kysely';
+
+/** Timestamps: written as Date or string, read back as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint columns come back as strings (node-postgres and PGlite alike). */
+type BigIntText = ColumnType<string, string | bigint | number, string | bigint | number>;
+type DefaultBigIntText = ColumnType<string, string | bigint | number | undefined, string | bigint | number>;
+/** bytea: a Buffer from node-postgres, a Uint8Array from PGlite. */
+type Bytes = ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+
+/** A live co-edited document (`week:<id>`): its compacted Yjs state and revision mark (migration 0006). */
+export interface CollabDocTable {
+  tenant_id: string;
+  doc_name: string;
+  state: Bytes;
+  state_seq: DefaultBigIntText;
+  revision_seq: DefaultBigIntText;
+  revision_time: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One accepted Yjs update, appended before it was relayed. */
+export interface CollabUpdateTable {
+  tenant_id: string;
+  doc_name: string;
+  seq: ColumnType<string, never, never>;
+  user_id: BigIntText | null;
+  update: Bytes;
+  created_at: Timestamp;
+}
+
+/** Who wrote to a document and the seq of their last update. */
+export interface CollabAuthorTable {
+  tenant_id: string;
+  doc_name: string;
+  user_id: BigIntText;
+  last_seq: BigIntText;
+}
+
+/** Tables of the live co-editing service (services/collab). */
+export interface CollabTables {
+  collab_doc: CollabDocTable;
+  collab_update: CollabUpdateTable;
+  collab_author: CollabAuthorTable;
+}
