@@ -1,6 +1,7 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
-import { type Database, readInTenant, type TenantContext } from '../db';
+import { type Database, type DB, readInTenant, type TenantContext } from '../db';
+import { type Statement, StatementShapes } from '../db/shapes';
 import { parseDateTime } from '../time';
 
 /** Page sizes the product offers (spec §9). */
@@ -52,8 +53,65 @@ export function pageQueryOf<D, T extends keyof D, Row>(
   qb: SelectQueryBuilder<D, T, Row>,
   q: Pick<PageQuery, 'current' | 'size'>,
 ) {
+  return pageSelect(qb, q.size, offsetOf(q)).compile();
+}
+
+function pageSelect<D, T extends keyof D, Row>(qb: SelectQueryBuilder<D, T, Row>, limit: number, offset: number) {
   const count = qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n'));
-  return qb.select(count.as('__total')).limit(q.size).offset(offsetOf(q)).compile();
+  return qb.select(count.as('__total')).limit(limit).offset(offset);
+}
+
+const countSelect = <D, T extends keyof D, Row>(qb: SelectQueryBuilder<D, T, Row>) =>
+  qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n'));
+
+/** Owner of the statements of a list without a data scope (see PagedList). */
+const UNSCOPED = {};
+
+/**
+ * A list defined once: `build` turns its filter values into its rows query (filters,
+ * selection, order). Its page statement is compiled once per shape of the values, per data
+ * scope and per database handle, then only bound (db/shapes.ts; the same SQL and values
+ * pageQueryOf compiles from `build` on every call). `build` follows StatementShapes' rule:
+ * it may test whether a value is present, never read it; values needing work (a LIKE
+ * pattern, a parsed date) arrive worked. For lists a busy screen pages through.
+ */
+export class PagedList<P extends Readonly<Record<string, unknown>>, D, T extends keyof D, Row> {
+  private readonly byDb = new WeakMap<object, StatementShapes>();
+
+  constructor(private readonly build: (db: Kysely<DB>, values: P) => SelectQueryBuilder<D, T, Row>) {}
+
+  /** The rows query with every filter, built now (uncached). */
+  query(db: Kysely<DB>, values: P, where?: Expression<SqlBool>): SelectQueryBuilder<D, T, Row> {
+    const qb = this.build(db, values);
+    return where ? qb.where(where as never) : qb;
+  }
+
+  private shapes(db: Kysely<DB>) {
+    let shapes = this.byDb.get(db);
+    if (!shapes) {
+      shapes = new StatementShapes();
+      this.byDb.set(db, shapes);
+    }
+    return shapes;
+  }
+
+  /** pageQueryOf(query(db, values, where), q), from the cache. */
+  pageStatement(
+    db: Kysely<DB>,
+    values: P,
+    q: Pick<PageQuery, 'current' | 'size'>,
+    where?: Expression<SqlBool>,
+  ): Statement {
+    const all = { ...values, __limit: q.size, __offset: offsetOf(q) };
+    return this.shapes(db).statement(where ?? UNSCOPED, 'page', all, (v) =>
+      pageSelect(this.query(db, v, where), v.__limit, v.__offset),
+    );
+  }
+
+  /** The total of the list (`n`), from the cache. */
+  countStatement(db: Kysely<DB>, values: P, where?: Expression<SqlBool>): Statement {
+    return this.shapes(db).statement(where ?? UNSCOPED, 'count', values, (v) => countSelect(this.query(db, v, where)));
+  }
 }
 
 /**
@@ -68,13 +126,47 @@ export async function findPage<D, T extends keyof D, Row extends object, Out>(
   q: Pick<PageQuery, 'current' | 'size'>,
   present: (row: Row) => Out,
 ): Promise<Page<Out>> {
-  const rows = await readInTenant<Row & { __total: string }>(database, ctx, pageQueryOf(qb, q));
+  return readPage(database, ctx, pageQueryOf(qb, q), () => countSelect(qb).compile(), q, present);
+}
+
+/**
+ * findPage over a PagedList: the same statement and page, compiled once per shape of the
+ * filter values. `where` (a data scope) narrows rows and total alike.
+ */
+export function findListPage<P extends Readonly<Record<string, unknown>>, D, T extends keyof D, Row, Out>(
+  database: Database,
+  ctx: TenantContext,
+  list: PagedList<P, D, T, Row>,
+  values: P,
+  q: Pick<PageQuery, 'current' | 'size'>,
+  present: (row: Row) => Out,
+  where?: Expression<SqlBool>,
+): Promise<Page<Out>> {
+  const db = database.db;
+  return readPage(
+    database,
+    ctx,
+    list.pageStatement(db, values, q, where),
+    () => list.countStatement(db, values, where),
+    q,
+    present,
+  );
+}
+
+async function readPage<Row, Out>(
+  database: Database,
+  ctx: TenantContext,
+  statement: Statement,
+  countStatement: () => Statement,
+  q: Pick<PageQuery, 'current' | 'size'>,
+  present: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const rows = await readInTenant<Row & { __total: string }>(database, ctx, statement);
   let total: number;
   if (rows.length) {
     total = Number(rows[0]!.__total);
   } else if (q.current > 1) {
-    const countQuery = qb.clearSelect().clearOrderBy().select(sql<string>`count(*)`.as('n')).compile();
-    total = Number((await readInTenant<{ n: string }>(database, ctx, countQuery))[0]?.n ?? 0);
+    total = Number((await readInTenant<{ n: string }>(database, ctx, countStatement()))[0]?.n ?? 0);
   } else {
     total = 0;
   }

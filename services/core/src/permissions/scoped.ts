@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database, TenantContext } from '../db';
-import { findPage, type Page, type PageQuery } from '../http/paging';
+import { findListPage, findPage, type Page, type PageQuery, type PagedList } from '../http/paging';
 import type { AppAbility } from './ability';
 import { fieldFilter } from './fields';
 import { type ScopeColumns, scopeWhere } from './sql';
@@ -23,6 +23,40 @@ export function findScopedPage<D, T extends keyof D, Row extends object, Out ext
   const visible = fieldFilter<Out>(ability, 'read', resource);
   return findPage(database, ctx, qb.where(scopeWhere(ability, 'read', resource, columns)), q, (row) =>
     visible(present(row)),
+  );
+}
+
+/**
+ * findScopedPage over a PagedList: the same scope, statement and fields, with the statement
+ * compiled once per shape of the filter values and per scope (the scope's expression is
+ * built once per cached ability, so a user's repeated pages only bind values).
+ */
+export function findScopedListPage<
+  P extends Readonly<Record<string, unknown>>,
+  D,
+  T extends keyof D,
+  Row,
+  Out extends Record<string, unknown>,
+>(
+  database: Database,
+  ctx: TenantContext,
+  ability: AppAbility,
+  resource: string,
+  columns: ScopeColumns,
+  list: PagedList<P, D, T, Row>,
+  values: P,
+  q: Pick<PageQuery, 'current' | 'size'>,
+  present: (row: Row) => Out,
+): Promise<Page<Out>> {
+  const visible = fieldFilter<Out>(ability, 'read', resource);
+  return findListPage(
+    database,
+    ctx,
+    list,
+    values,
+    q,
+    (row) => visible(present(row)),
+    scopeWhere(ability, 'read', resource, columns),
   );
 }
 

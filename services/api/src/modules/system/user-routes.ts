@@ -8,18 +8,17 @@ import { hashPassword, md5 } from '@sprout/core/auth/password';
 import { containsPattern, type DB, readInTenant } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
-import { PageQuerySchema } from '@sprout/core/http/paging';
+import { PagedList, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
-import { findScopedPage } from '@sprout/core/permissions/scoped';
+import { findScopedListPage } from '@sprout/core/permissions/scoped';
 import { scopeWhere } from '@sprout/core/permissions/sql';
-import { formatDateTime } from '@sprout/core/time';
+import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { PHONE } from '../auth/account-routes';
 import { IdListSchema, IdSchema, input, intEnum, optionalText, RequiredIdListSchema } from './params';
-import { createTimeRange } from './query';
 
 /** Data-scope fields of a user row → columns. */
 export const USER_COLUMNS = {
@@ -93,26 +92,54 @@ export function presentUser(u: UserListRow, tz: string) {
 }
 
 /**
- * The users of one tenant as a list query: filtered by tenant explicitly (so the planner
- * uses the tenant index), by the caller's data scope (added by the caller) and by
- * row-level security underneath; with dept, post and role names.
+ * The user list's filter values, worked out of a page query (userListValues): LIKE
+ * patterns, the dept, the create-time bounds as instants. A type (not an interface) so it
+ * fits PagedList's values.
  */
-export function userListQuery(
-  db: Kysely<DB>,
+export type UserListValues = {
+  tenantId: string;
+  account?: string;
+  realName?: string;
+  deptId?: string;
+  /** Present when the query bounds it; null when its text did not parse (no rows, as before). */
+  createdAfter?: Date | null;
+  createdBefore?: Date | null;
+};
+
+export function userListValues(
   tenantId: string,
   q: Omit<UserPageQuery, 'current' | 'size'>,
   tz: string,
-) {
-  let base = db.selectFrom('app_user as u').where('u.tenant_id', '=', tenantId).where('u.is_deleted', '=', 0);
-  if (q.account) base = base.where('u.account', 'like', containsPattern(q.account));
-  if (q.realName) base = base.where('u.real_name', 'like', containsPattern(q.realName));
+): UserListValues {
+  return {
+    tenantId,
+    account: q.account ? containsPattern(q.account) : undefined,
+    realName: q.realName ? containsPattern(q.realName) : undefined,
+    deptId: q.deptId || undefined,
+    createdAfter: q.createTime_dategt ? (parseDateTime(q.createTime_dategt, tz) ?? null) : undefined,
+    createdBefore: q.createTime_datelt ? (parseDateTime(q.createTime_datelt, tz) ?? null) : undefined,
+  };
+}
+
+/**
+ * The users of one tenant as a list query: filtered by tenant explicitly (so the planner
+ * uses the tenant index), by the caller's data scope (added by the caller) and by
+ * row-level security underneath; with dept, post and role names. Values are only handed
+ * to Kysely, never read (the rule of PagedList, which compiles it once per shape).
+ */
+export function userListOf(db: Kysely<DB>, v: UserListValues) {
+  let base = db.selectFrom('app_user as u').where('u.tenant_id', '=', v.tenantId).where('u.is_deleted', '=', 0);
+  if (v.account) base = base.where('u.account', 'like', v.account);
+  if (v.realName) base = base.where('u.real_name', 'like', v.realName);
   // A dept filter covers the dept and every dept below it.
-  if (q.deptId)
+  if (v.deptId)
     base = base.where(
-      sql<boolean>`u.dept_id in (select d.id from dept d where d.tenant_id = ${tenantId} and d.is_deleted = 0
-        and (d.id = ${q.deptId} or ${q.deptId}::bigint = any(d.ancestors)))`,
+      sql<boolean>`u.dept_id in (select d.id from dept d where d.tenant_id = ${v.tenantId} and d.is_deleted = 0
+        and (d.id = ${v.deptId} or ${v.deptId}::bigint = any(d.ancestors)))`,
     );
-  return createTimeRange(base, q, tz, 'u.create_time')
+  if (v.createdAfter !== undefined) base = base.where('u.create_time', '>', v.createdAfter as Date);
+  if (v.createdBefore !== undefined) base = base.where('u.create_time', '<', v.createdBefore as Date);
+  return base
     .select([
       'u.id',
       'u.tenant_id',
@@ -145,6 +172,19 @@ export function userListQuery(
     .orderBy('u.create_time', 'desc')
     .orderBy('u.id', 'desc');
 }
+
+/** userListOf from a page query's filters, built now (detail, registrations, tests). */
+export function userListQuery(
+  db: Kysely<DB>,
+  tenantId: string,
+  q: Omit<UserPageQuery, 'current' | 'size'>,
+  tz: string,
+) {
+  return userListOf(db, userListValues(tenantId, q, tz));
+}
+
+/** The user list page: its statement compiled once per filter shape and data scope. */
+export const userList = new PagedList(userListOf);
 
 /** Comma-separated ids (Saber's multi-selects); the first is what a single column keeps. */
 const firstId = z
@@ -266,13 +306,14 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
-      const page = await findScopedPage(
+      const page = await findScopedListPage(
         app.database,
         ctx,
         perms.ability,
         'user',
         USER_COLUMNS,
-        userListQuery(app.database.db, ctx.tenantId, request.query, tz),
+        userList,
+        userListValues(ctx.tenantId, request.query, tz),
         request.query,
         (u) => presentUser(u, tz),
       );
