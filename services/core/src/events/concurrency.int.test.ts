@@ -8,6 +8,7 @@ import {
   eventCopyProjection,
   noteDecider,
   noteListProjection,
+  settle,
 } from '../testing/events';
 import { createTestDatabase, type TestDatabase } from '../testing/pg';
 import { handleCommand, loadState } from './decider';
@@ -285,7 +286,7 @@ describe('event store under concurrency (PostgreSQL)', () => {
       expect(row).toEqual({ note_id: row.note_id, title: s.state.title, status: s.state.status, version: s.version });
     }
     // event_copy (async) equals the log once caught up
-    await projector.catchUp();
+    await settle(projector);
     await projector.stop();
     expect(await inSystem(db, (trx) => copyChecksum(trx, 'event_copy'))).toEqual(
       await inSystem(db, (trx) => copyChecksum(trx, 'events')),

@@ -10,6 +10,7 @@ import {
   type NoteState,
   noteDecider,
   noteListProjection,
+  settle,
 } from '../testing/events';
 import { createTestDatabase, type TestDatabase } from '../testing/pg';
 import { loadState, handleCommand, registerDecider } from './decider';
@@ -374,7 +375,7 @@ describe.each([
 
   it('projects asynchronously exactly once and rebuilds blue/green to the same read model', async () => {
     const projector = new AsyncProjector(db(), eventCopyProjection());
-    await projector.catchUp();
+    await settle(projector);
     const log = await inSystem(db(), (trx) => copyChecksum(trx, 'events'));
     const live = await inSystem(db(), (trx) => copyChecksum(trx, 'event_copy'));
     expect(live).toEqual(log);
@@ -411,7 +412,7 @@ describe.each([
     expect(await inSystem(db(), (trx) => copyChecksum(trx, 'event_copy'))).toEqual(log);
     // the live projector carries on from the rebuilt checkpoint, into the new generation
     await handleCommand(db(), A, noteDecider, 'after-rebuild', createNote('after-rebuild'), { metadata: meta });
-    await projector.catchUp();
+    await settle(projector);
     expect(await inSystem(db(), (trx) => copyChecksum(trx, 'event_copy'))).toEqual(
       await inSystem(db(), (trx) => copyChecksum(trx, 'events')),
     );

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db';
 import {
+  type AsyncProjector,
   type Decider,
   DomainError,
   defineEventType,
@@ -223,4 +224,19 @@ export async function copyChecksum(trx: Tx, table: string) {
            coalesce(sum(stream_version::bigint * 7919 + length(stream_id)), 0)::text as sum_ver
     from ${sql.table(table)}`.execute(trx);
   return r.rows[0]!;
+}
+
+/**
+ * Catches a projector up until nothing committed is left behind. An event is applied once
+ * it has settled (no older transaction still running anywhere in the cluster), and other
+ * test files run in parallel, so one `catchUp` may stop short; this waits (20 s at most).
+ */
+export async function settle(projector: AsyncProjector, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await projector.catchUp();
+    if ((await projector.measureLag()).behind === 0) return;
+    if (Date.now() > deadline) throw new Error('projector did not settle in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -5,6 +5,7 @@ import { AsyncProjector, projectionNamed, rebuildProjection } from '@sprout/core
 import { docxText } from '@sprout/core/records';
 import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
 import { seed } from '@sprout/core/seed';
+import { settle as settleProjector } from '@sprout/core/testing/events';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { addDays, localDate, mondayOf } from '@sprout/core/time';
 import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor } from '../../testing';
@@ -61,20 +62,8 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
     reflection: '',
   });
 
-  /**
-   * Brings the async dashboard read model up to date. An event counts as settled once no
-   * older transaction is still running anywhere in the cluster (other test files run in
-   * parallel), so this waits until nothing committed is left behind.
-   */
-  const settle = async () => {
-    const projector = new AsyncProjector(t.database, projectionNamed('record_activity') as never);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      await projector.catchUp();
-      if ((await projector.measureLag()).behind === 0 || Date.now() > deadline) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+  /** Brings the async dashboard read model up to date. */
+  const settle = () => settleProjector(new AsyncProjector(t.database, projectionNamed('record_activity') as never));
 
   beforeAll(async () => {
     t = await createTestDatabase();
