@@ -146,7 +146,9 @@ describe('statement shapes', () => {
       (p) => build({ ...p, account: p.account.trim(), limit: 1, offset: 0 }),
       (p) => build({ tenantId: p.tenantId, account: p.account.length > 1 ? 'x' : 'y', limit: 1, offset: 0 }),
       (p) => build({ tenantId: JSON.stringify(p.tenantId), limit: 1, offset: 0 }),
-      (p) => build({ tenantId: p.tenantId, after: p.account as never, limit: 1, offset: 0 }).where(sql.lit(p.account)),
+      // Inlined as a literal: Kysely has to read it.
+      (p) =>
+        build({ tenantId: p.tenantId, limit: 1, offset: 0 }).where(sql<boolean>`u.account = ${sql.lit(p.account)}`),
     ];
     for (const read of reads) expect(() => shapes.statement({}, 'page', v, read)).toThrow(/statement shape/);
   });
