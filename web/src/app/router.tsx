@@ -50,10 +50,10 @@ const layoutRoutes: RouteObject[] = [
     handle: handle({ titleKey: 'route.iframe', icon: 'ExternalLink' }),
   },
   ...SPEC_PAGES.map(
-    (page): RouteObject => ({
-      path: page.path,
-      element: <ComingSoonPage titleKey={page.titleKey} />,
-      handle: handle({ titleKey: page.titleKey, keepAlive: keepAlive(page.path) }),
+    ({ path, titleKey, icon, page: Page }): RouteObject => ({
+      path,
+      element: Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />,
+      handle: handle({ titleKey, icon, keepAlive: keepAlive(path) }),
     }),
   ),
   // Everything else: a route from the user's menu (spec §2 dynamic routes), else /404.

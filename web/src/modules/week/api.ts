@@ -128,14 +128,24 @@ export const planApi = {
   cancelCollection: (id: string) => data(http.post<unknown>(`${PLAN}/cancelCollection`, { id })),
 };
 
+/** A week's header as the day-plan calls give it. */
+export interface WeekHeader {
+  id: string;
+  theme: string;
+  weekNo: number | null;
+  className: string;
+  startDate?: string;
+  endDate?: string;
+}
+
 export interface DayPlanWithWeek {
   record: DayPlanRecord;
-  week: { id: string; theme: string; weekNo: number; className: string } | null;
+  week: WeekHeader | null;
 }
 
 export const dayPlanApi = {
-  list: (variant: DayPlanVariant, q: PageQuery, f: { classId?: string; weekId?: string; date?: string } = {}) =>
-    getList<DayPlanRow>(`${DAY}/list`, q, { variant, ...f }),
+  list: (variant: DayPlanVariant, q: PageQuery, f: ListFilters & { weekId?: string; date?: string } = {}) =>
+    getList<DayPlanRow>(`${DAY}/list`, q, { ...(f as QueryParams), variant }),
   save: (content: DayPlanContent, id?: string, version?: number, o?: Opts) =>
     data(http.post<DayPlanRecord>(`${DAY}/save`, { id, version, content }, o)),
   byId: (id: string) => data(http.get<DayPlanRecord>(`${DAY}/ForId`, { id })),

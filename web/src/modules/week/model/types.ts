@@ -108,6 +108,8 @@ export interface RecordHeader {
   deptId: string;
   classId: string;
   className: string;
+  /** The week a plan or day plan belongs to ('' for none). */
+  parentId?: string;
   semester: string;
   excellent: boolean;
   collected: boolean;
@@ -219,10 +221,11 @@ export interface Template {
   kind: TemplateKind;
   shared: boolean;
   content: Record<string, unknown>;
-  authorId?: string;
-  authorName?: string;
+  /** The caller made it. */
+  mine?: boolean;
+  createUser?: string;
+  createUserName?: string;
   createTime?: string;
-  updateTime?: string;
 }
 
 export interface ExportJob {

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../../lib/http';
+import { weekApi } from '../../api';
+import type { ExportProgress as Progressed } from '../../model/types';
+
+type State =
+  | { kind: 'starting' }
+  | { kind: 'running'; progress: Progressed }
+  | { kind: 'done'; progress: Progressed }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Multi-record export (`exportAllForId` → poll `exportProgress` → `exportDownload`): a
+ * progress bar while the server makes the Word files, then the zip downloads.
+ */
+export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'starting' });
+  const job = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!ids || ids.length === 0) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    setState({ kind: 'starting' });
+    const download = async (jobId: string, progress: Progressed) => {
+      const file = await weekApi.exportDownload(jobId, progress.fileName || 'export.zip');
+      saveFile(file);
+    };
+    const poll = async (jobId: string) => {
+      try {
+        const progress = await weekApi.exportProgress(jobId);
+        if (!live) return;
+        if (progress.status === 'done') {
+          setState({ kind: 'done', progress });
+          await download(jobId, progress);
+        } else if (progress.status === 'failed') {
+          setState({ kind: 'failed', message: t('week.export.failed') });
+        } else {
+          setState({ kind: 'running', progress });
+          timer = setTimeout(() => void poll(jobId), 700);
+        }
+      } catch (e) {
+        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('week.export.failed') });
+      }
+    };
+    (async () => {
+      try {
+        const started = await weekApi.exportMany(ids);
+        if (!live) return;
+        job.current = started.jobId;
+        setState({
+          kind: 'running',
+          progress: { status: 'running', done: 0, total: started.total, fileName: '' },
+        });
+        await poll(started.jobId);
+      } catch (e) {
+        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('week.export.failed') });
+      }
+    })();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [ids, t]);
+
+  const progress = state.kind === 'running' || state.kind === 'done' ? state.progress : null;
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+
+  return (
+    <Modal opened={ids !== null} onClose={onClose} title={t('week.export.title')} data-testid="export-progress">
+      <Stack>
+        {state.kind === 'failed' ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+            {state.message}
+          </Alert>
+        ) : (
+          <>
+            <Progress
+              value={state.kind === 'done' ? 100 : percent}
+              animated={state.kind !== 'done'}
+              size="xl"
+              radius="xl"
+              data-testid="export-progress-bar"
+            />
+            <Group gap={6}>
+              {state.kind === 'done' && <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />}
+              <Text size="sm" data-testid="export-progress-text">
+                {state.kind === 'done'
+                  ? t('week.export.done', { total: state.progress.total, fileName: state.progress.fileName })
+                  : t('week.export.running', { done: progress?.done ?? 0, total: progress?.total ?? ids?.length ?? 0 })}
+              </Text>
+            </Group>
+          </>
+        )}
+        <Group justify="flex-end">
+          {state.kind === 'done' && job.current && (
+            <Button
+              variant="default"
+              onClick={() => {
+                const jobId = job.current;
+                if (jobId)
+                  void weekApi
+                    .exportDownload(jobId, state.progress.fileName || 'export.zip')
+                    .then(saveFile)
+                    .catch(() => undefined);
+              }}
+            >
+              {t('week.export.download')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('week.export.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

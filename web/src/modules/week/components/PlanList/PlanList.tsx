@@ -1,0 +1,179 @@
+import { Accordion, ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAward, IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Can } from '../../../../permissions/Can';
+import { useWeekLabels } from '../../hooks/useWeekLabels';
+import { normalizePlanContent } from '../../model/content';
+import { PLAN_RICH_FIELDS, type PlanRecord } from '../../model/types';
+import { RichView } from '../RichView/RichView';
+import { ExcellentBadge, StatusBadge } from '../StatusBadge/StatusBadge';
+
+function PlanMeta({ plan }: { plan: PlanRecord }) {
+  const labels = useWeekLabels();
+  const c = normalizePlanContent(plan.content);
+  return (
+    <Group gap={6}>
+      {c.date && (
+        <Badge variant="outline" color="gray" tt="none">
+          {c.date}
+        </Badge>
+      )}
+      {c.slot && (
+        <Badge variant="outline" color="gray" tt="none">
+          {c.slot}
+        </Badge>
+      )}
+      <Badge variant="light" color="grape" tt="none">
+        {labels.domain(c.domain)}
+      </Badge>
+      <Badge variant="light" color="cyan" tt="none">
+        {labels.activityType(c.activityType)}
+      </Badge>
+      {plan.excellent && <ExcellentBadge />}
+    </Group>
+  );
+}
+
+/** The week's lesson plans while writing: one row each with edit and delete. */
+export function PlanEditList({
+  plans,
+  onEdit,
+  onDelete,
+}: {
+  plans: PlanRecord[];
+  onEdit: (plan: PlanRecord) => void;
+  onDelete: (plan: PlanRecord) => void;
+}) {
+  const { t } = useTranslation();
+  if (plans.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t('week.plan.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" data-testid="plan-list">
+      {plans.map((plan) => (
+        <Paper key={plan.id} withBorder p="sm" radius="md" data-testid="plan-row">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={4} miw={0}>
+              <Text fw={600} truncate>
+                {plan.title || plan.content?.title}
+              </Text>
+              <PlanMeta plan={plan} />
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t('week.plan.edit')}>
+                <ActionIcon variant="subtle" onClick={() => onEdit(plan)} aria-label={t('week.plan.edit')}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('week.plan.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onDelete(plan)}
+                  aria-label={t('week.plan.delete')}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** One plan read-only: its fields in the printed order. */
+export function PlanContentView({ plan }: { plan: PlanRecord }) {
+  const { t } = useTranslation();
+  const c = normalizePlanContent(plan.content);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {PLAN_RICH_FIELDS.map((field) => (
+        <div key={field} style={field === 'process' ? { gridColumn: '1 / -1' } : undefined}>
+          <Text size="sm" fw={600} mb={4}>
+            {t(field === 'reflection' ? 'week.fields.planReflection' : `week.fields.${field}`)}
+          </Text>
+          <RichView value={c[field]} />
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface PlanViewListProps {
+  plans: PlanRecord[];
+  /** The caller may mark approved plans excellent (reviewers). */
+  canExcellent: boolean;
+  onToggleExcellent: (plan: PlanRecord) => void;
+  onToggleCollect: (plan: PlanRecord) => void;
+  busy?: string | null;
+}
+
+/** The week's lesson plans on the details page, each opening to its content, with excellent / favourite actions. */
+export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleCollect, busy }: PlanViewListProps) {
+  const { t } = useTranslation();
+  if (plans.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t('week.plan.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Accordion variant="separated" multiple defaultValue={plans.length <= 2 ? plans.map((p) => p.id) : []}>
+      {plans.map((plan) => (
+        <Accordion.Item key={plan.id} value={plan.id} data-testid="plan-view">
+          <Accordion.Control>
+            <Group justify="space-between" wrap="nowrap" pr="sm">
+              <Stack gap={4} miw={0}>
+                <Group gap="xs">
+                  <Text fw={600}>{plan.title || plan.content?.title}</Text>
+                  <StatusBadge status={plan.status} size="sm" />
+                </Group>
+                <PlanMeta plan={plan} />
+              </Stack>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Group gap="xs" mb="md">
+              {canExcellent && plan.status === 'success' && (
+                <Can code="week_excellent">
+                  <Button
+                    size="xs"
+                    variant={plan.excellent ? 'default' : 'light'}
+                    color="yellow"
+                    leftSection={<IconAward size={16} />}
+                    loading={busy === `excellent:${plan.id}`}
+                    onClick={() => onToggleExcellent(plan)}
+                    data-testid="plan-excellent"
+                  >
+                    {plan.excellent ? t('week.plan.unmarkExcellent') : t('week.plan.markExcellent')}
+                  </Button>
+                </Can>
+              )}
+              {plan.excellent && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={plan.collected ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+                  loading={busy === `collect:${plan.id}`}
+                  onClick={() => onToggleCollect(plan)}
+                  data-testid="plan-collect"
+                >
+                  {plan.collected ? t('week.plan.uncollect') : t('week.plan.collect')}
+                </Button>
+              )}
+            </Group>
+            <PlanContentView plan={plan} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

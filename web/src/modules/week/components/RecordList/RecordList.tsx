@@ -1,0 +1,364 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  NumberInput,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
+import type { PageQuery } from '../../api';
+import { useClasses } from '../../hooks/useClasses';
+import { useLoad } from '../../hooks/useLoad';
+import { useWeekLabels } from '../../hooks/useWeekLabels';
+import type { ListFilters, Page, RecordHeader } from '../../model/types';
+import { localYmd, recentSemesters } from '../../model/weekDates';
+import classes from './RecordList.module.css';
+
+/** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
+export const PAGE_SIZES = [10, 30, 50, 100, 200];
+
+export type FilterName =
+  | 'theme'
+  | 'title'
+  | 'classId'
+  | 'status'
+  | 'semester'
+  | 'weekNo'
+  | 'authorName'
+  | 'domain'
+  | 'activityType';
+
+export interface Column<R> {
+  key: string;
+  label: string;
+  render: (row: R) => ReactNode;
+  width?: number | string;
+}
+
+interface RecordListProps<R extends RecordHeader> {
+  /** The page's heading (the menu's name). */
+  title: string;
+  intro?: string;
+  fetch: (query: PageQuery, filters: ListFilters) => Promise<Page<R>>;
+  filters: FilterName[];
+  columns: Column<R>[];
+  /** Actions of a row (the reload refreshes the list after one). */
+  actions?: (row: R, reload: () => Promise<void>) => ReactNode;
+  /** Buttons above the list. */
+  toolbar?: ReactNode;
+  /** Multi-select: the selected ids → buttons acting on them. */
+  bulk?: (ids: string[], clear: () => void) => ReactNode;
+  /** Classes offered in the class filter. */
+  classSource?: 'mine' | 'scope';
+  /** Changes when the list should load again (e.g. the page was shown again). */
+  refreshKey?: unknown;
+  'data-testid'?: string;
+}
+
+type FormState = { [K in FilterName]?: string };
+
+function toFilters(form: FormState): ListFilters {
+  const filters: ListFilters = {};
+  if (form.theme) filters.theme = form.theme;
+  if (form.title) filters.theme = form.title; // plans: the title is searched as `theme`
+  if (form.classId) filters.classId = form.classId;
+  if (form.status) filters.status = form.status as ListFilters['status'];
+  if (form.semester) filters.semester = form.semester;
+  if (form.weekNo) filters.weekNo = Number(form.weekNo);
+  if (form.authorName) filters.authorName = form.authorName;
+  if (form.domain) filters.domain = Number(form.domain);
+  if (form.activityType) filters.activityType = Number(form.activityType);
+  return filters;
+}
+
+/** A searchable, paged list of records (lesson-plan lists). */
+export function RecordList<R extends RecordHeader>({
+  title,
+  intro,
+  fetch,
+  filters,
+  columns,
+  actions,
+  toolbar,
+  bulk,
+  classSource = 'scope',
+  refreshKey,
+  ...rest
+}: RecordListProps<R>) {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const { classes: classOptions } = useClasses(classSource);
+  const [form, setForm] = useState<FormState>({});
+  const [applied, setApplied] = useState<ListFilters>({});
+  const [query, setQuery] = useState<PageQuery>({ current: 1, size: 10 });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { data, loading, error, reload } = useLoad(() => fetch(query, applied), [query, applied, refreshKey]);
+  const semesters = useMemo(() => recentSemesters(localYmd(), 6), []);
+
+  const records = data?.records ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / query.size));
+  const set = (name: FilterName, value: string | null) => setForm((f) => ({ ...f, [name]: value ?? '' }));
+  const search = () => {
+    setApplied(toFilters(form));
+    setQuery((q) => ({ ...q, current: 1 }));
+    setSelected(new Set());
+  };
+  const reset = () => {
+    setForm({});
+    setApplied({});
+    setQuery((q) => ({ ...q, current: 1 }));
+    setSelected(new Set());
+  };
+  const allOnPage = records.length > 0 && records.every((r) => selected.has(r.id));
+
+  const filterInputs: Record<FilterName, ReactNode> = {
+    theme: (
+      <TextInput
+        key="theme"
+        placeholder={t('week.list.themePlaceholder')}
+        value={form.theme ?? ''}
+        onChange={(e) => set('theme', e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && search()}
+        w={160}
+        data-testid="filter-theme"
+      />
+    ),
+    title: (
+      <TextInput
+        key="title"
+        placeholder={t('week.list.titlePlaceholder')}
+        value={form.title ?? ''}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && search()}
+        w={180}
+        data-testid="filter-title"
+      />
+    ),
+    classId: (
+      <Select
+        key="classId"
+        placeholder={t('week.list.allClasses')}
+        data={classOptions.map((c) => ({ value: c.id, label: c.name }))}
+        value={form.classId || null}
+        onChange={(v) => set('classId', v)}
+        clearable
+        searchable
+        w={150}
+        data-testid="filter-class"
+      />
+    ),
+    status: (
+      <Select
+        key="status"
+        placeholder={t('week.list.allStatuses')}
+        data={(['draft', 'trial', 'success', 'returned'] as const).map((s) => ({ value: s, label: labels.status(s) }))}
+        value={form.status || null}
+        onChange={(v) => set('status', v)}
+        clearable
+        w={130}
+        data-testid="filter-status"
+      />
+    ),
+    semester: (
+      <Select
+        key="semester"
+        placeholder={t('week.list.allSemesters')}
+        data={semesters.map((s) => ({ value: s, label: labels.semester(s) }))}
+        value={form.semester || null}
+        onChange={(v) => set('semester', v)}
+        clearable
+        w={200}
+        data-testid="filter-semester"
+      />
+    ),
+    weekNo: (
+      <NumberInput
+        key="weekNo"
+        placeholder={t('week.list.weekNoPlaceholder')}
+        min={1}
+        max={30}
+        value={form.weekNo ?? ''}
+        onChange={(v) => set('weekNo', v === '' ? '' : String(v))}
+        w={100}
+        data-testid="filter-weekNo"
+      />
+    ),
+    authorName: (
+      <TextInput
+        key="authorName"
+        placeholder={t('week.list.authorPlaceholder')}
+        value={form.authorName ?? ''}
+        onChange={(e) => set('authorName', e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && search()}
+        w={130}
+        data-testid="filter-author"
+      />
+    ),
+    domain: (
+      <Select
+        key="domain"
+        placeholder={t('week.list.allDomains')}
+        data={[1, 2, 3, 4, 5].map((d) => ({ value: String(d), label: labels.domain(d) }))}
+        value={form.domain || null}
+        onChange={(v) => set('domain', v)}
+        clearable
+        w={120}
+      />
+    ),
+    activityType: (
+      <Select
+        key="activityType"
+        placeholder={t('week.list.allTypes')}
+        data={[1, 2, 3, 4].map((d) => ({ value: String(d), label: labels.activityType(d) }))}
+        value={form.activityType || null}
+        onChange={(v) => set('activityType', v)}
+        clearable
+        w={130}
+      />
+    ),
+  };
+
+  return (
+    <BasicContainer data-testid={rest['data-testid'] ?? 'record-list'}>
+      <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
+        <div>
+          <Title order={2} size="h4" data-testid="page-title">
+            {title}
+          </Title>
+          {intro && (
+            <Text size="sm" c="dimmed" mt={2}>
+              {intro}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {bulk?.([...selected], () => setSelected(new Set()))}
+          {toolbar}
+        </Group>
+      </Group>
+      <Group gap="xs" my="md" className={classes.filters}>
+        {filters.map((name) => filterInputs[name])}
+        <Button leftSection={<IconSearch size={16} />} onClick={search} data-testid="list-search">
+          {t('week.list.search')}
+        </Button>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
+          {t('week.list.reset')}
+        </Button>
+      </Group>
+      {error && !data ? (
+        <Alert color="red">{t('week.list.failed')}</Alert>
+      ) : (
+        <div className={classes.tableWrap}>
+          <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+          <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} data-testid="list-table">
+            <Table.Thead>
+              <Table.Tr>
+                {bulk && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('week.list.selectAll')}
+                      checked={allOnPage}
+                      indeterminate={!allOnPage && records.some((r) => selected.has(r.id))}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          for (const r of records) {
+                            if (allOnPage) next.delete(r.id);
+                            else next.add(r.id);
+                          }
+                          return next;
+                        })
+                      }
+                    />
+                  </Table.Th>
+                )}
+                {columns.map((c) => (
+                  <Table.Th key={c.key} w={c.width}>
+                    {c.label}
+                  </Table.Th>
+                ))}
+                {actions && <Table.Th ta="right">{t('week.list.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.length === 0 && !loading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length + (actions ? 1 : 0) + (bulk ? 1 : 0)}>
+                    <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
+                      {t('week.list.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                records.map((row) => (
+                  <Table.Tr key={row.id} data-testid="list-row" data-id={row.id}>
+                    {bulk && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('week.list.selectRow')}
+                          checked={selected.has(row.id)}
+                          onChange={() =>
+                            setSelected((s) => {
+                              const next = new Set(s);
+                              if (next.has(row.id)) next.delete(row.id);
+                              else next.add(row.id);
+                              return next;
+                            })
+                          }
+                          data-testid="list-select"
+                        />
+                      </Table.Td>
+                    )}
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    ))}
+                    {actions && (
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {actions(row, reload)}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed" data-testid="list-total">
+          {t('week.list.total', { total })}
+        </Text>
+        <Group gap="sm">
+          <Select
+            data={PAGE_SIZES.map((s) => ({ value: String(s), label: t('week.list.pageSize', { size: s }) }))}
+            value={String(query.size)}
+            onChange={(v) => v && setQuery({ current: 1, size: Number(v) })}
+            allowDeselect={false}
+            w={120}
+            size="xs"
+            data-testid="list-page-size"
+          />
+          <Pagination
+            total={pages}
+            value={query.current}
+            onChange={(current) => setQuery((q) => ({ ...q, current }))}
+            size="sm"
+          />
+        </Group>
+      </Group>
+    </BasicContainer>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Group,
+  LoadingOverlay,
+  SegmentedControl,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
+import { useStore } from '../../../lib/createStore';
+import { usePermission } from '../../../permissions/Can';
+import { sessionStore } from '../../auth/session';
+import { templateApi } from '../api';
+import { useLoad } from '../hooks/useLoad';
+import { richToText } from '../model/rich';
+import type { RichText, Template, TemplateKind } from '../model/types';
+
+function summary(tpl: Template): string {
+  const c = tpl.content ?? {};
+  if (Array.isArray(c.segments)) return (c.segments as { segment?: string }[]).map((s) => s.segment ?? '').join(' · ');
+  return [typeof c.theme === 'string' ? c.theme : '', richToText(c.weeklyGoals as RichText | undefined)]
+    .filter(Boolean)
+    .join(' — ');
+}
+
+/** 备课模板 (`week_template`): the templates I may use; delete my own (shared ones with `template_delete`). */
+export function TemplatesPage() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<'all' | TemplateKind>('all');
+  const userId = useStore(sessionStore, (s) => s.user?.userId ?? '');
+  const canDeleteShared = usePermission({ code: 'template_delete' });
+  const { data, loading, error, reload } = useLoad(() => templateApi.list(kind === 'all' ? undefined : kind), [kind]);
+  const rows = data ?? [];
+
+  const remove = (tpl: Template) =>
+    modals.openConfirmModal({
+      title: t('week.actions.confirmTitle'),
+      children: <Text size="sm">{t('week.template.deleteConfirm', { name: tpl.name })}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void templateApi
+          .remove(tpl.id)
+          .then(() => {
+            notifications.show({ color: 'teal', message: t('week.template.deleted') });
+            return reload();
+          })
+          .catch(() => undefined),
+    });
+
+  return (
+    <BasicContainer data-testid="week-templates">
+      <Group justify="space-between" mb="md" align="flex-start">
+        <div>
+          <Title order={2} size="h4" data-testid="page-title">
+            {t('menu.week_template')}
+          </Title>
+          <Text size="sm" c="dimmed" mt={2}>
+            {t('week.list.templateIntro')}
+          </Text>
+        </div>
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as typeof kind)}
+          data={[
+            { value: 'all', label: t('week.template.allKinds') },
+            { value: 'week', label: t('week.template.kinds.week') },
+            { value: 'half', label: t('week.template.kinds.half') },
+            { value: 'full', label: t('week.template.kinds.full') },
+          ]}
+        />
+      </Group>
+      {error && !data ? (
+        <Alert color="red">{t('week.list.failed')}</Alert>
+      ) : (
+        <div style={{ position: 'relative', minHeight: 120, overflowX: 'auto' }}>
+          <LoadingOverlay visible={loading} loaderProps={{ size: 'sm' }} />
+          <Table striped highlightOnHover verticalSpacing="sm" miw={760} data-testid="list-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('week.template.name')}</Table.Th>
+                <Table.Th>{t('week.template.kind')}</Table.Th>
+                <Table.Th>{t('week.template.scope')}</Table.Th>
+                <Table.Th>{t('week.fields.content')}</Table.Th>
+                <Table.Th>{t('week.template.author')}</Table.Th>
+                <Table.Th>{t('week.fields.createTime')}</Table.Th>
+                <Table.Th ta="right">{t('week.list.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 && !loading ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {t('week.template.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((tpl) => (
+                  <Table.Tr key={tpl.id} data-testid="list-row">
+                    <Table.Td fw={600}>{tpl.name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" tt="none">
+                        {t(`week.template.kinds.${tpl.kind}` as never)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={tpl.shared ? 'teal' : 'gray'} tt="none">
+                        {tpl.shared ? t('week.template.shared') : t('week.template.personal')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td maw={320}>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {summary(tpl)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{tpl.createUserName ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {tpl.createTime ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        {(tpl.mine || tpl.createUser === userId || (tpl.shared && canDeleteShared)) && (
+                          <Tooltip label={t('week.template.delete')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              onClick={() => remove(tpl)}
+                              aria-label={t('week.template.delete')}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </BasicContainer>
+  );
+}

@@ -1,0 +1,370 @@
+import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconCheck,
+  IconCopy,
+  IconEdit,
+  IconFileTypeDocx,
+  IconPencilCheck,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
+import { saveFile } from '../../../lib/http';
+import { planApi, weekApi } from '../api';
+import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
+import { DayGridView } from '../components/DayGrid/DayGrid';
+import { HistoryTimeline } from '../components/HistoryTimeline/HistoryTimeline';
+import { PlanViewList } from '../components/PlanList/PlanList';
+import { ReviewDialog } from '../components/ReviewDialog/ReviewDialog';
+import { RichView } from '../components/RichView/RichView';
+import { StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { useLoad } from '../hooks/useLoad';
+import { useRouteQuery } from '../hooks/useRouteQuery';
+import { useWeekLabels } from '../hooks/useWeekLabels';
+import { normalizeWeekContent } from '../model/content';
+import type { PlanRecord, WeekRichField } from '../model/types';
+import { localYmd } from '../model/weekDates';
+import { editorHref, WEEK_PATHS } from '../paths';
+import classes from './WeekDetailsPage.module.css';
+
+/**
+ * `/weekdetails/details?id=` (kept alive): a week laid out like the printed plan, its
+ * review state, what the caller may do with it (`can`), and its history.
+ */
+export function WeekDetailsPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const navigate = useNavigate();
+  const id = useRouteQuery(WEEK_PATHS.details).get('id');
+  const { data, loading, error, reload } = useLoad(() => weekApi.byId(id ?? '', { notify: false }), [id], !!id);
+  const [review, setReview] = useState<'approve' | 'return' | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [historyKey, setHistoryKey] = useState(0);
+
+  const run = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    try {
+      await action();
+    } catch {
+      /* the client showed the message */
+    } finally {
+      setBusy(null);
+    }
+  };
+  const refresh = async () => {
+    await reload();
+    setHistoryKey((k) => k + 1);
+  };
+  const confirm = (text: string, onConfirm: () => void, color?: string) =>
+    modals.openConfirmModal({
+      title: t('week.actions.confirmTitle'),
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      confirmProps: color ? { color } : undefined,
+      onConfirm,
+    });
+
+  if (!id || (error && !data)) {
+    return (
+      <BasicContainer>
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="week-not-found">
+          {t('week.editor.notFound')}
+        </Alert>
+      </BasicContainer>
+    );
+  }
+  if (loading && !data) {
+    return (
+      <Center mih={320}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (!data) return null;
+
+  const { week, plans, dayPlans, can } = data;
+  const content = normalizeWeekContent(week.content, localYmd());
+  const dates = content.days.map((d) => d.date);
+
+  const togglePlan = (kind: 'excellent' | 'collect', plan: PlanRecord) =>
+    void run(`${kind}:${plan.id}`, async () => {
+      if (kind === 'excellent') {
+        await (plan.excellent ? planApi.unmarkExcellent(plan.id) : planApi.markExcellent(plan.id));
+        notifications.show({
+          color: 'teal',
+          message: plan.excellent ? t('week.plan.unmarked') : t('week.plan.marked'),
+        });
+      } else {
+        await (plan.collected ? planApi.cancelCollection(plan.id) : planApi.collect(plan.id));
+        notifications.show({
+          color: 'teal',
+          message: plan.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
+        });
+      }
+      await refresh();
+    });
+
+  const decide = async (action: 'approve' | 'return', comment: string) => {
+    try {
+      await weekApi.review(week.id, action, comment);
+      notifications.show({
+        color: 'teal',
+        message: action === 'approve' ? t('week.details.approved') : t('week.details.returned'),
+      });
+      setReview(null);
+      await refresh();
+    } catch {
+      /* shown */
+    }
+  };
+
+  const section = (field: WeekRichField) => (
+    <Table.Tr key={field}>
+      <Table.Th className={classes.label}>{t(`week.fields.${field}`)}</Table.Th>
+      <Table.Td colSpan={3}>
+        <RichView value={content[field]} data-testid={`view-${field}`} />
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <Stack gap="md" data-testid="week-details">
+      <BasicContainer>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" miw={0}>
+            <Title order={2} size="h4" data-testid="week-details-title">
+              {week.title}
+            </Title>
+            <StatusBadge status={week.status} size="lg" data-testid="week-status" />
+          </Group>
+          <Group gap="xs">
+            {can.edit && (
+              <Button component={Link} to={editorHref(week.id)} variant="default" leftSection={<IconEdit size={16} />}>
+                {t('week.details.edit')}
+              </Button>
+            )}
+            {can.bossEdit && (
+              <Button
+                component={Link}
+                to={editorHref(week.id, 'review')}
+                variant="default"
+                leftSection={<IconPencilCheck size={16} />}
+                data-testid="week-boss-edit"
+              >
+                {t('week.details.bossEdit')}
+              </Button>
+            )}
+            {can.export && (
+              <Button
+                variant="default"
+                leftSection={<IconFileTypeDocx size={16} />}
+                loading={busy === 'export'}
+                onClick={() =>
+                  void run('export', async () => saveFile(await weekApi.exportOne(week.id, `${week.title}.docx`)))
+                }
+                data-testid="week-export"
+              >
+                {t('week.editor.export')}
+              </Button>
+            )}
+            {can.copy && (
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={16} />}
+                loading={busy === 'copy'}
+                onClick={() =>
+                  confirm(
+                    t('week.editor.copyConfirm'),
+                    () =>
+                      void run('copy', async () => {
+                        const copy = await weekApi.copyForward(week.id);
+                        notifications.show({ color: 'teal', message: t('week.editor.copied') });
+                        navigate(editorHref(copy.id));
+                      }),
+                  )
+                }
+                data-testid="week-copy"
+              >
+                {t('week.editor.copyForward')}
+              </Button>
+            )}
+            {can.delete && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                loading={busy === 'delete'}
+                onClick={() =>
+                  confirm(
+                    t('week.editor.deleteConfirm'),
+                    () =>
+                      void run('delete', async () => {
+                        await weekApi.remove([week.id]);
+                        notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+                        navigate(WEEK_PATHS.mine);
+                      }),
+                    'red',
+                  )
+                }
+              >
+                {t('week.editor.delete')}
+              </Button>
+            )}
+            {can.submit && (
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={busy === 'submit'}
+                onClick={() =>
+                  confirm(
+                    t('week.editor.submitConfirm'),
+                    () =>
+                      void run('submit', async () => {
+                        await weekApi.submit(week.id, week.version);
+                        notifications.show({ color: 'teal', message: t('week.editor.submitted') });
+                        await refresh();
+                      }),
+                  )
+                }
+                data-testid="week-submit"
+              >
+                {t('week.editor.submit')}
+              </Button>
+            )}
+            {can.review && (
+              <>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconArrowBackUp size={16} />}
+                  onClick={() => setReview('return')}
+                  data-testid="week-return"
+                >
+                  {t('week.details.return')}
+                </Button>
+                <Button
+                  color="teal"
+                  leftSection={<IconCheck size={16} />}
+                  onClick={() => setReview('approve')}
+                  data-testid="week-approve"
+                >
+                  {t('week.details.approve')}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+        {week.status === 'returned' && week.reviewComment && (
+          <Alert color="red" mt="md" icon={<IconArrowBackUp size={18} />} data-testid="week-review-info">
+            {t('week.details.returnedNotice', { comment: week.reviewComment })}
+            {week.reviewerName && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {week.reviewerName} · {week.reviewTime}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {week.status === 'success' && (
+          <Alert color="teal" mt="md" icon={<IconCheck size={18} />} data-testid="week-review-info">
+            {t('week.details.approvedNotice', { name: week.reviewerName || '—', time: week.reviewTime })}
+            {week.reviewComment && (
+              <Text size="sm" mt={4}>
+                {t('week.history.comment', { comment: week.reviewComment })}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {week.status === 'trial' && (
+          <Alert color="orange" mt="md" data-testid="week-review-info">
+            {t('week.details.trialNotice', { time: week.submitTime })}
+          </Alert>
+        )}
+      </BasicContainer>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, xl: 8 }}>
+          <Stack gap="md">
+            <BasicContainer>
+              <Title order={3} ta="center" size="h4" mb="md" className={classes.printTitle}>
+                {t('week.details.printTitle', { className: week.className, weekNo: content.weekNo })}
+              </Title>
+              <Table withTableBorder withColumnBorders className={classes.sheet} data-testid="week-sheet">
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th className={classes.label}>{t('week.fields.classId')}</Table.Th>
+                    <Table.Td>{week.className}</Table.Td>
+                    <Table.Th className={classes.label}>{t('week.fields.weekNo')}</Table.Th>
+                    <Table.Td>
+                      {labels.weekNo(content.weekNo)} ·{' '}
+                      {t('week.dateRange', { start: content.startDate, end: content.endDate })}
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th className={classes.label}>{t('week.fields.theme')}</Table.Th>
+                    <Table.Td fw={600}>{content.theme}</Table.Td>
+                    <Table.Th className={classes.label}>{t('week.fields.semester')}</Table.Th>
+                    <Table.Td>{labels.semester(week.semester)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th className={classes.label}>{t('week.details.authors')}</Table.Th>
+                    <Table.Td colSpan={3}>
+                      <Group gap={4}>
+                        <Badge variant="light" tt="none">
+                          {week.authorName}
+                        </Badge>
+                        {(week.coAuthorNames ?? [])
+                          .filter((n) => n && n !== week.authorName)
+                          .map((name) => (
+                            <Badge key={name} variant="outline" color="gray" tt="none">
+                              {name}
+                            </Badge>
+                          ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                  {(['weeklyGoals', 'environment', 'homeCooperation'] as const).map(section)}
+                </Table.Tbody>
+              </Table>
+            </BasicContainer>
+            <BasicContainer title={t('week.editor.grid')}>
+              <DayGridView days={content.days} />
+            </BasicContainer>
+            <BasicContainer title={t('week.plan.title')}>
+              <PlanViewList
+                plans={plans}
+                canExcellent={can.excellent}
+                onToggleExcellent={(plan) => togglePlan('excellent', plan)}
+                onToggleCollect={(plan) => togglePlan('collect', plan)}
+                busy={busy}
+              />
+            </BasicContainer>
+            <BasicContainer title={t('week.dayPlan.title')}>
+              <WeekDayPlans
+                weekId={week.id}
+                classId={week.classId}
+                dates={dates}
+                dayPlans={dayPlans}
+                editable={can.edit}
+              />
+            </BasicContainer>
+            <BasicContainer title={t('week.fields.reflection')}>
+              <RichView value={content.reflection} data-testid="view-reflection" />
+            </BasicContainer>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
+          <BasicContainer title={t('week.details.history')} className={classes.history}>
+            <HistoryTimeline id={week.id} refreshKey={`${historyKey}:${week.version}`} />
+          </BasicContainer>
+        </Grid.Col>
+      </Grid>
+      <ReviewDialog action={review} onClose={() => setReview(null)} onSubmit={decide} />
+    </Stack>
+  );
+}

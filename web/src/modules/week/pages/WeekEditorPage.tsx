@@ -1,0 +1,677 @@
+import { Alert, Button, Center, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconChevronDown,
+  IconCopy,
+  IconDeviceFloppy,
+  IconFileTypeDocx,
+  IconHistory,
+  IconPlus,
+  IconSend,
+  IconTemplate,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
+import { formatDate } from '../../../lib/date';
+import { saveFile } from '../../../lib/http';
+import { Can } from '../../../permissions/Can';
+import { closeTab } from '../../layout/tabs/tabsStore';
+import { planApi, weekApi } from '../api';
+import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
+import { DayGrid } from '../components/DayGrid/DayGrid';
+import { PlanEditor } from '../components/PlanEditor/PlanEditor';
+import { PlanEditList } from '../components/PlanList/PlanList';
+import { SaveIndicator } from '../components/SaveIndicator/SaveIndicator';
+import { StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { SaveTemplateModal, TemplatePickerModal } from '../components/Templates/TemplateModals';
+import { WeekHeaderForm } from '../components/WeekForm/WeekHeaderForm';
+import { WeekRichSection } from '../components/WeekForm/WeekSections';
+import { useClasses } from '../hooks/useClasses';
+import { useAutosave, useDraftValue } from '../hooks/useDraft';
+import { useDraftBackup } from '../hooks/useDraftBackup';
+import { useRouteQuery } from '../hooks/useRouteQuery';
+import { useWeekLabels } from '../hooks/useWeekLabels';
+import { clearBackup, type DraftBackup, readBackup } from '../model/backup';
+import {
+  applyWeekTemplate,
+  missingForCreate,
+  newWeekContent,
+  normalizeWeekContent,
+  weekTemplateContent,
+} from '../model/content';
+import { createLocalDraft, type Draft } from '../model/draft';
+import { classifySaveError } from '../model/saveErrors';
+import {
+  type DayPlanRecord,
+  type DayPlanRow,
+  type PlanRecord,
+  WEEK_RICH_FIELDS,
+  type WeekCan,
+  type WeekContent,
+  type WeekRecord,
+} from '../model/types';
+import { localYmd } from '../model/weekDates';
+import { detailsHref, editorHref, WEEK_PATHS } from '../paths';
+import classes from './WeekEditorPage.module.css';
+
+/** One opened week: its draft and where it stands on the server. */
+interface Session {
+  key: number;
+  boss: boolean;
+  draft: Draft<WeekContent>;
+  /** Moves on with every save (a new week gets its id on the first one). */
+  meta: { recordId: string | null; version: number };
+  can: WeekCan | null;
+  /** Unsaved content found on this computer for this week. */
+  restore: (DraftBackup<WeekContent> & { savedAt: number }) | null;
+}
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'readOnly'; record: WeekRecord }
+  | { kind: 'notFound' };
+
+let sessionKeys = 0;
+
+const backupKey = (recordId: string | null) => `week:${recordId ?? 'new'}`;
+
+function offerRestore(recordId: string | null, content: WeekContent, today: string) {
+  const backup = readBackup<WeekContent>(backupKey(recordId));
+  if (!backup) return null;
+  const mine = normalizeWeekContent(backup.content, today);
+  return JSON.stringify(mine) === JSON.stringify(content) ? null : { ...backup, content: mine };
+}
+
+/**
+ * `/week/week/` (kept alive): a new week, or `?id=` to edit a draft or returned week
+ * (`&mode=review`: a reviewer's edit during review). Everything typed lives in the draft
+ * model and is saved automatically.
+ */
+export function WeekEditorPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useRouteQuery(WEEK_PATHS.editor);
+  const id = query.get('id');
+  const boss = query.get('mode') === 'review';
+  const { classes: myClasses, loading: classesLoading } = useClasses('mine');
+
+  const [session, setSession] = useState<Session | null>(null);
+  const [loadState, setLoadState] = useState<LoadState>({ kind: 'loading' });
+  const [record, setRecord] = useState<WeekRecord | null>(null);
+  const [plans, setPlans] = useState<PlanRecord[]>([]);
+  const [dayPlans, setDayPlans] = useState<Array<DayPlanRecord | DayPlanRow>>([]);
+  const [planEditor, setPlanEditor] = useState<{ plan: PlanRecord | null } | null>(null);
+  const [templateDialog, setTemplateDialog] = useState<'apply' | 'save' | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+
+  // Open what the query names (a kept-alive page sees the same query again when shown: no reload then).
+  useEffect(() => {
+    const current = sessionRef.current;
+    if (current && current.meta.recordId === id && current.boss === boss) return;
+    if (!id && current && current.meta.recordId === null && !current.boss) return;
+    const today = localYmd();
+    setPlanEditor(null);
+    if (!id) {
+      const content = newWeekContent(today);
+      setSession({
+        key: ++sessionKeys,
+        boss: false,
+        draft: createLocalDraft(content, WEEK_RICH_FIELDS),
+        meta: { recordId: null, version: 0 },
+        can: null,
+        restore: offerRestore(null, content, today),
+      });
+      setRecord(null);
+      setPlans([]);
+      setDayPlans([]);
+      setLoadState({ kind: 'ready' });
+      return;
+    }
+    let live = true;
+    setLoadState({ kind: 'loading' });
+    setSession(null);
+    weekApi
+      .byId(id, { notify: false })
+      .then((detail) => {
+        if (!live) return;
+        const editable = boss
+          ? detail.can.bossEdit
+          : detail.can.edit && (detail.week.status === 'draft' || detail.week.status === 'returned');
+        setRecord(detail.week);
+        if (!editable) {
+          setLoadState({ kind: 'readOnly', record: detail.week });
+          return;
+        }
+        const content = normalizeWeekContent(detail.week.content, today);
+        setSession({
+          key: ++sessionKeys,
+          boss,
+          draft: createLocalDraft(content, WEEK_RICH_FIELDS),
+          meta: { recordId: detail.week.id, version: detail.week.version },
+          can: detail.can,
+          restore: offerRestore(detail.week.id, content, today),
+        });
+        setPlans(detail.plans);
+        setDayPlans(detail.dayPlans);
+        setLoadState({ kind: 'ready' });
+      })
+      .catch(() => {
+        if (live) setLoadState({ kind: 'notFound' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, boss]);
+
+  // A new week starts with the first class the teacher teaches.
+  useEffect(() => {
+    const s = session;
+    if (!s || s.meta.recordId || classesLoading || myClasses.length === 0) return;
+    if (!s.draft.get(['classId'])) s.draft.replace({ ...s.draft.snapshot(), classId: myClasses[0]?.id ?? '' });
+  }, [session, classesLoading, myClasses]);
+
+  const draft = session?.draft ?? null;
+  const save = useCallback(async () => {
+    const s = sessionRef.current;
+    if (!s) return;
+    const content = s.draft.snapshot();
+    let saved: WeekRecord;
+    if (!s.meta.recordId) {
+      saved = await weekApi.add(content, { notify: false });
+      s.meta.recordId = saved.id;
+      clearBackup(backupKey(null));
+      navigate(editorHref(saved.id), { replace: true });
+      // What the author may do with it now that it exists (delete, copy, submit).
+      void weekApi
+        .byId(saved.id, { notify: false })
+        .then((detail) => setSession((cur) => (cur && cur.meta === s.meta ? { ...cur, can: detail.can } : cur)))
+        .catch(() => undefined);
+    } else if (s.boss) {
+      saved = await weekApi.bossUpdate(s.meta.recordId, s.meta.version, content, { notify: false });
+    } else {
+      saved = await weekApi.update(s.meta.recordId, s.meta.version, content, { notify: false });
+    }
+    s.meta.version = saved.version;
+    setRecord(saved);
+  }, [navigate]);
+
+  const { autosave, status } = useAutosave(draft, {
+    save,
+    classify: (e) => classifySaveError(e, t('errors.unknown')),
+    missing: () => {
+      const s = sessionRef.current;
+      return s && !s.meta.recordId ? missingForCreate(s.draft.snapshot()) : [];
+    },
+  });
+  useDraftBackup(draft, autosave, status, session ? backupKey(session.meta.recordId) : null, () =>
+    session ? session.meta.version : 0,
+  );
+
+  const errors = status.kind === 'error' ? status.failure.fields : {};
+  const recordId = session?.meta.recordId ?? null;
+  const dates = useDraftDates(draft);
+
+  /** Saves what is left; false (and a message) when that failed. */
+  const flushOrWarn = async (): Promise<boolean> => {
+    if (!autosave) return false;
+    const ok = await autosave.flush();
+    if (!ok) {
+      const s = autosave.status();
+      notifications.show({
+        color: 'red',
+        message:
+          s.kind === 'error' || s.kind === 'conflict'
+            ? t('week.save.failed', { reason: s.failure.message })
+            : t('week.save.incomplete', { fields: missingLabels(s) }),
+      });
+    }
+    return ok;
+  };
+  const missingLabels = (s: ReturnType<NonNullable<typeof autosave>['status']>) =>
+    s.kind === 'incomplete' ? s.missing.map((f) => t(`week.fields.${f}` as never)).join('、') : '';
+
+  /** Leaves the editor for `to`, closing its tab (it is done with this week). */
+  const finish = (to: string) => {
+    if (autosave) autosave.reset();
+    setSession(null);
+    closeTab(location.pathname);
+    navigate(to);
+  };
+
+  const run = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    try {
+      await action();
+    } catch {
+      /* the client showed the message */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const confirm = (text: string, onConfirm: () => void, color?: string) =>
+    modals.openConfirmModal({
+      title: t('week.actions.confirmTitle'),
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+      confirmProps: color ? { color } : undefined,
+      onConfirm,
+    });
+
+  const submit = () =>
+    confirm(
+      t('week.editor.submitConfirm'),
+      () =>
+        void run('submit', async () => {
+          if (!(await flushOrWarn())) return;
+          const s = sessionRef.current;
+          if (!s?.meta.recordId) return;
+          await weekApi.submit(s.meta.recordId, s.meta.version);
+          clearBackup(backupKey(s.meta.recordId));
+          notifications.show({ color: 'teal', message: t('week.editor.submitted') });
+          finish(detailsHref(s.meta.recordId));
+        }),
+    );
+
+  const remove = () =>
+    confirm(
+      t('week.editor.deleteConfirm'),
+      () =>
+        void run('delete', async () => {
+          const s = sessionRef.current;
+          if (!s) return;
+          if (s.meta.recordId) await weekApi.remove([s.meta.recordId]);
+          clearBackup(backupKey(s.meta.recordId));
+          notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+          finish(WEEK_PATHS.mine);
+        }),
+      'red',
+    );
+
+  const copyForward = () =>
+    confirm(
+      t('week.editor.copyConfirm'),
+      () =>
+        void run('copy', async () => {
+          if (!(await flushOrWarn())) return;
+          const s = sessionRef.current;
+          if (!s?.meta.recordId) return;
+          const copy = await weekApi.copyForward(s.meta.recordId);
+          notifications.show({ color: 'teal', message: t('week.editor.copied') });
+          navigate(editorHref(copy.id));
+        }),
+    );
+
+  const exportDocx = () =>
+    void run('export', async () => {
+      if (!(await flushOrWarn())) return;
+      const s = sessionRef.current;
+      if (!s?.meta.recordId) return;
+      const theme = String(s.draft.get(['theme']) ?? 'week');
+      saveFile(await weekApi.exportOne(s.meta.recordId, `${theme}.docx`));
+    });
+
+  const resolveConflict = (keepMine: boolean) =>
+    void run('conflict', async () => {
+      const s = sessionRef.current;
+      if (!s?.meta.recordId || !autosave) return;
+      const latest = await weekApi.byId(s.meta.recordId);
+      s.meta.version = latest.week.version;
+      setRecord(latest.week);
+      if (keepMine) {
+        autosave.reset({ dirty: true });
+        return;
+      }
+      // Mine stays in the local backup and is offered back; the page shows the latest.
+      const today = localYmd();
+      const content = normalizeWeekContent(latest.week.content, today);
+      s.draft.replace(content);
+      autosave.reset();
+      setPlans(latest.plans);
+      setDayPlans(latest.dayPlans);
+      setSession({ ...s, restore: offerRestore(s.meta.recordId, content, today) });
+    });
+
+  const restoreBackup = (accept: boolean) => {
+    const s = sessionRef.current;
+    if (!s?.restore) return;
+    if (accept) s.draft.replace(s.restore.content, { asChange: true });
+    else clearBackup(backupKey(s.meta.recordId));
+    setSession({ ...s, restore: null });
+  };
+
+  const deletePlan = (plan: PlanRecord) =>
+    confirm(
+      t('week.plan.deleteConfirm', { title: plan.title }),
+      () =>
+        void run('plan', async () => {
+          await planApi.remove([plan.id]);
+          setPlans((list) => list.filter((p) => p.id !== plan.id));
+          notifications.show({ color: 'teal', message: t('week.plan.deleted') });
+        }),
+      'red',
+    );
+
+  const onPlanSaved = useCallback((saved: PlanRecord) => {
+    setPlans((list) =>
+      list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [...list, saved],
+    );
+  }, []);
+
+  if (loadState.kind === 'loading') {
+    return (
+      <Center mih={320}>
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text c="dimmed">{t('week.editor.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (loadState.kind === 'notFound') {
+    return (
+      <BasicContainer>
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="week-not-found">
+          {t('week.editor.notFound')}
+        </Alert>
+      </BasicContainer>
+    );
+  }
+  if (loadState.kind === 'readOnly') {
+    return (
+      <BasicContainer title={loadState.record.title}>
+        <Alert color="orange" title={t('week.editor.readOnlyTitle')} data-testid="week-read-only">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('week.editor.readOnlyText', { status: labels.status(loadState.record.status) })}</Text>
+            <Button component={Link} to={detailsHref(loadState.record.id)} size="xs">
+              {t('week.editor.openDetails')}
+            </Button>
+          </Stack>
+        </Alert>
+      </BasicContainer>
+    );
+  }
+  if (!session || !draft) return null;
+
+  const title = session.boss
+    ? t('week.editor.titleBoss')
+    : recordId
+      ? t('week.editor.titleEdit')
+      : t('week.editor.titleNew');
+
+  return (
+    <Stack gap="md" data-testid="week-editor" key={session.key}>
+      <BasicContainer className={classes.bar}>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Title order={2} size="h4" data-testid="page-title">
+              {title}
+            </Title>
+            {record && <StatusBadge status={record.status} />}
+            <SaveIndicator status={status} missingLabel={(f) => t(`week.fields.${f}` as never)} />
+          </Group>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => void flushOrWarn()}
+              disabled={!autosave?.dirty() && status.kind !== 'error'}
+              data-testid="week-save-now"
+            >
+              {t('week.save.saveNow')}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} />}
+                  leftSection={<IconTemplate size={16} />}
+                >
+                  {t('week.template.title')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setTemplateDialog('apply')} data-testid="week-apply-template">
+                  {t('week.template.apply')}
+                </Menu.Item>
+                <Menu.Item onClick={() => setTemplateDialog('save')} data-testid="week-save-template">
+                  {t('week.template.save')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+            {recordId && (
+              <Button
+                variant="default"
+                leftSection={<IconHistory size={16} />}
+                component={Link}
+                to={detailsHref(recordId)}
+              >
+                {session.boss ? t('week.editor.backToDetails') : t('week.editor.openDetails')}
+              </Button>
+            )}
+            {recordId && !session.boss && (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconFileTypeDocx size={16} />}
+                  loading={busy === 'export'}
+                  onClick={exportDocx}
+                  data-testid="week-export"
+                >
+                  {t('week.editor.export')}
+                </Button>
+                {session.can?.copy && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconCopy size={16} />}
+                    loading={busy === 'copy'}
+                    onClick={copyForward}
+                    data-testid="week-copy"
+                  >
+                    {t('week.editor.copyForward')}
+                  </Button>
+                )}
+              </>
+            )}
+            {recordId && !session.boss && session.can?.delete && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                loading={busy === 'delete'}
+                onClick={remove}
+                data-testid="week-delete"
+              >
+                {t('week.editor.delete')}
+              </Button>
+            )}
+            {!session.boss && (
+              <Can code="week_submit">
+                <Button
+                  leftSection={<IconSend size={16} />}
+                  loading={busy === 'submit'}
+                  onClick={submit}
+                  disabled={!recordId || (session.can ? !session.can.submit : false)}
+                  data-testid="week-submit"
+                >
+                  {t('week.editor.submit')}
+                </Button>
+              </Can>
+            )}
+          </Group>
+        </Group>
+      </BasicContainer>
+
+      {status.kind === 'conflict' && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('week.save.conflictTitle')}
+          data-testid="week-conflict"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('week.save.conflictText', { reason: status.failure.message })}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => resolveConflict(false)} loading={busy === 'conflict'}>
+                {t('week.save.reload')}
+              </Button>
+              <Button size="xs" color="red" onClick={() => resolveConflict(true)} loading={busy === 'conflict'}>
+                {t('week.save.keepMine')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {session.restore && (
+        <Alert color="blue" title={t('week.save.restoreTitle')} data-testid="week-restore">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('week.save.restoreText', { time: formatDate(session.restore.savedAt) })}</Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => restoreBackup(true)} leftSection={<IconArrowBackUp size={14} />}>
+                {t('week.save.restore')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => restoreBackup(false)}>
+                {t('week.save.discard')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {status.kind === 'error' && Object.keys(errors).length > 0 && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('week.save.fieldsTitle')}
+          data-testid="week-field-errors"
+        >
+          <Stack gap={2}>
+            {Object.entries(errors).map(([path, message]) => (
+              <Text size="sm" key={path}>
+                {path}: {message}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+
+      <BasicContainer title={t('week.editor.header')}>
+        <WeekHeaderForm
+          draft={draft}
+          classes={myClasses}
+          errors={errors}
+          classLocked={session.boss}
+          className={record?.className}
+        />
+      </BasicContainer>
+
+      <BasicContainer title={t('week.editor.sections')}>
+        <Stack gap="md">
+          <WeekRichSection draft={draft} field="weeklyGoals" error={errors.weeklyGoals} minHeight={96} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <WeekRichSection draft={draft} field="environment" error={errors.environment} />
+            <WeekRichSection draft={draft} field="homeCooperation" error={errors.homeCooperation} />
+          </SimpleGrid>
+        </Stack>
+      </BasicContainer>
+
+      <BasicContainer title={t('week.editor.grid')}>
+        <DayGrid draft={draft} errors={errors} />
+      </BasicContainer>
+
+      <BasicContainer
+        title={t('week.plan.title')}
+        extra={
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setPlanEditor({ plan: null })}
+            disabled={!recordId || session.boss}
+            data-testid="week-add-plan"
+          >
+            {t('week.plan.add')}
+          </Button>
+        }
+      >
+        {!recordId ? (
+          <Text c="dimmed" size="sm">
+            {t('week.editor.saveFirst')}
+          </Text>
+        ) : (
+          <PlanEditList plans={plans} onEdit={(plan) => setPlanEditor({ plan })} onDelete={deletePlan} />
+        )}
+      </BasicContainer>
+
+      <BasicContainer title={t('week.dayPlan.title')}>
+        {!recordId ? (
+          <Text c="dimmed" size="sm">
+            {t('week.editor.saveFirst')}
+          </Text>
+        ) : (
+          <WeekDayPlans
+            weekId={recordId}
+            classId={String(draft.get(['classId']) ?? '')}
+            dates={dates}
+            dayPlans={dayPlans}
+            editable={!session.boss}
+          />
+        )}
+      </BasicContainer>
+
+      <BasicContainer title={t('week.fields.reflection')}>
+        <WeekRichSection draft={draft} field="reflection" error={errors.reflection} minHeight={96} withLabel={false} />
+      </BasicContainer>
+
+      {recordId && (
+        <PlanEditor
+          weekId={recordId}
+          dates={dates}
+          plan={planEditor?.plan ?? null}
+          opened={planEditor !== null}
+          onClose={() => setPlanEditor(null)}
+          onSaved={onPlanSaved}
+        />
+      )}
+      <TemplatePickerModal
+        kind="week"
+        opened={templateDialog === 'apply'}
+        onClose={() => setTemplateDialog(null)}
+        onPick={(tpl) => {
+          setTemplateDialog(null);
+          confirm(t('week.template.applyConfirm'), () => {
+            draft.replace(applyWeekTemplate(draft.snapshot(), tpl.content ?? {}), { asChange: true });
+            notifications.show({ color: 'teal', message: t('week.template.applied') });
+          });
+        }}
+      />
+      <SaveTemplateModal
+        kind="week"
+        opened={templateDialog === 'save'}
+        onClose={() => setTemplateDialog(null)}
+        content={() => weekTemplateContent(draft.snapshot())}
+        defaultName={String(draft.get(['theme']) ?? '')}
+      />
+    </Stack>
+  );
+}
+
+/** The five day dates of the draft (stable while they do not change). */
+function useDraftDates(draft: Draft<WeekContent> | null): string[] {
+  const fallback = useMemo(() => [] as WeekContent['days'], []);
+  const days = useDraftValue<WeekContent['days']>(draft ?? EMPTY_DRAFT, ['days']) ?? fallback;
+  const key = days.map((d) => d.date).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dates are identified by their key
+  return useMemo(() => days.map((d) => d.date), [key]);
+}
+
+const EMPTY_DRAFT = createLocalDraft<WeekContent>({ days: [] } as unknown as WeekContent);

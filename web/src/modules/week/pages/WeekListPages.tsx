@@ -1,0 +1,387 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAward,
+  IconClipboardCheck,
+  IconEye,
+  IconFileTypeDocx,
+  IconFileZip,
+  IconPencil,
+  IconPlus,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { saveFile } from '../../../lib/http';
+import { Can, usePermission } from '../../../permissions/Can';
+import { planApi, weekApi } from '../api';
+import { ExportProgressModal } from '../components/ExportProgress/ExportProgress';
+import { type Column, RecordList } from '../components/RecordList/RecordList';
+import { ExcellentBadge, StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
+import type { PlanRow, WeekRow } from '../model/types';
+import { detailsHref, editorHref } from '../paths';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): Column<WeekRow>[] {
+  return [
+    {
+      key: 'theme',
+      label: t('week.fields.theme'),
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={open(row)} fw={600} data-testid="list-open">
+            {row.title}
+          </Anchor>
+          {row.excellent && <ExcellentBadge size="xs" />}
+        </Group>
+      ),
+    },
+    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    {
+      key: 'week',
+      label: t('week.fields.weekNo'),
+      render: (row) => (
+        <div>
+          <Text size="sm">{row.summary?.weekNo ? labels.weekNo(row.summary.weekNo) : '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {row.summary?.startDate?.slice(5)} ~ {row.summary?.endDate?.slice(5)}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      key: 'semester',
+      label: t('week.fields.semester'),
+      render: (row) => <Text size="sm">{labels.semester(row.semester)}</Text>,
+    },
+    { key: 'status', label: t('week.fields.status'), render: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: 'author',
+      label: t('week.fields.author'),
+      render: (row) => row.authorName,
+    },
+    {
+      key: 'updateTime',
+      label: t('week.fields.updateTime'),
+      render: (row) => (
+        <Text size="xs" c="dimmed">
+          {row.updateTime}
+        </Text>
+      ),
+    },
+  ];
+}
+
+const WEEK_FILTERS = ['theme', 'classId', 'status', 'semester', 'weekNo', 'authorName'] as const;
+
+/** 我的备课 (`week_mine`): weeks I wrote or co-wrote, with "new". */
+export function MyWeeksPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const canDelete = usePermission({ code: 'week_delete' });
+  const open = (row: WeekRow) =>
+    row.status === 'draft' || row.status === 'returned' ? editorHref(row.id) : detailsHref(row.id);
+  return (
+    <RecordList<WeekRow>
+      title={t('menu.week_mine')}
+      intro={t('week.list.mineIntro')}
+      fetch={(q, f) => weekApi.mine(q, f)}
+      filters={[...WEEK_FILTERS]}
+      classSource="mine"
+      columns={weekColumns(t, labels, open)}
+      toolbar={
+        <Can code="week_add">
+          <Button component={Link} to={editorHref()} leftSection={<IconPlus size={16} />} data-testid="week-new">
+            {t('week.list.new')}
+          </Button>
+        </Can>
+      }
+      actions={(row, reload) => (
+        <>
+          <Tooltip label={t('week.list.open')}>
+            <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {(row.status === 'draft' || row.status === 'returned') && (
+            <>
+              <Tooltip label={t('week.list.edit')}>
+                <ActionIcon variant="subtle" component={Link} to={editorHref(row.id)} aria-label={t('week.list.edit')}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              {canDelete && (
+                <Tooltip label={t('week.editor.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('week.editor.delete')}
+                    onClick={() =>
+                      modals.openConfirmModal({
+                        title: t('week.actions.confirmTitle'),
+                        children: <Text size="sm">{t('week.editor.deleteConfirm')}</Text>,
+                        labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
+                        confirmProps: { color: 'red' },
+                        onConfirm: () =>
+                          void weekApi
+                            .remove([row.id])
+                            .then(() => {
+                              notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+                              return reload();
+                            })
+                            .catch(() => undefined),
+                      })
+                    }
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </>
+          )}
+        </>
+      )}
+      data-testid="week-mine"
+    />
+  );
+}
+
+/** 待审核备课 (`week_trial`): the review queue; open → details with approve / return. */
+export function TrialWeeksPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  return (
+    <RecordList<WeekRow>
+      title={t('menu.week_trial')}
+      intro={t('week.list.trialIntro')}
+      fetch={(q, f) => weekApi.trial(q, f)}
+      filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
+      columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+      actions={(row) => (
+        <Button
+          size="xs"
+          component={Link}
+          to={detailsHref(row.id)}
+          leftSection={<IconClipboardCheck size={14} />}
+          data-testid="list-review"
+        >
+          {t('week.list.review')}
+        </Button>
+      )}
+      data-testid="week-trial"
+    />
+  );
+}
+
+/** 已通过备课 (`week_success`): approved weeks; several export together as a zip. */
+export function ApprovedWeeksPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const canExport = usePermission({ code: 'week_export' });
+  const [exporting, setExporting] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <>
+      <RecordList<WeekRow>
+        title={t('menu.week_success')}
+        intro={t('week.list.successIntro')}
+        fetch={(q, f) => weekApi.approved(q, f)}
+        filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
+        columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+        bulk={
+          canExport
+            ? (ids) => (
+                <Button
+                  leftSection={<IconFileZip size={16} />}
+                  disabled={ids.length === 0}
+                  onClick={() => setExporting(ids)}
+                  data-testid="list-export-selected"
+                >
+                  {t('week.list.exportSelected', { count: ids.length })}
+                </Button>
+              )
+            : undefined
+        }
+        actions={(row) => (
+          <>
+            <Tooltip label={t('week.list.open')}>
+              <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
+                <IconEye size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {canExport && (
+              <Tooltip label={t('week.editor.export')}>
+                <ActionIcon
+                  variant="subtle"
+                  loading={busy === row.id}
+                  aria-label={t('week.editor.export')}
+                  onClick={() => {
+                    setBusy(row.id);
+                    void weekApi
+                      .exportOne(row.id, `${row.title}.docx`)
+                      .then(saveFile)
+                      .catch(() => undefined)
+                      .finally(() => setBusy(null));
+                  }}
+                >
+                  <IconFileTypeDocx size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </>
+        )}
+        data-testid="week-success"
+      />
+      <ExportProgressModal ids={exporting} onClose={() => setExporting(null)} />
+    </>
+  );
+}
+
+function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
+  return [
+    {
+      key: 'title',
+      label: t('week.fields.title'),
+      render: (row) => (
+        <Group gap={6} wrap="nowrap">
+          {row.parentId ? (
+            <Anchor component={Link} to={detailsHref(row.parentId)} fw={600} data-testid="list-open">
+              {row.title}
+            </Anchor>
+          ) : (
+            <Text fw={600}>{row.title}</Text>
+          )}
+          {row.excellent && <ExcellentBadge size="xs" />}
+        </Group>
+      ),
+    },
+    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    {
+      key: 'domain',
+      label: t('week.fields.domain'),
+      render: (row) => (
+        <Badge variant="light" color="grape" tt="none">
+          {labels.domain(row.summary?.domain ?? 0)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'type',
+      label: t('week.fields.activityType'),
+      render: (row) => (
+        <Badge variant="light" color="cyan" tt="none">
+          {labels.activityType(row.summary?.activityType ?? 0)}
+        </Badge>
+      ),
+    },
+    { key: 'date', label: t('week.fields.date'), render: (row) => row.summary?.date ?? '—' },
+    { key: 'author', label: t('week.fields.author'), render: (row) => row.authorName },
+    {
+      key: 'collects',
+      label: t('week.fields.collectCount'),
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <IconStar size={14} />
+          <Text size="sm">{row.collectCount ?? 0}</Text>
+        </Group>
+      ),
+    },
+  ];
+}
+
+function CollectButton({ row, reload }: { row: PlanRow; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const label = row.collected ? t('week.plan.uncollect') : t('week.plan.collect');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="orange"
+        loading={busy}
+        aria-label={label}
+        data-testid="list-collect"
+        onClick={() => {
+          setBusy(true);
+          void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
+            .then(() => {
+              notifications.show({
+                color: 'teal',
+                message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
+              });
+              return reload();
+            })
+            .catch(() => undefined)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** 优秀教案 (`week_excellent_list`): excellent plans in scope; collect, or unmark (reviewers). */
+export function ExcellentPlansPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  const canUnmark = usePermission({ code: 'week_excellent' });
+  return (
+    <RecordList<PlanRow>
+      title={t('menu.week_excellent_list')}
+      intro={t('week.list.excellentIntro')}
+      fetch={(q, f) => planApi.excellent(q, f)}
+      filters={['title', 'classId', 'semester', 'domain', 'activityType', 'authorName']}
+      columns={planColumns(t, labels)}
+      actions={(row, reload) => (
+        <>
+          <CollectButton row={row} reload={reload} />
+          {canUnmark && (
+            <Tooltip label={t('week.plan.unmarkExcellent')}>
+              <ActionIcon
+                variant="subtle"
+                color="yellow"
+                aria-label={t('week.plan.unmarkExcellent')}
+                onClick={() =>
+                  void planApi
+                    .unmarkExcellent(row.id)
+                    .then(() => {
+                      notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
+                      return reload();
+                    })
+                    .catch(() => undefined)
+                }
+              >
+                <IconAward size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </>
+      )}
+      data-testid="week-excellent"
+    />
+  );
+}
+
+/** 我的收藏 (`week_favorite`): my favourite plans; cancel a collection. */
+export function FavouritePlansPage() {
+  const { t } = useTranslation();
+  const labels = useWeekLabels();
+  return (
+    <RecordList<PlanRow>
+      title={t('menu.week_favorite')}
+      intro={t('week.list.favoriteIntro')}
+      fetch={(q, f) => planApi.favourites(q, f)}
+      filters={['title', 'domain', 'activityType', 'authorName']}
+      columns={planColumns(t, labels)}
+      actions={(row, reload) => <CollectButton row={{ ...row, collected: true }} reload={reload} />}
+      data-testid="week-favorite"
+    />
+  );
+}
