@@ -19,6 +19,9 @@ import { docToWeekContent, type WeekDocContent } from './week-doc';
 
 export const weekDecider = recordDecider<WeekContent>('week');
 
+// Every WebsocketProvider adds a process 'exit' listener in Node; tests open hundreds.
+process.setMaxListeners(0);
+
 const DATES = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 
 export function sampleWeek(theme = '秋天的秘密'): WeekContent {
@@ -73,7 +76,7 @@ export function runWeek(database: Database, tenantId: string, id: string, comman
 /** One collab instance: the whole app (context, auth, collab) listening on a free port. */
 export async function startInstance(
   database: Database,
-  opts: { config?: Config; kv?: KeyValueStore; collab?: CollabPluginOptions } = {},
+  opts: { config?: Config; kv?: KeyValueStore; collab?: CollabPluginOptions; port?: number } = {},
 ) {
   const config = opts.config ?? testConfig();
   const app = await buildApp(config, {
@@ -83,7 +86,7 @@ export async function startInstance(
     fastify: { logger: false },
     plugins: [createCollabPlugin(opts.collab)],
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return { app, config, port, url: `ws://127.0.0.1:${port}/api/collab` };
 }
