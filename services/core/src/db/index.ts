@@ -99,17 +99,23 @@ export interface TenantContext {
 
 const SAFE_SETTING = /^[0-9A-Za-z_-]{1,64}$/;
 
-/** `set local role` + the tenant and user settings; values are validated, never user SQL. */
+/** Statements of the tenantSettings preamble (each yields one result in a script). */
+const SETTINGS_STATEMENTS = 3;
+
+/**
+ * `set local role` + the tenant and user settings (`set local`: what `set_config(…, true)`
+ * does, without a result row to plan, send and parse); values are validated, never user SQL.
+ */
 function tenantSettings(ctx: TenantContext) {
   if (!SAFE_SETTING.test(ctx.tenantId)) throw new Error(`invalid tenant id ${JSON.stringify(ctx.tenantId)}`);
   const userId = ctx.userId ?? '';
   if (userId && !SAFE_SETTING.test(userId)) throw new Error('invalid user id');
-  return `set local role ${APP_ROLE}; select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('app.user_id', '${userId}', true)`;
+  return `set local role ${APP_ROLE}; set local app.tenant_id = '${ctx.tenantId}'; set local app.user_id = '${userId}'`;
 }
 
 /**
  * One read-only statement as one whole tenant transaction in a single round trip:
- * `set transaction read only; set local role; set_config(...); <query>` sent as one simple
+ * `set transaction read only; set local role; set local app.…; <query>` sent as one simple
  * query, which PostgreSQL runs as one implicit transaction (the LOCAL settings end with
  * it), the query's values inlined as literals (see inline.ts). Same isolation as
  * inTenant, one round trip instead of three.
@@ -125,7 +131,7 @@ export async function scriptInTenant(
   opts: { readOnly?: boolean } = {},
 ): Promise<unknown[][]> {
   const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
-  const skip = opts.readOnly ? 3 : 2;
+  const skip = SETTINGS_STATEMENTS + (opts.readOnly ? 1 : 0);
   const results = await database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
   return results.slice(skip, skip + statements.length);
 }
@@ -138,14 +144,14 @@ export async function readInTenant<R>(
   const results = await database.script(
     `set transaction read only; ${tenantSettings(ctx)}; ${inlineParameters(query)}`,
   );
-  // set transaction, set role, set_config, the query
-  return (results[3] ?? []) as R[];
+  // set transaction, the settings, the query
+  return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
 }
 
 /**
  * Runs `fn` in one transaction as the app role with `app.tenant_id` set, so PostgreSQL
  * row-level security confines every statement to the tenant. The preamble is one round
- * trip (BEGIN; SET LOCAL ROLE; set_config) — its values are validated, never user SQL.
+ * trip (BEGIN; SET LOCAL ROLE; SET LOCAL app.…) — its values are validated, never user SQL.
  */
 export async function inTenant<T>(
   database: Database,
