@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDateTime, isoInZone, localDate, mondayOf, parseDateTime } from './time';
 
@@ -7,6 +8,37 @@ describe('time', () => {
     expect(formatDateTime(d, 'Asia/Shanghai')).toBe('2026-11-22 00:05:09');
     expect(formatDateTime(d, 'UTC')).toBe('2026-11-21 16:05:09');
     expect(formatDateTime(null, 'UTC')).toBeNull();
+  });
+
+  it('formats any instant as Intl shows its wall time, across days, zones and DST changes', () => {
+    const intl = (d: Date, timeZone: string) => {
+      const parts: Record<string, string> = {};
+      const f = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (const p of f.formatToParts(d)) parts[p.type] = p.value;
+      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1971-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.constantFrom('Asia/Shanghai', 'UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Pacific/Chatham'),
+        (d, zone) => {
+          expect(formatDateTime(d, zone)).toBe(intl(d, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(formatDateTime(new Date('2026-11-21T15:59:59.999Z'), 'Asia/Shanghai')).toBe('2026-11-21 23:59:59');
+    expect(formatDateTime(new Date('1969-12-31T23:59:59.500Z'), 'UTC')).toBe('1969-12-31 23:59:59');
+    expect(formatDateTime(new Date(Number.NaN), 'UTC')).toBeNull();
   });
 
   it('parses wall time in the zone and round-trips', () => {

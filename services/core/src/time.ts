@@ -27,33 +27,51 @@ function wallParts(utcMs: number, timeZone: string) {
 
 /**
  * The zone's UTC offset at an instant. Offsets change at most on quarter-hour boundaries,
- * so they are cached per 15-minute bucket: Intl runs once per bucket, not per value.
+ * so they are cached per zone and 15-minute bucket: Intl runs once per bucket, not per value.
  */
 const BUCKET_MS = 15 * 60 * 1000;
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
   const bucket = Math.floor(utcMs / BUCKET_MS);
-  const key = `${timeZone}|${bucket}`;
-  let off = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    if (offsets.size >= 1000) offsets.clear();
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let off = zone.get(bucket);
   if (off === undefined) {
     const at = bucket * BUCKET_MS;
     const p = wallParts(at, timeZone);
     off = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
-    if (offsets.size > 10_000) offsets.clear();
-    offsets.set(key, off);
+    if (zone.size >= 10_000) zone.clear();
+    zone.set(bucket, off);
   }
   return off;
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+const DAY_MS = 86_400_000;
+/** `yyyy-MM-dd ` by local day number (days since 1970-01-01 in wall time): lists repeat days. */
+const dayTexts = new Map<number, string>();
+
 export function formatDateTime(d: Date | null | undefined, timeZone: string): string | null {
   if (!d) return null;
   const ms = d.getTime();
   if (Number.isNaN(ms)) return null;
-  const w = new Date(ms + zoneOffsetMs(ms, timeZone));
-  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
+  const wall = ms + zoneOffsetMs(ms, timeZone);
+  const day = Math.floor(wall / DAY_MS);
+  let date = dayTexts.get(day);
+  if (date === undefined) {
+    const w = new Date(day * DAY_MS);
+    date = `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} `;
+    if (dayTexts.size >= 10_000) dayTexts.clear();
+    dayTexts.set(day, date);
+  }
+  const s = Math.floor((wall - day * DAY_MS) / 1000);
+  return `${date}${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
