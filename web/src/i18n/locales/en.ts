@@ -320,10 +320,6 @@ export const en: Messages = {
       seconds: '{{count}} s',
       explain: 'The token is renewed every {{seconds}} seconds; open tabs renew it once between them.',
     },
-    teaching: {
-      title: 'Teaching this week',
-      pending: 'Weekly counts of lesson plans and observations appear here once lesson planning is live.',
-    },
   },
   testPage: {
     keepAlive: {
@@ -834,6 +830,15 @@ export const en: Messages = {
       weekOf: 'Week of {{date}}',
       newWeek: 'Plan this week',
       allDone: 'Nothing to do. Well done!',
+      thisWeek: 'This week',
+      refresh: 'Refresh',
+      kinds: {
+        week: 'Week plans',
+        week_plan: 'Activity plans',
+        day_plan: 'Day plans',
+      },
+      kind: 'Type',
+      excellent: 'Excellent',
     },
     actions: {
       confirmTitle: 'Please confirm',

@@ -321,10 +321,6 @@ export const zhCN = {
       seconds: '{{count}} 秒',
       explain: '令牌每 {{seconds}} 秒自动续期一次，多个标签页只会续期一次。',
     },
-    teaching: {
-      title: '本周教学动态',
-      pending: '备课与观察记录的每周统计将在备课模块上线后显示在这里。',
-    },
   },
   testPage: {
     keepAlive: {
@@ -811,6 +807,15 @@ export const zhCN = {
       weekOf: '{{date}} 周',
       newWeek: '写本周备课',
       allDone: '没有待办事项，做得好！',
+      thisWeek: '本周',
+      refresh: '刷新',
+      kinds: {
+        week: '周计划',
+        week_plan: '教案',
+        day_plan: '半日 / 一日活动',
+      },
+      kind: '类型',
+      excellent: '优秀',
     },
     actions: {
       confirmTitle: '请确认',

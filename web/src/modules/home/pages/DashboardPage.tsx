@@ -1,11 +1,12 @@
 import { Badge, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconBug, IconClock, IconKey, IconLayoutList, IconListCheck } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { website } from '../../../config/website';
 import { useStore } from '../../../lib/createStore';
 import { formatDate } from '../../../lib/date';
+import { lazyPage } from '../../../lib/lazyPage';
 import { errorLogStore } from '../../../lib/errorLog';
 import { permissionStore } from '../../../permissions/permissions';
 import { readExpiresIn, readTokenTime, rolesOf, sessionStore } from '../../auth/session';
@@ -13,6 +14,8 @@ import { refreshThreshold } from '../../auth/tokenRefresh';
 import { leafEntries } from '../../layout/menu/buildMenu';
 import { menuStore } from '../../layout/menu/menuStore';
 import { tabsStore } from '../../layout/tabs/tabsStore';
+
+const WeekDashboard = lazyPage(() => import('../../week/components/WeekDashboard/WeekDashboard'), 'WeekDashboard');
 
 function Stat({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) {
   return (
@@ -36,8 +39,7 @@ function Stat({ icon, label, value, color }: { icon: ReactNode; label: string; v
 
 /**
  * `/wel/dashboard` (hidden from the menu): the account at a glance — what it may open,
- * its session, and the client's health. Weekly teaching counts join with the
- * lesson-plan issue.
+ * its session, the client's health, and the weekly teaching counts.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -127,17 +129,9 @@ export function DashboardPage() {
         </Grid.Col>
       </Grid>
 
-      <BasicContainer title={t('dashboard.teaching.title')}>
-        <Text size="sm" c="dimmed" mb="md">
-          {t('dashboard.teaching.pending')}
-        </Text>
-        <Group align="flex-end" gap="md" h={140} wrap="nowrap" aria-hidden>
-          {[60, 90, 45, 120, 80, 100, 70].map((h, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative placeholder
-            <Skeleton key={i} height={h} radius="sm" animate={false} style={{ flex: 1 }} />
-          ))}
-        </Group>
-      </BasicContainer>
+      <Suspense fallback={<Skeleton height={260} radius="md" />}>
+        <WeekDashboard />
+      </Suspense>
     </Stack>
   );
 }

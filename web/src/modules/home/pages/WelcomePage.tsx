@@ -1,6 +1,6 @@
 import { Badge, Button, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook, IconBuildingCommunity, IconPalette, IconUserCircle } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
@@ -8,6 +8,7 @@ import { BasicBlock } from '../../../components/BasicBlock/BasicBlock';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { NoticeStub } from '../../../components/NoticeStub/NoticeStub';
 import { useStore } from '../../../lib/createStore';
+import { lazyPage } from '../../../lib/lazyPage';
 import { SproutIllustration } from '../../auth/components/SproutIllustration/SproutIllustration';
 import { rolesOf, sessionStore } from '../../auth/session';
 import { displayName } from '../../layout/components/UserMenu/UserMenu';
@@ -17,6 +18,9 @@ import { menuIcon } from '../../layout/menu/icons';
 import { menuStore } from '../../layout/menu/menuStore';
 import { greetingKey } from '../greeting';
 import classes from './WelcomePage.module.css';
+
+// The teaching figures bring the chart library: their own chunk, after the page shows.
+const WeekDashboard = lazyPage(() => import('../../week/components/WeekDashboard/WeekDashboard'), 'WeekDashboard');
 
 const TILE_COLOURS = [
   'linear-gradient(135deg, #5aabff 0%, #2f86e6 100%)',
@@ -28,8 +32,9 @@ const TILE_COLOURS = [
 ];
 
 /**
- * `/wel/index`, the home tab. Until the lesson-plan dashboard arrives: a welcome with the
- * user's name and tenant, quick entries from their menu, notices and first steps.
+ * `/wel/index`, the home tab: a welcome with the user's name and tenant, the teaching
+ * figures (weekly counts, pending reviews, the viewer's to-dos), quick entries from their
+ * menu, notices and first steps.
  */
 export function WelcomePage() {
   const { t, i18n } = useTranslation();
@@ -83,6 +88,10 @@ export function WelcomePage() {
         </div>
         <SproutIllustration className={classes.heroArt} />
       </div>
+
+      <Suspense fallback={null}>
+        <WeekDashboard />
+      </Suspense>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>

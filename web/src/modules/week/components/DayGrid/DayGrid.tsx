@@ -103,7 +103,7 @@ export function DayGridView({ days }: { days: WeekDay[] }) {
   const labels = useWeekLabels();
   return (
     <div className={classes.scroll}>
-      <Table withTableBorder withColumnBorders className={classes.grid} data-testid="day-grid-view">
+      <Table withTableBorder withColumnBorders className={classes.viewGrid} data-testid="day-grid-view">
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.slotHead}>{t('week.editor.slotColumn')}</Table.Th>

@@ -1,0 +1,295 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconChevronRight,
+  IconClipboardCheck,
+  IconNotes,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
+import { Can } from '../../../../permissions/Can';
+import { weekApi } from '../../api';
+import { useLoad } from '../../hooks/useLoad';
+import type { HomeStats, RecordStatus } from '../../model/types';
+import { editorHref, WEEK_PATHS } from '../../paths';
+import { STATUS_COLORS } from '../StatusBadge/StatusBadge';
+
+function TodoRow({
+  icon,
+  color,
+  label,
+  count,
+  to,
+  testId,
+}: {
+  icon: ReactNode;
+  color: string;
+  label: string;
+  count: number;
+  to: string;
+  testId: string;
+}) {
+  return (
+    <Paper component={Link} to={to} withBorder p="xs" radius="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" color={color} radius="md">
+            {icon}
+          </ThemeIcon>
+          <Text size="sm">{label}</Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={700} data-testid={testId}>
+            {count}
+          </Text>
+          <IconChevronRight size={16} color="var(--mantine-color-dimmed)" />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The teaching figures on the home page (`GET /api/week/week/home`, an async projection):
+ * the last 9 weeks as a bar chart, pending reviews for reviewers, the viewer's to-dos and
+ * records by status. Renders nothing for a user the call refuses (no lesson-plan menus).
+ */
+export function WeekDashboard() {
+  const { t } = useTranslation();
+  const { data, loading, error, reload } = useLoad(() => weekApi.home({ notify: false }), []);
+
+  const chart = useMemo(
+    () =>
+      (data?.weeks ?? []).map((w) => ({
+        week: w.weekStart.slice(5),
+        created: w.created,
+        submitted: w.submitted,
+        approved: w.approved,
+        returned: w.returned,
+      })),
+    [data],
+  );
+
+  if (error && !data) return null;
+  if (loading && !data) {
+    return (
+      <BasicContainer title={t('week.dashboard.title')}>
+        <Skeleton height={260} radius="md" />
+      </BasicContainer>
+    );
+  }
+  if (!data) return null;
+  const stats = data as HomeStats & { reviewer?: boolean };
+  const current = stats.weeks[stats.weeks.length - 1];
+  const isReviewer = stats.reviewer ?? stats.pendingReviews > 0;
+  const statuses: Array<RecordStatus> = ['draft', 'trial', 'success', 'returned'];
+
+  return (
+    <Grid gap="md" data-testid="week-dashboard">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <BasicContainer
+          title={t('week.dashboard.chartTitle')}
+          extra={
+            <Group gap="xs">
+              <Text size="xs" c="dimmed">
+                {t('week.dashboard.asOf', { time: stats.asOf })}
+              </Text>
+              <Tooltip label={t('week.dashboard.refresh')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={() => void reload()}
+                  loading={loading}
+                  aria-label={t('week.dashboard.refresh')}
+                >
+                  <IconRefresh size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          }
+        >
+          <BarChart
+            h={240}
+            data={chart}
+            dataKey="week"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom', height: 32, itemSorter: null }}
+            yAxisProps={{ allowDecimals: false }}
+            tickLine="y"
+            series={[
+              { name: 'created', label: t('week.dashboard.created'), color: 'blue.5' },
+              { name: 'submitted', label: t('week.dashboard.submitted'), color: 'orange.5' },
+              { name: 'approved', label: t('week.dashboard.approved'), color: 'teal.5' },
+              { name: 'returned', label: t('week.dashboard.returned'), color: 'red.4' },
+            ]}
+            data-testid="dashboard-chart"
+          />
+          <Table mt="md" verticalSpacing={4} fz="sm" data-testid="dashboard-this-week">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  {t('week.dashboard.thisWeek')}
+                  {current && (
+                    <Text span size="xs" c="dimmed" fw={400} ml={6}>
+                      {t('week.dashboard.weekOf', { date: current.weekStart })}
+                    </Text>
+                  )}
+                </Table.Th>
+                <Table.Th ta="right">{t('week.dashboard.created')}</Table.Th>
+                <Table.Th ta="right">{t('week.dashboard.submitted')}</Table.Th>
+                <Table.Th ta="right">{t('week.dashboard.approved')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stats.byFamily.map((f) => (
+                <Table.Tr key={f.kind} data-testid={`dashboard-family-${f.kind}`}>
+                  <Table.Td>{t(`week.dashboard.kinds.${f.kind}` as never, { defaultValue: f.kind })}</Table.Td>
+                  <Table.Td ta="right" data-testid="created">
+                    {f.created}
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="submitted">
+                    {f.submitted}
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="approved">
+                    {f.approved}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </BasicContainer>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="md">
+          {isReviewer && (
+            <BasicContainer title={t('week.dashboard.pendingTitle')} data-testid="dashboard-pending-card">
+              <Group justify="space-between" align="flex-end">
+                <div>
+                  <Text
+                    fz={40}
+                    fw={700}
+                    lh={1}
+                    c={stats.pendingReviews > 0 ? 'orange' : 'dimmed'}
+                    data-testid="dashboard-pending"
+                  >
+                    {stats.pendingReviews}
+                  </Text>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {t('week.dashboard.pendingText')}
+                  </Text>
+                </div>
+                <Button
+                  component={Link}
+                  to={WEEK_PATHS.trial}
+                  leftSection={<IconClipboardCheck size={16} />}
+                  disabled={stats.pendingReviews === 0}
+                  data-testid="dashboard-open-queue"
+                >
+                  {t('week.dashboard.openQueue')}
+                </Button>
+              </Group>
+            </BasicContainer>
+          )}
+          <BasicContainer
+            title={t('week.dashboard.todosTitle')}
+            extra={
+              <Badge variant="light" size="lg" data-testid="dashboard-todo-total">
+                {stats.myTodos.total}
+              </Badge>
+            }
+          >
+            <Stack gap="xs">
+              <TodoRow
+                icon={<IconPencil size={16} />}
+                color="gray"
+                label={t('week.dashboard.todoDrafts')}
+                count={stats.myTodos.drafts}
+                to={WEEK_PATHS.mine}
+                testId="dashboard-todo-drafts"
+              />
+              <TodoRow
+                icon={<IconArrowBackUp size={16} />}
+                color="red"
+                label={t('week.dashboard.todoReturned')}
+                count={stats.myTodos.returned}
+                to={WEEK_PATHS.mine}
+                testId="dashboard-todo-returned"
+              />
+              {isReviewer && (
+                <TodoRow
+                  icon={<IconClipboardCheck size={16} />}
+                  color="orange"
+                  label={t('week.dashboard.todoReviews')}
+                  count={stats.myTodos.reviews}
+                  to={WEEK_PATHS.trial}
+                  testId="dashboard-todo-reviews"
+                />
+              )}
+              {stats.myTodos.total === 0 && (
+                <Text size="sm" c="dimmed" ta="center">
+                  {t('week.dashboard.allDone')}
+                </Text>
+              )}
+              <Can code="week_add">
+                <Button
+                  component={Link}
+                  to={editorHref()}
+                  variant="light"
+                  leftSection={<IconPlus size={16} />}
+                  fullWidth
+                >
+                  {t('week.dashboard.newWeek')}
+                </Button>
+              </Can>
+            </Stack>
+          </BasicContainer>
+          <BasicContainer title={t('week.dashboard.totalsTitle')}>
+            <SimpleGrid cols={5} spacing={6}>
+              {statuses.map((status) => (
+                <Stack key={status} gap={2} align="center" data-testid={`dashboard-total-${status}`}>
+                  <Text fw={700} size="lg" c={STATUS_COLORS[status]}>
+                    {stats.totals[status]}
+                  </Text>
+                  <Text size="xs" c="dimmed" ta="center">
+                    {t(`week.status.${status}`)}
+                  </Text>
+                </Stack>
+              ))}
+              <Stack gap={2} align="center" data-testid="dashboard-total-excellent">
+                <Group gap={2}>
+                  <IconNotes size={14} color="var(--mantine-color-yellow-6)" />
+                  <Text fw={700} size="lg" c="yellow.7">
+                    {stats.totals.excellent}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('week.dashboard.excellent')}
+                </Text>
+              </Stack>
+            </SimpleGrid>
+          </BasicContainer>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
