@@ -1,8 +1,9 @@
 import { buildApp } from './app';
-import { collabPlugin } from '@sprout/collab';
+import { createCollabPlugin } from '@sprout/collab';
 import { loadConfigOrExit } from '@sprout/core/config';
 import { openPlatform } from '@sprout/core/platform';
 import { startWorker } from '@sprout/worker';
+import { saveRevisionWhenIdle } from './modules/week/collab-link';
 
 /**
  * One Sprout process: any subset of api, collab and worker (`SERVICES`). The embedded
@@ -28,7 +29,10 @@ async function main() {
         database: platform.database,
         queue: platform.queue,
         kv: platform.kv,
-        plugins: config.SERVICES.includes('collab') ? [collabPlugin] : [],
+        plugins: config.SERVICES.includes('collab')
+          ? // A co-edited week left quiet for a while is saved as a revision (an event naming its authors).
+            [createCollabPlugin({ onIdle: saveRevisionWhenIdle(platform.database, config.TIME_ZONE, say) })]
+          : [],
       })
     : undefined;
   if (app) {

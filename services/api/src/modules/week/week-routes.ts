@@ -1,9 +1,10 @@
+import { markRevision } from '@sprout/collab';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { type DB, inTenant } from '@sprout/core/db';
-import { badRequest, forbidden, notFound } from '@sprout/core/errors';
+import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/core/records';
@@ -30,6 +31,8 @@ import {
   write,
 } from '../records/engine';
 import { recordTimeline } from '../records/history';
+import { docChanged, liveRevision, saveRevisionIn, syncDoc, weekDoc } from './collab-link';
+import { tenantOf } from '../../plugins/context';
 import { IdListSchema, IdSchema, input } from '../system/params';
 
 export const RESOURCE = 'week';
@@ -404,7 +407,9 @@ export async function weekRoutes(app: FastifyInstance) {
           },
           body.version,
         );
+        await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
       });
+      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
       return ok(await weekDetail(request, body.id), request.lang, 'records.saved');
     },
   );
@@ -417,13 +422,25 @@ export async function weekRoutes(app: FastifyInstance) {
       await write(request, async (c) => {
         requireButton(c.caller, 'week_submit');
         const { access } = await editableWeek(c, body.id);
+        // A co-edited week is submitted as its live document reads now, naming whose edits it holds.
+        const live = await liveRevision(c.trx, c.caller.ctx.tenantId, body.id, request.lang);
         await runCommand(
           c,
           'week',
           body.id,
-          { type: 'SubmitRecord', actor: c.actor, at: c.at, team: access.team },
+          live
+            ? {
+                type: 'SubmitRecord',
+                actor: c.actor,
+                at: c.at,
+                team: access.team,
+                content: live.content,
+                authors: live.authorIds,
+              }
+            : { type: 'SubmitRecord', actor: c.actor, at: c.at, team: access.team },
           body.version,
         );
+        if (live) await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(body.id), live.seq);
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
           if (child.status === 'draft' || child.status === 'returned')
             await runCommand(c, child.kind, String(child.id), {
@@ -433,6 +450,7 @@ export async function weekRoutes(app: FastifyInstance) {
               team: true,
             });
       });
+      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
       return ok(await weekDetail(request, body.id), request.lang, 'records.submitted');
     },
   );
@@ -458,6 +476,7 @@ export async function weekRoutes(app: FastifyInstance) {
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
           if (child.status === 'trial') await runCommand(c, child.kind, String(child.id), command);
       });
+      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
       return ok(
         await weekDetail(request, body.id),
         request.lang,
@@ -482,7 +501,9 @@ export async function weekRoutes(app: FastifyInstance) {
           { type: 'EditDuringReview', actor: c.actor, at: c.at, content: body.content },
           body.version,
         );
+        await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
       });
+      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
       return ok(await weekDetail(request, body.id), request.lang, 'records.saved');
     },
   );
@@ -549,6 +570,34 @@ export async function weekRoutes(app: FastifyInstance) {
     },
   );
 
+  r.post(
+    `${base}/saveRevision`,
+    {
+      schema: {
+        tags: ['weeks'],
+        summary: 'Save the live co-edited document of a week as a revision (an event naming its authors)',
+      },
+    },
+    async (request) => {
+      const { id } = input(request, IdBodySchema);
+      await write(request, async (c) => {
+        requireButton(c.caller, 'week_edit');
+        const { row, access } = await editableWeek(c, id);
+        if (row.status !== 'draft' && row.status !== 'returned') throw new AppError('conflict', 'record.editInTrial');
+        if (!access.author && !access.team) throw forbidden('record.notAuthor');
+        await saveRevisionIn(c.trx, {
+          tenantId: c.caller.ctx.tenantId,
+          weekId: id,
+          actorId: c.caller.ctx.userId,
+          timeZone: c.caller.tz,
+          lang: request.lang,
+          strict: true,
+        });
+      });
+      return ok(await weekDetail(request, id), request.lang, 'records.saved');
+    },
+  );
+
   const remove = async (request: FastifyRequest, ids: string[]) => {
     if (!ids.length) throw badRequest('records.selectOne');
     await write(request, async (c) => {
@@ -566,6 +615,7 @@ export async function weekRoutes(app: FastifyInstance) {
             });
       }
     });
+    for (const id of ids) await docChanged(app.auth.kv, tenantOf(request).tenantId, id);
   };
 
   r.post(
