@@ -8,4 +8,9 @@ import { weekModule } from './week';
  * The API's feature modules, registered in this order after the platform plugins.
  * Each module lives in `modules/<area>/` with its routes, schemas and presenters.
  */
-export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [authModule, systemModule, auditModule, weekModule];
+export const apiModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  authModule,
+  systemModule,
+  auditModule,
+  weekModule,
+];

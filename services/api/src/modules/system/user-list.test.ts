@@ -1,12 +1,5 @@
 import fc from 'fast-check';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '@sprout/core/db';
 import { inlineParameters } from '@sprout/core/db/inline';
