@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,6 +93,9 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
         return { ok: true, user, docName, mode };
       };
 
+      // The upgrade's HTTP response object stays attached to the socket for its whole life
+      // (it is never sent); detaching it lets the request and response go (a few kB per socket).
+      const responses = new WeakMap<object, ServerResponse>();
       app.get(
         COLLAB_PATH,
         {
@@ -99,8 +103,18 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
           logLevel: 'warn',
           // Authenticated here, not by the HTTP hook: a browser WebSocket cannot send headers.
           config: { public: true },
+          onRequest: (request, reply, done) => {
+            responses.set(request.raw, reply.raw);
+            done();
+          },
         },
-        (socket, request) => server.accept(socket, () => admit(request)),
+        (socket, request) => {
+          const response = responses.get(request.raw);
+          responses.delete(request.raw);
+          const raw = request.raw.socket;
+          if (response && raw) response.detachSocket(raw);
+          server.accept(socket, () => admit(request), raw ?? undefined);
+        },
       );
       app.log.info('collab service: live co-editing at /api/collab/:docName');
     },

@@ -87,6 +87,17 @@ const bigger = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 const toBytes = (data: Buffer | ArrayBuffer | Buffer[]): Uint8Array =>
   Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 
+/** The TCP socket under a WebSocket: corked while a burst of messages is written. */
+export interface RawStream {
+  cork(): void;
+  uncork(): void;
+}
+
+const uncork = (conn: Conn) => {
+  conn.corked = false;
+  conn.raw?.uncork();
+};
+
 /** One live WebSocket on one document. */
 class Conn {
   readonly awarenessIds = new Set<number>();
@@ -94,6 +105,7 @@ class Conn {
   lastSend = Date.now();
   alive = true;
   closed = false;
+  corked = false;
   expiry: NodeJS.Timeout | undefined;
 
   constructor(
@@ -101,6 +113,7 @@ class Conn {
     readonly user: CollabUser,
     readonly doc: LiveDoc,
     public mode: 'write' | 'read',
+    readonly raw: RawStream | undefined,
   ) {}
 
   send(message: Uint8Array) {
@@ -108,6 +121,13 @@ class Conn {
     if (this.socket.bufferedAmount > MAX_BUFFERED) {
       this.socket.close(CLOSE.tryLater, 'too slow');
       return;
+    }
+    // Everything sent to this socket in one tick (a stored batch relays several updates) goes
+    // out in one write.
+    if (this.raw && !this.corked) {
+      this.corked = true;
+      this.raw.cork();
+      process.nextTick(uncork, this);
     }
     this.socket.send(message);
     this.lastSend = Date.now();
@@ -172,6 +192,15 @@ class LiveDoc {
   broadcast(message: Uint8Array, except?: Conn) {
     for (const c of this.conns) if (c !== except) c.send(message);
   }
+}
+
+/** A socket's state between upgrade and close. */
+interface SocketState {
+  /** Messages that arrived before the connection was admitted. */
+  early: Uint8Array[];
+  earlyBytes: number;
+  conn: Conn | undefined;
+  gone: boolean;
 }
 
 interface QueuedUpdate {
@@ -326,54 +355,73 @@ export class CollabServer {
    * Takes over an upgraded socket: buffers what the client sends while `admit` decides
    * (token, tenant, access), then joins the document or closes with the refusal's code.
    */
-  accept(socket: WebSocket, admit: () => Promise<Admission>) {
-    const early: Uint8Array[] = [];
-    let earlyBytes = 0;
-    let conn: Conn | undefined;
-    let gone = false;
+  accept(socket: WebSocket, admit: () => Promise<Admission>, raw?: RawStream) {
+    const state = this.listen(socket);
+    if (this.stopping) return this.refuse(socket, CLOSE.goingAway, 'server stopping');
+    void this.admitAndJoin(socket, state, admit, raw);
+  }
+
+  /**
+   * The socket's listeners, in a scope of their own: they live as long as the socket, and
+   * must not keep the upgrade request (Fastify's request and reply) alive with them.
+   */
+  private listen(socket: WebSocket): SocketState {
+    const s: SocketState = { early: [], earlyBytes: 0, conn: undefined, gone: false };
+    // @fastify/websocket's error listener holds the request and reply for the socket's life.
+    socket.removeAllListeners('error');
+    socket.on('error', () => undefined);
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       const bytes = toBytes(data);
-      if (conn) return this.receive(conn, bytes);
-      early.push(bytes);
-      earlyBytes += bytes.length;
-      if (early.length > 64 || earlyBytes > this.opts.maxMessageBytes)
+      if (s.conn) return this.receive(s.conn, bytes);
+      s.early.push(bytes);
+      s.earlyBytes += bytes.length;
+      if (s.early.length > 64 || s.earlyBytes > this.opts.maxMessageBytes)
         socket.close(CLOSE.tryLater, 'too much too early');
     });
     socket.on('close', () => {
-      gone = true;
-      if (conn) this.detach(conn);
+      s.gone = true;
+      if (s.conn) this.detach(s.conn);
     });
-    socket.on('error', () => undefined);
-    const refuse = (code: number, reason: string) => {
-      this.stats.refused++;
-      if (socket.readyState === OPEN) socket.close(code, reason);
-    };
-    if (this.stopping) return refuse(CLOSE.goingAway, 'server stopping');
-    void (async () => {
-      let admission: Admission;
-      try {
-        admission = await admit();
-      } catch (err) {
-        this.deps.log.error({ err }, 'collab: admission failed');
-        return refuse(CLOSE.internal, 'internal error');
-      }
-      if (!admission.ok) return refuse(admission.code, admission.reason);
-      if (gone || this.stopping) return refuse(CLOSE.goingAway, 'server stopping');
-      let doc: LiveDoc;
-      try {
-        doc = await this.acquire(admission.user.tenantId, admission.docName);
-      } catch (err) {
-        this.deps.log.error({ err, doc: admission.docName }, 'collab: document could not be loaded');
-        return refuse(CLOSE.tryLater, 'document unavailable');
-      }
-      if (gone || this.stopping) {
-        this.release(doc);
-        return refuse(CLOSE.goingAway, 'server stopping');
-      }
-      conn = new Conn(socket, admission.user, doc, admission.mode);
-      this.join(conn);
-      for (const m of early.splice(0)) this.receive(conn, m);
-    })();
+    return s;
+  }
+
+  private refuse(socket: WebSocket, code: number, reason: string) {
+    this.stats.refused++;
+    if (socket.readyState === OPEN) socket.close(code, reason);
+  }
+
+  private async admitAndJoin(
+    socket: WebSocket,
+    s: SocketState,
+    admit: () => Promise<Admission>,
+    raw: RawStream | undefined,
+  ) {
+    let admission: Admission;
+    try {
+      admission = await admit();
+    } catch (err) {
+      this.deps.log.error({ err }, 'collab: admission failed');
+      return this.refuse(socket, CLOSE.internal, 'internal error');
+    }
+    if (!admission.ok) return this.refuse(socket, admission.code, admission.reason);
+    if (s.gone || this.stopping) return this.refuse(socket, CLOSE.goingAway, 'server stopping');
+    let doc: LiveDoc;
+    try {
+      doc = await this.acquire(admission.user.tenantId, admission.docName);
+    } catch (err) {
+      this.deps.log.error({ err, doc: admission.docName }, 'collab: document could not be loaded');
+      return this.refuse(socket, CLOSE.tryLater, 'document unavailable');
+    }
+    if (s.gone || this.stopping) {
+      this.release(doc);
+      return this.refuse(socket, CLOSE.goingAway, 'server stopping');
+    }
+    const conn = new Conn(socket, admission.user, doc, admission.mode, raw);
+    s.conn = conn;
+    this.join(conn);
+    const early = s.early;
+    s.early = [];
+    for (const m of early) this.receive(conn, m);
   }
 
   private join(conn: Conn) {

@@ -1,0 +1,285 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Assignment, FromClients, ToClients } from './collab-clients';
+import { fmt, ROOT, startServer, table } from './lib';
+
+/**
+ * Issue 8: Sprout's collab service against @hocuspocus/server (with its own provider) on the
+ * same machine in the same run. Two scenarios, each client sending `rate` updates a second
+ * (a typed character and its send time) for `seconds`:
+ *   1. `oneDocClients` clients on one document;
+ *   2. `docs` documents × `clientsPerDoc` clients.
+ * Figures: p50/p95/p99 update-to-peer latency (send → applied at every other client of the
+ * document, clients spread over separate processes), the server process's CPU over the load
+ * window, and memory per idle document (heap + buffers, and RSS, of the server process after
+ * a GC with every client connected and idle, minus the same before any client connected).
+ * Sprout stores every update in PostgreSQL before relaying it (and publishes it to Redis when
+ * reachable); Hocuspocus without extensions keeps documents in memory only. Targets: Sprout's
+ * p95 ≤ Hocuspocus's, and memory per idle document ≤ Hocuspocus's.
+ */
+export interface CollabBenchOptions {
+  seconds: number;
+  rate: number;
+  oneDocClients: number;
+  docs: number;
+  clientsPerDoc: number;
+  /** Client processes the providers are spread over. */
+  processes: number;
+}
+
+interface SproutInfo {
+  url: string;
+  statsUrl: string;
+  docs: string[];
+  tokens: string[];
+  kv: string;
+}
+interface HocusInfo {
+  url: string;
+  statsUrl: string;
+}
+interface Stats {
+  cpu: { user: number; system: number };
+  at: number;
+  heapUsed: number;
+  rss: number;
+  external: number;
+  documents: number;
+  connections: number;
+}
+
+type Kind = 'sprout' | 'hocuspocus';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function stats(url: string, gc = false): Promise<Stats> {
+  const res = await fetch(gc ? `${url}?gc=1` : url);
+  return (await res.json()) as Stats;
+}
+
+/** CPU ticks (1/100 s) of the PostgreSQL and Redis processes on this machine, for the note under Sprout's rows. */
+function backingCpuTicks(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres' && name !== 'redis-server') continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      if (f[1] === '1') ticks += Number(f[13]) + Number(f[14]); // the postmaster: exited backends
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
+
+export class ClientProcesses {
+  private readonly procs: ChildProcess[];
+  private readonly waiting = new Map<ChildProcess, { type: string; resolve: (m: FromClients) => void }>();
+
+  constructor(n: number) {
+    this.procs = Array.from({ length: n }, () => {
+      const child = fork(resolve(ROOT, 'bench/collab-clients.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        cwd: ROOT,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      child.on('message', (m: FromClients) => {
+        if (m.type === 'error') {
+          console.error(`client process: ${m.message}`);
+          process.exit(1);
+        }
+        const w = this.waiting.get(child);
+        if (w && w.type === m.type) {
+          this.waiting.delete(child);
+          w.resolve(m);
+        }
+      });
+      return child;
+    });
+  }
+
+  get size() {
+    return this.procs.length;
+  }
+
+  ask<T extends FromClients['type']>(
+    i: number,
+    message: ToClients,
+    answer: T,
+  ): Promise<Extract<FromClients, { type: T }>> {
+    const child = this.procs[i] as ChildProcess;
+    return new Promise((res) => {
+      this.waiting.set(child, { type: answer, resolve: res as (m: FromClients) => void });
+      child.send(message);
+    });
+  }
+
+  all<T extends FromClients['type']>(messages: (i: number) => ToClients, answer: T) {
+    return Promise.all(this.procs.map((_, i) => this.ask(i, messages(i), answer)));
+  }
+
+  kill() {
+    for (const p of this.procs) p.kill();
+  }
+}
+
+interface Result {
+  server: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  samples: number;
+  sent: number;
+  cpu: number;
+  backingCpu: number | null;
+  heapPerDoc: number;
+  rssPerDoc: number;
+  converged: boolean;
+  /** How long after the load (and its 1 s tail) every client of every document had the same state. */
+  settleMs: number;
+}
+
+const pct = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export async function runScenario(
+  pool: ClientProcesses,
+  kind: Kind,
+  server: { url: string; statsUrl: string },
+  docs: Array<{ docName: string; clients: number }>,
+  tokens: string[],
+  opts: CollabBenchOptions,
+  label: string,
+): Promise<Result> {
+  // Each document's clients go to different processes (a peer is never in the sender's process when it can be avoided).
+  const perProc: Assignment[][] = Array.from({ length: pool.size }, () => []);
+  let n = 0;
+  for (const d of docs)
+    for (let j = 0; j < d.clients; j++, n++)
+      perProc[j % pool.size]?.push({
+        docName: d.docName,
+        token: tokens[n % tokens.length] as string,
+        key: `${label}-${kind}-${n}`,
+      });
+  const documents = docs.length;
+
+  await sleep(500);
+  const base = await stats(server.statsUrl, true);
+  await pool.all((i) => ({ type: 'connect', kind, url: server.url, items: perProc[i] ?? [] }), 'ready');
+  await sleep(1500);
+  const idle = await stats(server.statsUrl, true);
+  if (idle.documents !== documents)
+    throw new Error(`${kind}: ${idle.documents} documents loaded, expected ${documents}`);
+
+  const t0 = await stats(server.statsUrl);
+  const b0 = kind === 'sprout' ? backingCpuTicks() : 0;
+  const done = pool.all(() => ({ type: 'run', seconds: opts.seconds, rate: opts.rate }), 'done');
+  await sleep(opts.seconds * 1000);
+  const t1 = await stats(server.statsUrl);
+  const b1 = kind === 'sprout' ? backingCpuTicks() : 0;
+  const results = await done;
+  // Every client of a document must end with the same state (polled: a loaded server may lag).
+  let converged = false;
+  const settleStart = performance.now();
+  while (!converged && performance.now() - settleStart < 60_000) {
+    const states = new Map<string, Set<string>>();
+    for (const r of await pool.all(() => ({ type: 'states' }), 'states'))
+      for (const [doc, list] of Object.entries(r.states)) {
+        const set = states.get(doc) ?? new Set<string>();
+        for (const s of list) set.add(s);
+        states.set(doc, set);
+      }
+    converged = [...states.values()].every((s) => s.size === 1);
+    if (!converged) await sleep(250);
+  }
+  const settleMs = performance.now() - settleStart;
+  await pool.all(() => ({ type: 'close' }), 'closed');
+
+  let count = 0;
+  for (const r of results) count += r.samples.length;
+  const all = new Float64Array(count);
+  let k = 0;
+  for (const r of results) for (const s of r.samples) all[k++] = s;
+  all.sort();
+  const wallMs = t1.at - t0.at;
+  const cpuMs = (t1.cpu.user - t0.cpu.user + t1.cpu.system - t0.cpu.system) / 1000;
+  return {
+    server: kind === 'sprout' ? 'Sprout' : 'Hocuspocus',
+    p50: pct(all, 0.5),
+    p95: pct(all, 0.95),
+    p99: pct(all, 0.99),
+    samples: count,
+    sent: results.reduce((s, r) => s + r.sent, 0),
+    cpu: (cpuMs / wallMs) * 100,
+    backingCpu: kind === 'sprout' ? ((b1 - b0) * 10 * 100) / wallMs : null,
+    heapPerDoc: (idle.heapUsed + idle.external - base.heapUsed - base.external) / documents,
+    rssPerDoc: (idle.rss - base.rss) / documents,
+    converged,
+    settleMs,
+  };
+}
+
+function report(title: string, rows: Result[], perDocNote: string) {
+  console.log(`\n${title}`);
+  table(
+    rows.map((r) => ({
+      server: r.server,
+      'p50 ms': fmt(r.p50, 2),
+      'p95 ms': fmt(r.p95, 2),
+      'p99 ms': fmt(r.p99, 2),
+      'updates sent': fmt(r.sent),
+      'peer deliveries': fmt(r.samples),
+      'server CPU %': fmt(r.cpu, 1),
+      [`heap+buffers/doc KB${perDocNote}`]: fmt(r.heapPerDoc / 1024, 1),
+      'RSS/doc KB': fmt(r.rssPerDoc / 1024, 1),
+      converged: r.converged ? `yes (+${fmt(r.settleMs / 1000, 1)} s)` : 'NO (60 s)',
+    })),
+  );
+  const s = rows.find((r) => r.server === 'Sprout') as Result;
+  const h = rows.find((r) => r.server === 'Hocuspocus') as Result;
+  if (s.backingCpu !== null)
+    console.log(`(Sprout's PostgreSQL + Redis processes used ${fmt(s.backingCpu, 1)} % CPU besides, during its run)`);
+  console.log(
+    `ratios Sprout/Hocuspocus: p50 ${(s.p50 / h.p50).toFixed(2)}, p95 ${(s.p95 / h.p95).toFixed(2)} (target ≤ 1.00), ` +
+      `CPU ${(s.cpu / h.cpu).toFixed(2)}, memory per idle document ${(s.heapPerDoc / h.heapPerDoc).toFixed(2)} ` +
+      `(RSS ${(s.rssPerDoc / h.rssPerDoc).toFixed(2)}) (target ≤ 1.00)`,
+  );
+}
+
+export async function benchCollab(opts: CollabBenchOptions) {
+  const { info: sprout, child: sproutChild } = await startServer<SproutInfo>('bench/servers/collab-sprout.ts', {
+    LOG_LEVEL: 'silent',
+    COLLAB_DOCS: String(opts.docs + 1),
+  });
+  const { info: hocus, child: hocusChild } = await startServer<HocusInfo>('bench/servers/collab-hocuspocus.ts');
+  const pool = new ClientProcesses(opts.processes);
+  try {
+    console.log(
+      `\n${opts.seconds} s per run, ${opts.rate} updates/s per client, clients in ${opts.processes} processes; ` +
+        `Sprout on PostgreSQL + ${sprout.kv} key-value store, Hocuspocus 3 in memory (no extensions)`,
+    );
+    // 1. Many clients on one document. Then 2. many documents, in the other order (drift hits both alike).
+    const one = [{ docName: sprout.docs[0] as string, clients: opts.oneDocClients }];
+    const oneRows = [
+      await runScenario(pool, 'sprout', sprout, one, sprout.tokens, opts, 'one'),
+      await runScenario(pool, 'hocuspocus', hocus, one, sprout.tokens, opts, 'one'),
+    ];
+    report(`${opts.oneDocClients} clients on one document`, oneRows, ' (1 doc)');
+
+    const many = sprout.docs.slice(1, opts.docs + 1).map((docName) => ({ docName, clients: opts.clientsPerDoc }));
+    const manyRows = [
+      await runScenario(pool, 'hocuspocus', hocus, many, sprout.tokens, opts, 'many'),
+      await runScenario(pool, 'sprout', sprout, many, sprout.tokens, opts, 'many'),
+    ];
+    report(`${opts.docs} documents × ${opts.clientsPerDoc} clients`, manyRows, '');
+  } finally {
+    pool.kill();
+    sproutChild.kill('SIGTERM');
+    hocusChild.kill('SIGTERM');
+    await sleep(500);
+  }
+}

@@ -1,0 +1,87 @@
+// Sprout's collab service for the collab benchmark: the whole app (context, auth, collab) on
+// PostgreSQL — and Redis when reachable, as in server mode — with `COLLAB_DOCS` week records
+// to edit. Prints {url, statsUrl, docs, tokens, kv} as its first line.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@sprout/api/app';
+import { addTenant } from '@sprout/api/modules/auth/fixtures';
+import { testConfig, userWithRole } from '@sprout/api/testing';
+import { collabPlugin } from '@sprout/collab';
+import { createWeek } from '@sprout/collab/testing';
+import { ensureReadModels } from '@sprout/core/events/projections/async';
+import { MemoryQueue } from '@sprout/core/queue';
+import { seed } from '@sprout/core/seed';
+import { createTestDatabase } from '@sprout/core/testing/pg';
+import { testRedisUrl } from '@sprout/core/testing/services';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const TENANT = '300001';
+const docsWanted = Number(process.env.COLLAB_DOCS ?? 501);
+const t = await createTestDatabase(16);
+await seed(t.database, { demo: false });
+await addTenant(t.database, { tenant_id: TENANT });
+await ensureReadModels(t.database);
+
+let redisUrl: string | undefined;
+try {
+  redisUrl = await testRedisUrl();
+} catch {
+  redisUrl = undefined;
+}
+const config = testConfig(redisUrl ? { REDIS_URL: redisUrl, KV_PREFIX: `bench-collab-${process.pid}` } : {});
+const authors: Array<{ id: string; token: string }> = [];
+for (let i = 0; i < 4; i++) authors.push(await userWithRole(t.database, config, TENANT, 'admin'));
+const docs: string[] = [];
+for (let i = 0; i < docsWanted; i += 10) {
+  const batch = await Promise.all(
+    Array.from({ length: Math.min(10, docsWanted - i) }, () =>
+      createWeek(t.database, TENANT, authors[0]!.id, { coAuthorIds: authors.slice(1).map((a) => a.id) }),
+    ),
+  );
+  docs.push(...batch.map((w) => w.docName));
+}
+
+async function statsRoutes(app: FastifyInstance) {
+  app.get('/bench/stats', { config: { public: true } }, async (request) => {
+    if ((request.query as { gc?: string }).gc) for (let i = 0; i < 3; i++) gc();
+    const m = process.memoryUsage();
+    return {
+      cpu: process.cpuUsage(),
+      at: performance.now(),
+      heapUsed: m.heapUsed,
+      rss: m.rss,
+      external: m.external, // includes array buffers
+      documents: app.collab.documentCount,
+      connections: app.collab.connectionCount,
+    };
+  });
+}
+
+const app = await buildApp(config, {
+  database: t.database,
+  queue: new MemoryQueue(),
+  fastify: { logger: false },
+  plugins: [collabPlugin, statsRoutes],
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+console.log(
+  JSON.stringify({
+    url: `ws://127.0.0.1:${port}/api/collab`,
+    statsUrl: `http://127.0.0.1:${port}/bench/stats`,
+    docs,
+    tokens: authors.map((a) => a.token),
+    kv: redisUrl ? 'Redis' : 'memory',
+  }),
+);
+
+const stop = async () => {
+  await app.close();
+  await t.drop();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
