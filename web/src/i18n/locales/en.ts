@@ -561,7 +561,7 @@ export const en: Messages = {
       segment: 'Segment',
       content: 'Content',
       observationFocus: 'Observation focus',
-      teacherRole: 'Teacher’s role',
+      teacherRole: "Teacher's role",
       segments: 'Segments',
       variant: 'Type',
       semester: 'Semester',
@@ -606,6 +606,7 @@ export const en: Messages = {
       restore: 'Restore',
       discard: 'Discard',
       fieldsTitle: 'Some fields need a change',
+      fieldError: '{{field}}: {{message}}',
     },
     editor: {
       titleNew: 'New lesson plan',
@@ -683,7 +684,7 @@ export const en: Messages = {
       delete: 'Delete',
       deleteConfirm: 'Delete this {{variant}}?',
       deleted: 'Deleted',
-      weekLink: 'Week plan: {{theme}} ({{week}})',
+      weekLink: '{{theme}} ({{week}})',
       noWeek: 'Not linked to a week plan',
       readOnly: 'This plan has been submitted or approved and cannot be changed.',
       layoutTianYuan: 'Segment by segment',
@@ -768,7 +769,7 @@ export const en: Messages = {
       favoriteIntro: 'The excellent activity plans you collected.',
       halfIntro: 'Half-day activity plans of the classes.',
       fullIntro: 'Full-day activity plans of the classes.',
-      templateIntro: 'Templates you may use: the school’s shared ones and your own.',
+      templateIntro: "Templates you may use: the school's shared ones and your own.",
     },
     export: {
       title: 'Export lesson plans',
@@ -785,7 +786,7 @@ export const en: Messages = {
       apply: 'Apply template',
       applyTitle: 'Choose a template',
       applyConfirm:
-        'The template replaces the theme, goals and the week’s activities (class and dates stay). Continue?',
+        "The template replaces the theme, goals and the week's activities (class and dates stay). Continue?",
       applied: 'Template applied',
       name: 'Template name',
       namePlaceholder: 'e.g. Autumn theme week',

@@ -585,6 +585,7 @@ export const zhCN = {
       restore: '恢复',
       discard: '丢弃',
       fieldsTitle: '有些内容需要修改',
+      fieldError: '{{field}}：{{message}}',
     },
     editor: {
       titleNew: '新增备课',
@@ -661,7 +662,7 @@ export const zhCN = {
       delete: '删除',
       deleteConfirm: '确定删除这份{{variant}}计划吗？',
       deleted: '删除成功',
-      weekLink: '所属周计划：{{theme}}（{{week}}）',
+      weekLink: '{{theme}}（{{week}}）',
       noWeek: '未关联周计划',
       readOnly: '这份计划已提交或已通过，不能再修改。',
       layoutTianYuan: '分环节纵向排列',

@@ -68,6 +68,12 @@ function useTabTracking() {
   const table = useStore(menuStore, (s) => s.table);
   const handle = handleOf(matches);
 
+  // A new page starts at its top (the window keeps the previous page's scroll otherwise).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
   useEffect(() => {
     if (handle.tab === false) return;
     const entry = table.get(location.pathname);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyWeekTemplate, newWeekContent, normalizeWeekContent, weekTemplateContent, withStartDate } from './content';
+import {
+  applyDayPlanTemplate,
+  applyWeekTemplate,
+  dayPlanTemplateContent,
+  emptySegment,
+  newDayPlanContent,
+  newWeekContent,
+  normalizeWeekContent,
+  weekTemplateContent,
+  withStartDate,
+} from './content';
 import { createLocalDraft, type DraftEvent } from './draft';
 import type { RichDoc, WeekContent } from './types';
 import { WEEK_RICH_FIELDS } from './types';
@@ -108,5 +118,32 @@ describe('week content', () => {
     expect(applied.weeklyGoals).toEqual(doc('目标'));
     expect(applied.days[1]?.outdoor).toBe('跳绳');
     expect(applied.days[1]?.date).toBe(other.days[1]?.date);
+  });
+});
+
+describe('day plan content', () => {
+  it('starts a half day with the morning segments and a full day with lunch and departure', () => {
+    const half = newDayPlanContent('half', '2026-11-23', '7', '9');
+    expect(half.segments.map((s) => s.segment)).toEqual(['入园/晨检', '晨间活动', '集体教学', '区域游戏', '户外活动']);
+    expect(half).toMatchObject({ classId: '7', weekId: '9', date: '2026-11-23', variant: 'half' });
+    const full = newDayPlanContent('full', '2026-11-23');
+    expect(full.segments.at(-1)?.segment).toBe('离园');
+    expect(full.weekId).toBeNull();
+  });
+
+  it('keeps its date, class and week when a template brings other segments', () => {
+    const plan = newDayPlanContent('half', '2026-11-23', '7', '9');
+    const tpl = dayPlanTemplateContent({
+      ...plan,
+      segments: [{ ...emptySegment('08:00', '晨间活动'), content: '早操' }],
+    });
+    expect(tpl).not.toHaveProperty('date');
+    const applied = applyDayPlanTemplate(newDayPlanContent('half', '2026-12-01', '5', null), tpl);
+    expect(applied).toMatchObject({ date: '2026-12-01', classId: '5', weekId: null });
+    expect(applied.segments).toEqual([
+      { time: '08:00', segment: '晨间活动', content: '早操', observationFocus: '', teacherRole: '' },
+    ]);
+    // An empty template changes nothing.
+    expect(applyDayPlanTemplate(plan, { segments: [] })).toBe(plan);
   });
 });

@@ -46,6 +46,7 @@ import {
   weekTemplateContent,
 } from '../model/content';
 import { createLocalDraft, type Draft } from '../model/draft';
+import { describePath } from '../model/history';
 import { classifySaveError } from '../model/saveErrors';
 import {
   type DayPlanRecord,
@@ -511,28 +512,34 @@ export function WeekEditorPage() {
             )}
           </Group>
         </Group>
+        {status.kind === 'conflict' && (
+          <Alert
+            mt="sm"
+            color="red"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('week.save.conflictTitle')}
+            data-testid="week-conflict"
+          >
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('week.save.conflictText', { reason: status.failure.message })}</Text>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => resolveConflict(false)}
+                  loading={busy === 'conflict'}
+                >
+                  {t('week.save.reload')}
+                </Button>
+                <Button size="xs" color="red" onClick={() => resolveConflict(true)} loading={busy === 'conflict'}>
+                  {t('week.save.keepMine')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
       </BasicContainer>
 
-      {status.kind === 'conflict' && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title={t('week.save.conflictTitle')}
-          data-testid="week-conflict"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('week.save.conflictText', { reason: status.failure.message })}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => resolveConflict(false)} loading={busy === 'conflict'}>
-                {t('week.save.reload')}
-              </Button>
-              <Button size="xs" color="red" onClick={() => resolveConflict(true)} loading={busy === 'conflict'}>
-                {t('week.save.keepMine')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
       {session.restore && (
         <Alert color="blue" title={t('week.save.restoreTitle')} data-testid="week-restore">
           <Stack gap="xs" align="flex-start">
@@ -558,7 +565,7 @@ export function WeekEditorPage() {
           <Stack gap={2}>
             {Object.entries(errors).map(([path, message]) => (
               <Text size="sm" key={path}>
-                {path}: {message}
+                {t('week.save.fieldError', { field: describePath(path, labels.pathLabels), message })}
               </Text>
             ))}
           </Stack>
