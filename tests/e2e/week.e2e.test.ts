@@ -55,7 +55,7 @@ describe('lesson plans: write, submit, review, history, export', () => {
   let e2e: E2E;
   let teacher: Page;
   let reviewer: Page;
-  let errors: string[];
+  let errors: string[][];
   const theme = `建构游戏周 ${Date.now() % 100000}`;
   let weekId = '';
   let start: HomeCounts;
@@ -64,7 +64,7 @@ describe('lesson plans: write, submit, review, history, export', () => {
     e2e = await startE2E();
     teacher = await (await e2e.context()).newPage();
     reviewer = await (await e2e.context()).newPage();
-    errors = [...watchErrors(teacher), ...watchErrors(reviewer)];
+    errors = [watchErrors(teacher), watchErrors(reviewer)];
     await signIn(teacher, TEACHER);
     await signIn(reviewer, REVIEWER);
     // The weekly counts come from an async projection of the seeded records: read them once settled.
@@ -188,6 +188,25 @@ describe('lesson plans: write, submit, review, history, export', () => {
     expect(names[0]).toMatch(/\.docx$/);
     expect(await docxText(files[names[0] as string] as Uint8Array)).toContain(theme);
     await shot(reviewer, 'week-export-zip');
-    expect(errors).toEqual([]);
+  });
+
+  it('opens day plans in the layout the tenant chose (TianYuan by default, TongXing when set)', async () => {
+    await teacher.goto('/week/halfPlanList');
+    await teacher.getByTestId('list-row').first().getByTestId('list-open').click();
+    await teacher.waitForURL('**/week/halfplanTianYuan?id=*');
+    await teacher.getByTestId('segments-tianyuan').waitFor();
+    const id = new URL(teacher.url()).searchParams.get('id');
+
+    // The tenant parameter `week.halfPlanLayout` has no screen yet: answer the layout call as if it were set.
+    await teacher.route('**/api/half_plan/halfplan/layout', (route) =>
+      route.fulfill({ json: { code: 200, success: true, data: { layout: 'tongxing' }, msg: '' } }),
+    );
+    await teacher.goto('/week/halfPlanList');
+    await teacher.getByTestId('list-row').first().getByTestId('list-open').click();
+    await teacher.waitForURL(`**/week/halfplanTongXing?id=${id}`);
+    await teacher.getByTestId('segments-tongxing').waitFor();
+    await teacher.unroute('**/api/half_plan/halfplan/layout');
+    await shot(teacher, 'week-day-plan-tongxing');
+    expect(errors).toEqual([[], []]); // no uncaught error in either browser all along
   });
 });
