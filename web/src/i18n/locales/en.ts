@@ -725,7 +725,7 @@ export const en: Messages = {
       comment: 'Comment: {{comment}}',
       version: 'version {{version}}',
       events: {
-        created: 'created the plan',
+        created: 'created it',
         updated: 'edited the content',
         submitted: 'submitted it for review',
         approved: 'approved it',

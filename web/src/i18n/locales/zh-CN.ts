@@ -703,7 +703,7 @@ export const zhCN = {
       comment: '意见：{{comment}}',
       version: '第 {{version}} 版',
       events: {
-        created: '创建了备课',
+        created: '创建了记录',
         updated: '修改了内容',
         submitted: '提交审核',
         approved: '审核通过',

@@ -23,6 +23,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { dayPlanApi, type WeekHeader, weekApi } from '../api';
 import { TianYuanSegments, TongXingSegments } from '../components/DaySegments/DaySegments';
+import { HistoryTimeline } from '../components/HistoryTimeline/HistoryTimeline';
 import { SaveIndicator } from '../components/SaveIndicator/SaveIndicator';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
 import { SaveTemplateModal, TemplatePickerModal } from '../components/Templates/TemplateModals';
@@ -360,6 +361,11 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
       <BasicContainer title={t('week.fields.segments')}>
         <Segments draft={session.draft} readOnly={!session.editable} errors={errors} />
       </BasicContainer>
+      {session.meta.recordId && (
+        <BasicContainer title={t('week.details.history')}>
+          <HistoryTimeline id={session.meta.recordId} refreshKey={record?.version} />
+        </BasicContainer>
+      )}
       <TemplatePickerModal
         kind={content.variant}
         opened={templateDialog === 'apply'}

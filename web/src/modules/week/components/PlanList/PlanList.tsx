@@ -1,10 +1,24 @@
-import { Accordion, ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAward, IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  Accordion,
+  ActionIcon,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAward, IconHistory, IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../../../permissions/Can';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import { normalizePlanContent } from '../../model/content';
 import { PLAN_RICH_FIELDS, type PlanRecord } from '../../model/types';
+import { HistoryTimeline } from '../HistoryTimeline/HistoryTimeline';
 import { RichView } from '../RichView/RichView';
 import { ExcellentBadge, StatusBadge } from '../StatusBadge/StatusBadge';
 
@@ -171,9 +185,31 @@ export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleC
               )}
             </Group>
             <PlanContentView plan={plan} />
+            <PlanHistory plan={plan} />
           </Accordion.Panel>
         </Accordion.Item>
       ))}
     </Accordion>
+  );
+}
+
+/** A plan's own timeline, loaded when asked for. */
+function PlanHistory({ plan }: { plan: PlanRecord }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Stack gap="xs" mt="md">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconHistory size={14} />}
+        onClick={() => setOpen((v) => !v)}
+        w="fit-content"
+        data-testid="plan-history-toggle"
+      >
+        {open ? t('week.history.hideChanges') : t('week.details.history')}
+      </Button>
+      <Collapse expanded={open}>{open && <HistoryTimeline id={plan.id} refreshKey={plan.version} />}</Collapse>
+    </Stack>
   );
 }

@@ -39,11 +39,14 @@ export function SaveIndicator({
       });
       break;
     case 'error':
-    case 'conflict':
+    case 'conflict': {
       icon = <IconAlertTriangle size={16} />;
       color = 'red';
-      text = t('week.save.failed', { reason: status.failure.message });
+      // A refusal naming fields: its first message (the fields themselves show the rest).
+      const firstField = Object.values(status.failure.fields)[0];
+      text = t('week.save.failed', { reason: firstField || status.failure.message });
       break;
+    }
   }
   return (
     <Tooltip label={text} disabled={text.length < 40} multiline maw={360}>
