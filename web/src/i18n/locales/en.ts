@@ -829,7 +829,6 @@ export const en: Messages = {
       empty: 'No data yet',
       failed: 'The teaching figures cannot be loaded right now',
       weekOf: 'Week of {{date}}',
-      newWeek: 'Plan this week',
       allDone: 'Nothing to do. Well done!',
       thisWeek: 'This week',
       refresh: 'Refresh',

@@ -806,7 +806,6 @@ export const zhCN = {
       empty: '暂时没有数据',
       failed: '教学统计暂时无法加载',
       weekOf: '{{date}} 周',
-      newWeek: '写本周备课',
       allDone: '没有待办事项，做得好！',
       thisWeek: '本周',
       refresh: '刷新',

@@ -129,9 +129,11 @@ export function DashboardPage() {
         </Grid.Col>
       </Grid>
 
-      <Suspense fallback={<Skeleton height={260} radius="md" />}>
-        <WeekDashboard />
-      </Suspense>
+      {leafEntries(all).some((e) => e.code.startsWith('week_')) && (
+        <Suspense fallback={<Skeleton height={260} radius="md" />}>
+          <WeekDashboard />
+        </Suspense>
+      )}
     </Stack>
   );
 }

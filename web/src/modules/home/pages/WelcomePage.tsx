@@ -50,6 +50,8 @@ export function WelcomePage() {
     [all],
   );
   const roles = rolesOf(user);
+  // The teaching figures are for those who work with lesson plans (a caregiver has none).
+  const hasLessonPlans = useMemo(() => leafEntries(all).some((e) => e.code.startsWith('week_')), [all]);
   const today = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     year: 'numeric',
     month: 'long',
@@ -89,9 +91,11 @@ export function WelcomePage() {
         <SproutIllustration className={classes.heroArt} />
       </div>
 
-      <Suspense fallback={null}>
-        <WeekDashboard />
-      </Suspense>
+      {hasLessonPlans && (
+        <Suspense fallback={null}>
+          <WeekDashboard />
+        </Suspense>
+      )}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>

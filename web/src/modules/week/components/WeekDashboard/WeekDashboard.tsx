@@ -258,7 +258,7 @@ export function WeekDashboard() {
                   leftSection={<IconPlus size={16} />}
                   fullWidth
                 >
-                  {t('week.dashboard.newWeek')}
+                  {t('week.list.new')}
                 </Button>
               </Can>
             </Stack>
