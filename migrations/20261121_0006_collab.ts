@@ -41,9 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, doc_name, seq)
     )`.execute(db);
 
-  // Who wrote to a document, and the last of their updates: the co-authors of the next
-  // revision are those whose last_seq is past collab_doc.revision_seq. Kept when updates are
-  // compacted away.
+  // The authors of updates that compaction merged into the state, and the last of their
+  // updates (until then the rows name their authors): the co-authors of the next revision are
+  // the authors of rows, or of merged rows, past collab_doc.revision_seq.
   await sql`
     create table collab_author (
       tenant_id varchar(12) not null,

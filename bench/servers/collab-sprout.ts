@@ -56,6 +56,7 @@ async function statsRoutes(app: FastifyInstance) {
       external: m.external, // includes array buffers
       documents: app.collab.documentCount,
       connections: app.collab.connectionCount,
+      collab: app.collab.stats,
     };
   });
 }

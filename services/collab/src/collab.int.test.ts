@@ -310,9 +310,13 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
         )
       ).length;
     expect(await rows()).toBeGreaterThan(0);
+    const authors = () => inTenant(t.database, { tenantId: T }, (trx) => docAuthorsSince(trx, T, docName));
+    expect(await authors()).toEqual([users.author.id]);
     await inst.app.collab.compactNow();
     expect(await rows()).toBe(0);
     expect(await stored(docName)).toEqual(before);
+    // The merged rows' authors are still the next revision's co-authors.
+    expect(await authors()).toEqual([users.author.id]);
     // One seed: the seeded theme appears once.
     expect(before?.theme).toBe('秋天的秘密');
     const docsBefore = inst.app.collab.documentCount;

@@ -9,7 +9,8 @@ import { type WeekDocContent, weekContentToDoc } from './week-doc';
  * - `collab_doc`: one row per document ever opened, holding its compacted state (the seed
  *   and every update merged so far) and its revision mark;
  * - `collab_update`: every accepted update, appended before anyone is told about it;
- * - `collab_author`: who wrote and the seq of their last update (co-authors of the next revision).
+ * - `collab_author`: the authors of rows compaction merged away, with the seq of their last
+ *   update (the rows themselves name their authors until then).
  *
  * A document is its state plus every remaining update row. Both are read by one statement
  * (one snapshot), so a compaction committing in between can never hide rows. Applying an
@@ -127,8 +128,10 @@ export interface NewUpdate {
 }
 
 /**
- * Appends updates of one tenant's documents and records their authors: one statement, one
- * round trip, one transaction. Returns the highest new seq per document.
+ * Appends updates of one tenant's documents: one plain insert, one round trip, one
+ * transaction (the hot path: authors are read from the rows themselves, and kept in
+ * collab_author only when compaction merges rows away). Returns the highest new seq per
+ * document.
  */
 export async function appendUpdates(
   database: Database,
@@ -140,12 +143,7 @@ export async function appendUpdates(
   const [rows] = (await scriptInTenant(database, { tenantId }, [
     sql`with ins as (
         insert into collab_update (tenant_id, doc_name, user_id, update) values ${values}
-        returning doc_name, user_id, seq
-      ), authors as (
-        insert into collab_author (tenant_id, doc_name, user_id, last_seq)
-        select ${tenantId}, doc_name, user_id, max(seq) from ins where user_id is not null
-        group by doc_name, user_id order by doc_name, user_id
-        on conflict (tenant_id, doc_name, user_id) do update set last_seq = greatest(collab_author.last_seq, excluded.last_seq)
+        returning doc_name, seq
       )
       select doc_name, max(seq)::text as seq from ins group by doc_name`.compile(database.db),
   ])) as [Array<{ doc_name: string; seq: string }>];
@@ -183,6 +181,14 @@ export async function compactStored(database: Database, tenantId: string, docNam
       doc.destroy();
     }
     const seqs = updates.rows.map((u) => String(u.seq));
+    // The merged rows' authors outlive the rows (the co-authors of the next revision).
+    await sql`insert into collab_author (tenant_id, doc_name, user_id, last_seq)
+      select tenant_id, doc_name, user_id, max(seq) from collab_update
+      where tenant_id = ${tenantId} and doc_name = ${docName} and seq = any(${seqs}::bigint[]) and user_id is not null
+      group by tenant_id, doc_name, user_id order by user_id
+      on conflict (tenant_id, doc_name, user_id) do update set last_seq = greatest(collab_author.last_seq, excluded.last_seq)`.execute(
+      trx,
+    );
     await sql`delete from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
       and seq = any(${seqs}::bigint[])`.execute(trx);
     return seqs.length;
@@ -200,12 +206,17 @@ export async function loadDocState(trx: Kysely<DB>, tenantId: string, docName: s
   return stored ? docFromStored(stored) : null;
 }
 
-/** Authors with updates after the document's revision mark. */
+/** Authors with updates after the document's revision mark: in update rows, or merged away by compaction. */
 export const authorsSince = (tenantId: string, docName: string) => sql<{ user_id: string }>`
-  select a.user_id::text as user_id from collab_author a
-  join collab_doc d on d.tenant_id = a.tenant_id and d.doc_name = a.doc_name
-  where a.tenant_id = ${tenantId} and a.doc_name = ${docName} and a.last_seq > d.revision_seq
-  order by a.user_id`;
+  select user_id::text as user_id from (
+    select a.user_id from collab_author a
+    join collab_doc d on d.tenant_id = a.tenant_id and d.doc_name = a.doc_name
+    where a.tenant_id = ${tenantId} and a.doc_name = ${docName} and a.last_seq > d.revision_seq
+    union
+    select u.user_id from collab_update u
+    join collab_doc d on d.tenant_id = u.tenant_id and d.doc_name = u.doc_name
+    where u.tenant_id = ${tenantId} and u.doc_name = ${docName} and u.seq > d.revision_seq and u.user_id is not null
+  ) authors order by 1`;
 
 /** User ids with updates after the last revision mark (the co-authors of the next revision), sorted. */
 export async function docAuthorsSince(trx: Kysely<DB>, tenantId: string, docName: string): Promise<string[]> {
@@ -278,14 +289,8 @@ export async function writeWeekContent(
     weekContentToDoc(content, doc);
     if (!updates.length) return false;
     const update = Y.mergeUpdates(updates);
-    const rows = await sql<{ seq: string }>`insert into collab_update (tenant_id, doc_name, user_id, update)
-      values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)}) returning seq`.execute(trx);
-    const seq = rows.rows[0]?.seq;
-    if (userId && seq)
-      await sql`insert into collab_author (tenant_id, doc_name, user_id, last_seq) values (${tenantId}, ${docName}, ${userId}, ${seq})
-        on conflict (tenant_id, doc_name, user_id) do update set last_seq = greatest(collab_author.last_seq, excluded.last_seq)`.execute(
-        trx,
-      );
+    await sql`insert into collab_update (tenant_id, doc_name, user_id, update)
+      values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)})`.execute(trx);
     return true;
   } finally {
     doc.destroy();
