@@ -577,7 +577,7 @@ export function WeekEditorPage() {
           draft={draft}
           classes={myClasses}
           errors={errors}
-          classLocked={session.boss}
+          classLocked={session.boss || dayPlans.length > 0}
           className={record?.className}
         />
       </BasicContainer>
