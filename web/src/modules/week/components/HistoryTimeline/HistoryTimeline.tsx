@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Loader, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconAward,
@@ -46,23 +46,25 @@ function Changes({ entry }: { entry: HistoryEntry }) {
           : `${t('week.history.changes', { count: changes.length })} · ${t('week.history.showChanges')}`}
       </Anchor>
       {open && (
-        <Table className={classes.changes} withTableBorder verticalSpacing={4} data-testid="history-changes">
-          <Table.Tbody>
-            {changes.map((change, i) => {
-              const before = formatValue(change.before);
-              const after = formatValue(change.after);
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity beyond their order
-                <Table.Tr key={i}>
-                  <Table.Td className={classes.path}>{describePath(change.path, labels.pathLabels)}</Table.Td>
-                  <Table.Td className={classes.before}>{before || t('week.empty')}</Table.Td>
-                  <Table.Td className={classes.arrow}>→</Table.Td>
-                  <Table.Td className={classes.after}>{after || t('week.empty')}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={6} className={classes.changes} data-testid="history-changes">
+          {changes.map((change, i) => {
+            const before = formatValue(change.before);
+            const after = formatValue(change.after);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity beyond their order
+              <div key={i} className={classes.change}>
+                <Text size="xs" c="dimmed" className={classes.path}>
+                  {describePath(change.path, labels.pathLabels)}
+                </Text>
+                <Text size="xs">
+                  <span className={classes.before}>{before || t('week.empty')}</span>
+                  <span className={classes.arrow}> → </span>
+                  <span className={classes.after}>{after || t('week.empty')}</span>
+                </Text>
+              </div>
+            );
+          })}
+        </Stack>
       )}
     </Stack>
   );
