@@ -52,6 +52,7 @@ export const RECORD_MESSAGES = {
     'records.exportNotReady': '导出尚未完成',
     'records.exportTooMany': '一次最多导出 {max} 份',
     'records.notReviewer': '您没有审核权限',
+    'records.classHasDayPlans': '本周已有半日/一日活动计划，不能更换班级',
   },
   en: {
     'record.notFound': 'The record does not exist or was deleted',
@@ -103,6 +104,7 @@ export const RECORD_MESSAGES = {
     'records.exportNotReady': 'The export is not finished yet',
     'records.exportTooMany': 'At most {max} records can be exported at once',
     'records.notReviewer': 'You are not allowed to review',
+    'records.classHasDayPlans': 'This week already has half-day or full-day plans; its class cannot change',
   },
 } as const;
 

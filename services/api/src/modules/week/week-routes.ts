@@ -387,6 +387,9 @@ export async function weekRoutes(app: FastifyInstance) {
         if (body.content.classId !== String(row.class_id)) {
           const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
           if (!mayWriteFor(c.caller, cls)) throw forbidden('records.classOutOfScope');
+          // Day plans belong to the week's class: moving the week would orphan them.
+          const children = await childrenOf(c.trx, c.caller.ctx.tenantId, body.id);
+          if (children.some((x) => x.kind === 'day_plan')) throw badRequest('records.classHasDayPlans');
           header.classId = cls.id;
           header.deptId = cls.deptId;
         }

@@ -242,6 +242,14 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
       expect((await call('teacher1', 'GET', '/api/half_plan/halfplan/layout')).body.data).toEqual({
         layout: 'tianyuan',
       });
+      // (The principal may write for every class; teacher1 could not name 小二班 at all.)
+      const moved = await call('principal', 'POST', '/api/week/week/updateWeek', {
+        id: weekId,
+        version: (await call('teacher1', 'GET', `/api/week/week/alllistForId?id=${weekId}`)).body.data.version,
+        content: weekContent(cls['小二班'] as string),
+      });
+      expect(moved.status).toBe(400);
+      expect(moved.body.msg).toBe('本周已有半日/一日活动计划，不能更换班级');
       const badTime = await call('teacher1', 'POST', '/api/half_plan/halfplan/save', {
         content: {
           weekId,
