@@ -209,11 +209,22 @@ interface QueuedUpdate {
   update: Uint8Array;
 }
 
-/** Group commit per tenant: whatever arrives while a batch is being stored goes in the next. */
+/** Batches of one tenant being stored at once (each a transaction; PostgreSQL flushes their commits together). */
+const MAX_IN_FLIGHT = 2;
+
+/**
+ * Group commit per tenant: up to MAX_IN_FLIGHT batches are stored at once, whatever arrives
+ * meanwhile goes in the next batch, and batches are relayed in the order they were taken
+ * (whichever commits first).
+ */
 class TenantWriter {
   private queue: QueuedUpdate[] = [];
-  private running = false;
-  private idleWaiters: Array<() => void> = [];
+  private inFlight = 0;
+  private tail: Promise<void> = Promise.resolve();
+  /** Items pushed, and items relayed (or given up): flush waits for what was pushed before it. */
+  private pushed = 0;
+  private done = 0;
+  private waiters: Array<{ upTo: number; resolve: () => void }> = [];
 
   constructor(
     private readonly tenantId: string,
@@ -222,32 +233,52 @@ class TenantWriter {
 
   push(item: QueuedUpdate) {
     this.queue.push(item);
-    if (!this.running) void this.run();
+    this.pushed++;
+    this.pump();
   }
 
-  /** Forgets everything not yet stored (abort). */
+  /** Forgets everything not yet being stored (abort). */
   drop(): QueuedUpdate[] {
-    return this.queue.splice(0);
+    const dropped = this.queue.splice(0);
+    this.finished(dropped.length);
+    return dropped;
   }
 
+  /** Resolves once everything pushed so far is stored and relayed (or given up). */
   idle(): Promise<void> {
-    return !this.running && !this.queue.length ? Promise.resolve() : new Promise((r) => this.idleWaiters.push(r));
+    const upTo = this.pushed;
+    return this.done >= upTo ? Promise.resolve() : new Promise((resolve) => this.waiters.push({ upTo, resolve }));
   }
 
-  private async run() {
-    this.running = true;
-    try {
-      while (this.queue.length) {
-        let bytes = 0;
-        let n = 0;
-        while (n < this.queue.length && n < 1000 && bytes < 8 * 1024 * 1024)
-          bytes += this.queue[n++]?.update.length ?? 0;
-        // Updates of connections that closed meanwhile are stored too: nothing received is thrown away.
-        await this.server.store(this.tenantId, this.queue.splice(0, n));
-      }
-    } finally {
-      this.running = false;
-      for (const r of this.idleWaiters.splice(0)) r();
+  private finished(n: number) {
+    this.done += n;
+    if (!this.waiters.length) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (this.done >= w.upTo) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  private pump() {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+      let bytes = 0;
+      let n = 0;
+      while (n < this.queue.length && n < 1000 && bytes < 8 * 1024 * 1024) bytes += this.queue[n++]?.update.length ?? 0;
+      // Updates of connections that closed meanwhile are stored too: nothing received is thrown away.
+      const batch = this.queue.splice(0, n);
+      this.inFlight++;
+      const stored = this.server.persist(this.tenantId, batch);
+      this.tail = this.tail.then(async () => {
+        try {
+          this.server.relay(batch, await stored);
+        } finally {
+          this.inFlight--;
+          this.finished(batch.length);
+          this.pump();
+        }
+      });
     }
   }
 }
@@ -567,47 +598,52 @@ export class CollabServer {
   }
 
   /**
-   * Stores one batch (retrying briefly), then — only then — applies each update to its
-   * document, relays it to the document's other connections and publishes it to the other
-   * instances. A batch that cannot be stored is never relayed: its connections are closed,
-   * and their clients send the updates again when they reconnect (Yjs sync).
+   * Stores one batch, retrying briefly; resolves with the highest new seq per document, or
+   * null when it could not be stored (or the server was aborted). Never rejects.
    */
-  async store(tenantId: string, batch: QueuedUpdate[]) {
+  async persist(tenantId: string, batch: QueuedUpdate[]): Promise<Map<string, string> | null> {
     const items: NewUpdate[] = batch.map((i) => ({
       docName: i.doc.docName,
       userId: i.conn.user.userId,
       update: i.update,
     }));
-    let seqs: Map<string, string> | undefined;
     const started = performance.now();
-    for (let attempt = 0; !seqs; attempt++) {
+    for (let attempt = 0; ; attempt++) {
+      if (this.aborted) return null;
       try {
-        seqs = await appendUpdates(this.deps.database, tenantId, items);
+        const seqs = await appendUpdates(this.deps.database, tenantId, items);
         const ms = performance.now() - started;
         this.stats.batches++;
         this.stats.storeMs += ms;
         if (ms > this.stats.maxStoreMs) this.stats.maxStoreMs = ms;
+        return seqs;
       } catch (err) {
-        if (this.aborted) {
-          for (const i of batch) i.doc.settle();
-          return;
-        }
-        if (attempt >= 3) {
-          this.stats.storeFailures++;
-          this.deps.log.error({ err, tenantId, updates: batch.length }, 'collab: updates could not be stored');
-          for (const i of batch) {
-            i.conn.pendingBytes -= i.update.length;
-            this.close(i.conn, CLOSE.tryLater, 'storage unavailable');
-            i.doc.settle();
+        if (attempt >= 3 || this.aborted) {
+          if (!this.aborted) {
+            this.stats.storeFailures++;
+            this.deps.log.error({ err, tenantId, updates: batch.length }, 'collab: updates could not be stored');
           }
-          return;
+          return null;
         }
         await new Promise((r) => setTimeout(r, 50 * 4 ** attempt));
       }
     }
-    if (this.aborted) {
-      // Stored, never acknowledged: allowed (the client sends it again when it reconnects).
-      for (const i of batch) i.doc.settle();
+  }
+
+  /**
+   * After a batch was stored — only then — applies each update to its document, relays it to
+   * the document's other connections and publishes it to the other instances. A batch that
+   * could not be stored is never relayed: its connections are closed, and their clients send
+   * the updates again when they reconnect (Yjs sync).
+   */
+  relay(batch: QueuedUpdate[], seqs: Map<string, string> | null) {
+    if (this.aborted || !seqs) {
+      for (const i of batch) {
+        i.conn.pendingBytes -= i.update.length;
+        // Stored or not, never acknowledged: allowed (the client sends it again when it reconnects).
+        if (!this.aborted) this.close(i.conn, CLOSE.tryLater, 'storage unavailable');
+        i.doc.settle();
+      }
       return;
     }
     const byDoc = new Map<LiveDoc, Uint8Array[]>();
