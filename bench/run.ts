@@ -5,6 +5,7 @@ import { benchAuth } from './auth.bench';
 import { benchCollab } from './collab.bench';
 import { benchList } from './list.bench';
 import { benchPermissions } from './permissions.bench';
+import { benchRecords } from './records.bench';
 import { benchWeb } from './web.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
@@ -12,6 +13,7 @@ const all: Record<string, () => Promise<unknown>> = {
   auth: () => benchAuth({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   events: () => benchEvents({ seconds: Number(process.env.BENCH_SECONDS ?? 5) }),
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  records: () => benchRecords({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>
