@@ -14,7 +14,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
+      // ws: live co-editing's socket (/api/collab/...) goes through the same proxy.
+      '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
     },
   },
   preview: {

@@ -95,11 +95,15 @@ describe('lesson plans: write, submit, review, history, export', () => {
     weekId = new URL(teacher.url()).searchParams.get('id') ?? '';
     expect(weekId).toMatch(/^\d+$/);
 
-    // An edit after the first save is saved as a new version.
+    // Once saved, the week is edited live (issue 8): an edit is stored by the collab service,
+    // and 保存版本 makes it a new version at once (it would also be one after 10 s idle).
     await teacher.getByTestId('day-cell-0-morning').fill('晨间律动');
+    await teacher.locator('[data-testid="week-editor"][data-collab="live"]').waitFor({ timeout: 20_000 });
     await expect
       .poll(() => teacher.getByTestId('save-status').getAttribute('data-kind'), { timeout: 20_000 })
       .toBe('saved');
+    await teacher.getByTestId('week-save-revision').click();
+    await teacher.getByText('已保存为新版本').waitFor();
 
     await teacher.getByTestId('week-add-plan').click();
     await teacher.getByTestId('plan-title').fill('搭高楼');

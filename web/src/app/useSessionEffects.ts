@@ -39,6 +39,9 @@ const refresher = createTokenRefresher({
   onInvalid: handleUnauthorized,
 });
 
+/** The token-age check now, not at the next interval (a live-editing socket was refused: 4401). */
+export const refreshTokenIfDue = () => refresher.check();
+
 /**
  * While signed in: the token-age check every interval (spec §4) and the inactivity
  * watch on clicks (spec §4, §8).

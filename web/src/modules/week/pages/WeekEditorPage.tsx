@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Menu, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -14,7 +14,7 @@ import {
   IconTemplate,
   IconTrash,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
@@ -23,6 +23,11 @@ import { saveFile } from '../../../lib/http';
 import { Can } from '../../../permissions/Can';
 import { closeTab } from '../../layout/tabs/tabsStore';
 import { planApi, weekApi } from '../api';
+import { useCollabT } from '../collab/i18n';
+import { LockedFieldset } from '../collab/LockedFieldset';
+import { isDenied, saveRevision, startCollab } from '../collab/session';
+import type { CollabWeek } from '../collab/types';
+import { isLocked, useCollab } from '../collab/useCollab';
 import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
 import { DayGrid } from '../components/DayGrid/DayGrid';
 import { PlanEditor } from '../components/PlanEditor/PlanEditor';
@@ -61,6 +66,10 @@ import { localYmd } from '../model/weekDates';
 import { detailsHref, editorHref, WEEK_PATHS } from '../paths';
 import classes from './WeekEditorPage.module.css';
 
+// Live co-editing's bar and notice: loaded with the co-editing code, only for a co-edited week.
+const CollabBar = lazy(() => import('../collab/CollabUi').then((m) => ({ default: m.CollabBar })));
+const CollabNotice = lazy(() => import('../collab/CollabUi').then((m) => ({ default: m.CollabNotice })));
+
 /** One opened week: its draft and where it stands on the server. */
 interface Session {
   key: number;
@@ -71,10 +80,17 @@ interface Session {
   can: WeekCan | null;
   /** Unsaved content found on this computer for this week. */
   restore: (DraftBackup<WeekContent> & { savedAt: number }) | null;
+  /**
+   * Live co-editing (issue 8): a draft or returned week the user may edit is its live
+   * document — the draft is backed by it, saved by the server, never through `updateWeek`.
+   */
+  collab: CollabWeek | null;
 }
 
 type LoadState =
   | { kind: 'loading' }
+  /** Opening a week's live document; `slow`: it is taking long (offline, with no copy on this device). */
+  | { kind: 'connecting'; slow: boolean }
   | { kind: 'ready' }
   | { kind: 'readOnly'; record: WeekRecord }
   | { kind: 'notFound' };
@@ -115,6 +131,12 @@ export function WeekEditorPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const tc = useCollabT();
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** A new week moving to live co-editing after its first save (nothing is saved over HTTP meanwhile). */
+  const switchingRef = useRef<Promise<void> | null>(null);
+  const { status: collabStatus } = useCollab(session?.collab);
+  const locked = isLocked(collabStatus);
 
   // Open what the query names (a kept-alive page sees the same query again when shown: no reload then).
   useEffect(() => {
@@ -132,6 +154,7 @@ export function WeekEditorPage() {
         meta: { recordId: null, version: 0 },
         can: null,
         restore: offerRestore(null, content, today),
+        collab: null,
       });
       setRecord(null);
       setPlans([]);
@@ -140,11 +163,13 @@ export function WeekEditorPage() {
       return;
     }
     let live = true;
+    const opening = new AbortController();
+    let slowTimer: ReturnType<typeof setTimeout> | undefined;
     setLoadState({ kind: 'loading' });
     setSession(null);
     weekApi
       .byId(id, { notify: false })
-      .then((detail) => {
+      .then(async (detail) => {
         if (!live) return;
         const editable = boss
           ? detail.can.bossEdit
@@ -152,6 +177,33 @@ export function WeekEditorPage() {
         setRecord(detail.week);
         if (!editable) {
           setLoadState({ kind: 'readOnly', record: detail.week });
+          return;
+        }
+        if (!boss) {
+          // Live co-editing: the week's content is its document (opened from this device's copy or the server).
+          setLoadState({ kind: 'connecting', slow: false });
+          slowTimer = setTimeout(() => live && setLoadState({ kind: 'connecting', slow: true }), 6000);
+          let collab: CollabWeek;
+          try {
+            collab = await startCollab(detail.week.id, opening.signal);
+          } catch (error) {
+            if (live) setLoadState(isDenied(error) ? { kind: 'readOnly', record: detail.week } : { kind: 'notFound' });
+            return;
+          } finally {
+            clearTimeout(slowTimer);
+          }
+          setSession({
+            key: ++sessionKeys,
+            boss,
+            draft: collab.draft,
+            meta: { recordId: detail.week.id, version: detail.week.version },
+            can: detail.can,
+            restore: null,
+            collab,
+          });
+          setPlans(detail.plans);
+          setDayPlans(detail.dayPlans);
+          setLoadState({ kind: 'ready' });
           return;
         }
         const content = normalizeWeekContent(detail.week.content, today);
@@ -162,6 +214,7 @@ export function WeekEditorPage() {
           meta: { recordId: detail.week.id, version: detail.week.version },
           can: detail.can,
           restore: offerRestore(detail.week.id, content, today),
+          collab: null,
         });
         setPlans(detail.plans);
         setDayPlans(detail.dayPlans);
@@ -172,8 +225,36 @@ export function WeekEditorPage() {
       });
     return () => {
       live = false;
+      opening.abort();
+      clearTimeout(slowTimer);
     };
   }, [id, boss]);
+
+  // A co-edited week is connected while its page is shown (a kept-alive tab that is hidden lets go).
+  const collab = session?.collab ?? null;
+  useEffect(() => {
+    if (!collab) return;
+    collab.resume();
+    const detach = rootRef.current ? collab.attach(rootRef.current) : undefined;
+    return () => {
+      detach?.();
+      collab.pause();
+    };
+  }, [collab]);
+
+  // The week turned read-only (submitted meanwhile, access changed): show its status as it is now.
+  const collabKind = collabStatus?.kind;
+  useEffect(() => {
+    const weekId = collab?.weekId;
+    if (collabKind !== 'readOnly' || !weekId) return;
+    weekApi
+      .byId(weekId, { notify: false })
+      .then((detail) => {
+        setRecord(detail.week);
+        setSession((cur) => (cur?.collab === collab ? { ...cur, can: detail.can } : cur));
+      })
+      .catch(() => undefined);
+  }, [collab, collabKind]);
 
   // A new week starts with the first class the teacher teaches.
   useEffect(() => {
@@ -182,10 +263,40 @@ export function WeekEditorPage() {
     if (!s.draft.get(['classId'])) s.draft.replace({ ...s.draft.snapshot(), classId: myClasses[0]?.id ?? '' });
   }, [session, classesLoading, myClasses]);
 
+  /**
+   * After its first save a new week becomes live: its document (seeded by the server from
+   * what was saved) takes what was typed since, then replaces the local draft.
+   */
+  const switchToCollab = useCallback((meta: Session['meta']) => {
+    const weekId = meta.recordId;
+    if (!weekId || switchingRef.current) return;
+    const switching = (async () => {
+      try {
+        const collab = await startCollab(weekId);
+        // Not while someone types in a rich field (its editor is created anew), unless it takes long.
+        await richFieldLeft(rootRef.current, 10_000);
+        const cur = sessionRef.current;
+        if (!cur || cur.meta !== meta) return collab.destroy();
+        collab.draft.replace(cur.draft.snapshot(), { asChange: true });
+        const next = { ...cur, draft: collab.draft, collab, restore: null };
+        sessionRef.current = next;
+        setSession(next);
+        clearBackup(backupKey(weekId));
+      } catch {
+        // Stays a local draft, saved over HTTP as before.
+        autosaveRef.current?.change();
+      } finally {
+        switchingRef.current = null;
+      }
+    })();
+    switchingRef.current = switching;
+  }, []);
+
   const draft = session?.draft ?? null;
   const save = useCallback(async () => {
     const s = sessionRef.current;
-    if (!s) return;
+    // A co-edited week saves itself (the server stores every update); never `updateWeek` over it.
+    if (!s || s.collab || switchingRef.current) return;
     const content = s.draft.snapshot();
     let saved: WeekRecord;
     if (!s.meta.recordId) {
@@ -196,7 +307,10 @@ export function WeekEditorPage() {
       // What the author may do with it now that it exists (delete, copy, submit).
       void weekApi
         .byId(saved.id, { notify: false })
-        .then((detail) => setSession((cur) => (cur && cur.meta === s.meta ? { ...cur, can: detail.can } : cur)))
+        .then((detail) => {
+          setSession((cur) => (cur && cur.meta === s.meta ? { ...cur, can: detail.can } : cur));
+          if (detail.can.edit) switchToCollab(s.meta);
+        })
         .catch(() => undefined);
     } else if (s.boss) {
       saved = await weekApi.bossUpdate(s.meta.recordId, s.meta.version, content, { notify: false });
@@ -205,9 +319,9 @@ export function WeekEditorPage() {
     }
     s.meta.version = saved.version;
     setRecord(saved);
-  }, [navigate]);
+  }, [navigate, switchToCollab]);
 
-  const { autosave, status } = useAutosave(draft, {
+  const { autosave, status } = useAutosave(session?.collab ? null : draft, {
     save,
     classify: (e) => classifySaveError(e, t('errors.unknown')),
     missing: () => {
@@ -215,16 +329,40 @@ export function WeekEditorPage() {
       return s && !s.meta.recordId ? missingForCreate(s.draft.snapshot()) : [];
     },
   });
-  useDraftBackup(draft, autosave, status, session ? backupKey(session.meta.recordId) : null, () =>
-    session ? session.meta.version : 0,
+  const autosaveRef = useRef(autosave);
+  autosaveRef.current = autosave;
+  useDraftBackup(
+    session?.collab ? null : draft,
+    autosave,
+    status,
+    session ? backupKey(session.meta.recordId) : null,
+    () => (session ? session.meta.version : 0),
   );
 
   const errors = status.kind === 'error' ? status.failure.fields : {};
   const recordId = session?.meta.recordId ?? null;
   const dates = useDraftDates(draft);
 
-  /** Saves what is left; false (and a message) when that failed. */
-  const flushOrWarn = async (): Promise<boolean> => {
+  /**
+   * Saves what is left; false (and a message) when that failed. A co-edited week: waits until
+   * the server holds every change (`revision`: and saves a revision, so the record's content —
+   * what export and copy read — is the document's).
+   */
+  const flushOrWarn = async (options: { revision?: boolean } = {}): Promise<boolean> => {
+    if (switchingRef.current) await switchingRef.current;
+    const current = sessionRef.current;
+    if (current?.collab) {
+      if (!(await current.collab.flush())) {
+        notifications.show({ color: 'red', message: tc('notSynced') });
+        return false;
+      }
+      if (options.revision && current.meta.recordId) {
+        const saved = await saveRevision(current.meta.recordId);
+        current.meta.version = saved.version;
+        setRecord(saved);
+      }
+      return true;
+    }
     if (!autosave) return false;
     const ok = await autosave.flush();
     if (!ok) {
@@ -278,7 +416,9 @@ export function WeekEditorPage() {
           if (!(await flushOrWarn())) return;
           const s = sessionRef.current;
           if (!s?.meta.recordId) return;
-          await weekApi.submit(s.meta.recordId, s.meta.version);
+          // A co-edited week is submitted as its document reads (the server takes it, naming every author).
+          await weekApi.submit(s.meta.recordId, s.collab ? undefined : s.meta.version);
+          await s.collab?.clearLocal();
           clearBackup(backupKey(s.meta.recordId));
           notifications.show({ color: 'teal', message: t('week.editor.submitted') });
           finish(detailsHref(s.meta.recordId));
@@ -305,7 +445,7 @@ export function WeekEditorPage() {
       t('week.editor.copyConfirm'),
       () =>
         void run('copy', async () => {
-          if (!(await flushOrWarn())) return;
+          if (!(await flushOrWarn({ revision: true }))) return;
           const s = sessionRef.current;
           if (!s?.meta.recordId) return;
           const copy = await weekApi.copyForward(s.meta.recordId);
@@ -316,11 +456,27 @@ export function WeekEditorPage() {
 
   const exportDocx = () =>
     void run('export', async () => {
-      if (!(await flushOrWarn())) return;
+      if (!(await flushOrWarn({ revision: true }))) return;
       const s = sessionRef.current;
       if (!s?.meta.recordId) return;
       const theme = String(s.draft.get(['theme']) ?? 'week');
       saveFile(await weekApi.exportOne(s.meta.recordId, `${theme}.docx`));
+    });
+
+  /** 保存版本: the live document becomes a revision now (it also does after 10 s without edits). */
+  const saveRevisionNow = () =>
+    void run('revision', async () => {
+      const s = sessionRef.current;
+      if (!s?.collab || !s.meta.recordId) return;
+      if (!(await flushOrWarn())) return;
+      const before = (await weekApi.byId(s.meta.recordId, { notify: false })).week.version;
+      const saved = await saveRevision(s.meta.recordId);
+      s.meta.version = saved.version;
+      setRecord(saved);
+      notifications.show({
+        color: 'teal',
+        message: saved.version > before ? tc('revisionSaved') : tc('revisionNothingNew'),
+      });
     });
 
   const resolveConflict = (keepMine: boolean) =>
@@ -380,6 +536,23 @@ export function WeekEditorPage() {
       </Center>
     );
   }
+  if (loadState.kind === 'connecting') {
+    return (
+      <Center mih={320}>
+        <Stack gap="xs" align="center" maw={480} data-testid="collab-connecting">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text c="dimmed">{tc('connectingTitle')}</Text>
+          </Group>
+          {loadState.slow && (
+            <Text size="sm" c="dimmed" ta="center">
+              {tc('connectingSlow')}
+            </Text>
+          )}
+        </Stack>
+      </Center>
+    );
+  }
   if (loadState.kind === 'notFound') {
     return (
       <BasicContainer>
@@ -412,7 +585,13 @@ export function WeekEditorPage() {
       : t('week.editor.titleNew');
 
   return (
-    <Stack gap="md" data-testid="week-editor" key={session.key}>
+    <Stack
+      gap="md"
+      data-testid="week-editor"
+      data-collab={session.collab ? 'live' : undefined}
+      key={session.key}
+      ref={rootRef}
+    >
       <BasicContainer className={classes.bar}>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -420,24 +599,46 @@ export function WeekEditorPage() {
               {title}
             </Title>
             {record && <StatusBadge status={record.status} />}
-            <SaveIndicator status={status} missingLabel={(f) => t(`week.fields.${f}` as never)} />
+            {session.collab ? (
+              <Suspense fallback={null}>
+                <CollabBar collab={session.collab} />
+              </Suspense>
+            ) : (
+              <SaveIndicator status={status} missingLabel={(f) => t(`week.fields.${f}` as never)} />
+            )}
           </Group>
           <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => void flushOrWarn()}
-              disabled={!autosave?.dirty() && status.kind !== 'error'}
-              data-testid="week-save-now"
-            >
-              {t('week.save.saveNow')}
-            </Button>
+            {session.collab ? (
+              <Tooltip label={tc('saveRevisionTip')} multiline maw={320}>
+                <Button
+                  variant="default"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  onClick={saveRevisionNow}
+                  loading={busy === 'revision'}
+                  disabled={locked}
+                  data-testid="week-save-revision"
+                >
+                  {tc('saveRevision')}
+                </Button>
+              </Tooltip>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={() => void flushOrWarn()}
+                disabled={!autosave?.dirty() && status.kind !== 'error'}
+                data-testid="week-save-now"
+              >
+                {t('week.save.saveNow')}
+              </Button>
+            )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button
                   variant="default"
                   rightSection={<IconChevronDown size={14} />}
                   leftSection={<IconTemplate size={16} />}
+                  disabled={locked}
                 >
                   {t('week.template.title')}
                 </Button>
@@ -503,7 +704,7 @@ export function WeekEditorPage() {
                   leftSection={<IconSend size={16} />}
                   loading={busy === 'submit'}
                   onClick={submit}
-                  disabled={!recordId || (session.can ? !session.can.submit : false)}
+                  disabled={!recordId || (session.can ? !session.can.submit : false) || locked}
                   data-testid="week-submit"
                 >
                   {t('week.editor.submit')}
@@ -540,6 +741,11 @@ export function WeekEditorPage() {
         )}
       </BasicContainer>
 
+      {session.collab && (
+        <Suspense fallback={null}>
+          <CollabNotice collab={session.collab} />
+        </Suspense>
+      )}
       {session.restore && (
         <Alert color="blue" title={t('week.save.restoreTitle')} data-testid="week-restore">
           <Stack gap="xs" align="flex-start">
@@ -572,72 +778,83 @@ export function WeekEditorPage() {
         </Alert>
       )}
 
-      <BasicContainer title={t('week.editor.header')}>
-        <WeekHeaderForm
-          draft={draft}
-          classes={myClasses}
-          errors={errors}
-          classLocked={session.boss || dayPlans.length > 0}
-          className={record?.className}
-        />
-      </BasicContainer>
-
-      <BasicContainer title={t('week.editor.sections')}>
+      {/* Nothing typed would be kept while a co-edited week is read-only. */}
+      <LockedFieldset locked={locked}>
         <Stack gap="md">
-          <WeekRichSection draft={draft} field="weeklyGoals" error={errors.weeklyGoals} minHeight={96} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <WeekRichSection draft={draft} field="environment" error={errors.environment} />
-            <WeekRichSection draft={draft} field="homeCooperation" error={errors.homeCooperation} />
-          </SimpleGrid>
-        </Stack>
-      </BasicContainer>
+          <BasicContainer title={t('week.editor.header')}>
+            <WeekHeaderForm
+              draft={draft}
+              classes={myClasses}
+              errors={errors}
+              classLocked={session.boss || dayPlans.length > 0 || !!session.collab}
+              className={record?.className}
+            />
+          </BasicContainer>
 
-      <BasicContainer title={t('week.editor.grid')}>
-        <DayGrid draft={draft} errors={errors} />
-      </BasicContainer>
+          <BasicContainer title={t('week.editor.sections')}>
+            <Stack gap="md">
+              <WeekRichSection draft={draft} field="weeklyGoals" error={errors.weeklyGoals} minHeight={96} />
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <WeekRichSection draft={draft} field="environment" error={errors.environment} />
+                <WeekRichSection draft={draft} field="homeCooperation" error={errors.homeCooperation} />
+              </SimpleGrid>
+            </Stack>
+          </BasicContainer>
 
-      <BasicContainer
-        title={t('week.plan.title')}
-        extra={
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setPlanEditor({ plan: null })}
-            disabled={!recordId || session.boss}
-            data-testid="week-add-plan"
+          <BasicContainer title={t('week.editor.grid')}>
+            <DayGrid draft={draft} errors={errors} />
+          </BasicContainer>
+
+          <BasicContainer
+            title={t('week.plan.title')}
+            extra={
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setPlanEditor({ plan: null })}
+                disabled={!recordId || session.boss}
+                data-testid="week-add-plan"
+              >
+                {t('week.plan.add')}
+              </Button>
+            }
           >
-            {t('week.plan.add')}
-          </Button>
-        }
-      >
-        {!recordId ? (
-          <Text c="dimmed" size="sm">
-            {t('week.editor.saveFirst')}
-          </Text>
-        ) : (
-          <PlanEditList plans={plans} onEdit={(plan) => setPlanEditor({ plan })} onDelete={deletePlan} />
-        )}
-      </BasicContainer>
+            {!recordId ? (
+              <Text c="dimmed" size="sm">
+                {t('week.editor.saveFirst')}
+              </Text>
+            ) : (
+              <PlanEditList plans={plans} onEdit={(plan) => setPlanEditor({ plan })} onDelete={deletePlan} />
+            )}
+          </BasicContainer>
 
-      <BasicContainer title={t('week.dayPlan.title')}>
-        {!recordId ? (
-          <Text c="dimmed" size="sm">
-            {t('week.editor.saveFirst')}
-          </Text>
-        ) : (
-          <WeekDayPlans
-            weekId={recordId}
-            classId={String(draft.get(['classId']) ?? '')}
-            dates={dates}
-            dayPlans={dayPlans}
-            editable={!session.boss}
-          />
-        )}
-      </BasicContainer>
+          <BasicContainer title={t('week.dayPlan.title')}>
+            {!recordId ? (
+              <Text c="dimmed" size="sm">
+                {t('week.editor.saveFirst')}
+              </Text>
+            ) : (
+              <WeekDayPlans
+                weekId={recordId}
+                classId={String(draft.get(['classId']) ?? '')}
+                dates={dates}
+                dayPlans={dayPlans}
+                editable={!session.boss}
+              />
+            )}
+          </BasicContainer>
 
-      <BasicContainer title={t('week.fields.reflection')}>
-        <WeekRichSection draft={draft} field="reflection" error={errors.reflection} minHeight={96} withLabel={false} />
-      </BasicContainer>
+          <BasicContainer title={t('week.fields.reflection')}>
+            <WeekRichSection
+              draft={draft}
+              field="reflection"
+              error={errors.reflection}
+              minHeight={96}
+              withLabel={false}
+            />
+          </BasicContainer>
+        </Stack>
+      </LockedFieldset>
 
       {recordId && (
         <PlanEditor
@@ -682,3 +899,20 @@ function useDraftDates(draft: Draft<WeekContent> | null): string[] {
 }
 
 const EMPTY_DRAFT = createLocalDraft<WeekContent>({ days: [] } as unknown as WeekContent);
+
+/** Resolves once focus is not in a rich field under `root` (or after `maxMs`). */
+function richFieldLeft(root: HTMLElement | null, maxMs: number): Promise<void> {
+  const inRich = () =>
+    !!root && !!document.activeElement?.closest('.ProseMirror') && root.contains(document.activeElement);
+  if (!inRich()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('focusout', check, true);
+      resolve();
+    };
+    const check = () => setTimeout(() => !inRich() && done(), 0);
+    const timer = setTimeout(done, maxMs);
+    document.addEventListener('focusout', check, true);
+  });
+}

@@ -1,0 +1,111 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
+
+/**
+ * The texts of live co-editing, in both languages, registered with i18next under
+ * `weekCollab.*` when the editor loads (kept out of the shared catalogues, which other work
+ * on the lesson-plan screens was changing at the same time).
+ */
+const zhCN = {
+  status: {
+    connecting: '正在连接…',
+    syncing: '同步中…',
+    saved: '已保存',
+    savedTip: '所有修改都已保存到服务器（{{time}}）。同时在编辑的老师会立即看到。',
+    syncingTip: '正在把修改发送到服务器，并确认已经保存。',
+    offline: '离线（修改已保存在本机）',
+    offlineTip: '连不上服务器。修改保存在这台设备上，网络恢复后会自动同步，并与其他老师的修改合并。',
+    offlineNoLocal: '离线（修改暂存在本页，请勿关闭）',
+    offlineNoLocalTip: '连不上服务器，这台设备也无法保存副本。请保持页面打开，网络恢复后会自动同步。',
+    readOnly: '只读',
+    readOnlyTip: '这份备课已提交审核，或您已不能编辑它：可以查看最新内容，但修改不会被保存。',
+    readOnlyUnsaved: '只读（本机有未能保存的修改）',
+    denied: '无权编辑',
+    deniedTip: '服务器拒绝了这份备课的协同编辑：您没有编辑它的权限。',
+  },
+  presence: {
+    label: '正在编辑的人',
+    you: '{{name}}（我）',
+    inField: '{{name}} · 正在编辑“{{field}}”',
+    here: '{{name}} · 在本页',
+  },
+  saveRevision: '保存版本',
+  saveRevisionTip: '把当前内容保存为一个版本（历史中可见，注明参与编辑的人）。停止编辑 10 秒后也会自动保存版本。',
+  revisionSaved: '已保存为新版本',
+  revisionNothingNew: '自上个版本以来没有新的修改',
+  notSynced: '还有修改没有同步到服务器，请连接网络后再试',
+  connectingTitle: '正在打开协同编辑…',
+  connectingSlow: '暂时连不上协同编辑服务，正在重试。这台设备上没有这份备课的副本，连上后即可编辑。',
+  deniedTitle: '不能编辑这份备课',
+  deniedText: '服务器拒绝了协同编辑（您可能没有编辑它的权限）。',
+  readOnlyTitle: '这份备课现在是只读的',
+  readOnlyText: '它可能刚被提交审核，或者您的编辑权限有变化。页面显示最新内容，但修改不会被保存。',
+  readOnlyUnsavedText: '这台设备上有未能保存到服务器的修改，它们不会被保存。',
+};
+
+const en: typeof zhCN = {
+  status: {
+    connecting: 'Connecting…',
+    syncing: 'Syncing…',
+    saved: 'Saved',
+    savedTip: 'Every change is stored on the server ({{time}}). Everyone editing sees it at once.',
+    syncingTip: 'Sending changes to the server and confirming they are stored.',
+    offline: 'Offline — changes kept on this device',
+    offlineTip:
+      'The server cannot be reached. Changes are kept on this device and are sent, merged with the others’ edits, when the connection is back.',
+    offlineNoLocal: 'Offline — changes held in this page only',
+    offlineNoLocalTip:
+      'The server cannot be reached and this device cannot keep a copy. Keep the page open; changes are sent when the connection is back.',
+    readOnly: 'Read-only',
+    readOnlyTip:
+      'This plan was submitted for review, or you may no longer edit it: you see the latest content, but changes are not saved.',
+    readOnlyUnsaved: 'Read-only — unsaved changes on this device',
+    denied: 'No access',
+    deniedTip: 'The server refused live editing of this plan: you may not edit it.',
+  },
+  presence: {
+    label: 'Editing now',
+    you: '{{name}} (you)',
+    inField: '{{name}} · editing “{{field}}”',
+    here: '{{name}} · on this page',
+  },
+  saveRevision: 'Save revision',
+  saveRevisionTip:
+    'Saves the current content as a revision (shown in the history with everyone who edited it). A revision is also saved after 10 s without edits.',
+  revisionSaved: 'Saved as a new revision',
+  revisionNothingNew: 'Nothing changed since the last revision',
+  notSynced: 'Some changes have not reached the server yet; try again when you are online',
+  connectingTitle: 'Opening live editing…',
+  connectingSlow:
+    'Live editing cannot be reached right now; retrying. This device holds no copy of this plan: you can edit as soon as it connects.',
+  deniedTitle: 'This plan cannot be edited',
+  deniedText: 'The server refused live editing (you may not have the right to edit it).',
+  readOnlyTitle: 'This plan is read-only now',
+  readOnlyText:
+    'It may just have been submitted for review, or your right to edit it changed. You see the latest content, but changes are not saved.',
+  readOnlyUnsavedText: 'This device holds changes the server did not take; they will not be saved.',
+};
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type CollabKey = Leaves<typeof zhCN>;
+
+let registered = false;
+export function registerCollabTexts(): void {
+  if (registered) return;
+  registered = true;
+  i18n.addResourceBundle('zh-CN', 'translation', { weekCollab: zhCN }, true, false);
+  i18n.addResourceBundle('en', 'translation', { weekCollab: en }, true, false);
+}
+
+/** `t` for the keys above. */
+export function useCollabT() {
+  registerCollabTexts();
+  const { t } = useTranslation();
+  return useCallback(
+    (key: CollabKey, options?: Record<string, unknown>) => String(t(`weekCollab.${key}` as never, options as never)),
+    [t],
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { CollabPeer, CollabStatus, CollabWeek } from './types';
+
+const NO_PEERS: CollabPeer[] = [];
+
+/** The status and the people of a live week (null / none without one). Loads no co-editing code. */
+export function useCollab(collab: CollabWeek | null | undefined): { status: CollabStatus | null; peers: CollabPeer[] } {
+  const subscribe = useCallback(
+    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
+    [collab],
+  );
+  const status = useSyncExternalStore(
+    subscribe,
+    () => collab?.status() ?? null,
+    () => null,
+  );
+  const peers = useSyncExternalStore(
+    subscribe,
+    () => collab?.peers() ?? NO_PEERS,
+    () => NO_PEERS,
+  );
+  return { status, peers };
+}
+
+/** Nothing typed would be kept: the editor's fields are disabled. */
+export const isLocked = (status: CollabStatus | null) => status?.kind === 'readOnly' || status?.kind === 'denied';
