@@ -22,7 +22,7 @@ export type ToClients =
 
 export type FromClients =
   | { type: 'ready' }
-  | { type: 'done'; samples: number[]; sent: number }
+  | { type: 'done'; samples: number[]; sent: number; cpuMs: number; wallMs: number }
   | { type: 'states'; states: Record<string, string[]> }
   | { type: 'closed' }
   | { type: 'error'; message: string };
@@ -150,8 +150,11 @@ process.on('message', (m: ToClients) => {
         }
         send({ type: 'ready' });
       } else if (m.type === 'run') {
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
         const { sent } = await run(m.seconds, m.rate);
-        send({ type: 'done', samples, sent });
+        const cpu = process.cpuUsage(cpu0);
+        send({ type: 'done', samples, sent, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 });
         samples = [];
       } else if (m.type === 'states') {
         send({ type: 'states', states: states() });
