@@ -123,6 +123,28 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     idbReady = false;
     return db ? db.destroy().catch(() => undefined) : Promise.resolve();
   };
+  const deleteIdb = async () => {
+    await closeIdb();
+    if (!options.dbName || typeof indexedDB === 'undefined') return;
+    const request = indexedDB.deleteDatabase(options.dbName);
+    await new Promise<void>((resolve) => {
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  };
+  /**
+   * The copy on this device is for edits: none is kept of a week this user can only read
+   * now (submitted, say) once the server holds everything; editable again, it comes back.
+   */
+  let keepingCopy = true;
+  const followCopy = (kind: CollabStatus['kind']) => {
+    if (kind === 'readOnly' && !pending && keepingCopy) {
+      keepingCopy = false;
+      void deleteIdb();
+    } else if ((kind === 'saved' || kind === 'syncing') && !keepingCopy && !paused) {
+      keepingCopy = true;
+      openIdb();
+    }
+  };
 
   // ---- the connection ------------------------------------------------------------------
   const provider = new WebsocketProvider(options.serverUrl, options.docName, doc, {
@@ -294,6 +316,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const next = compute();
     if (JSON.stringify(next) === JSON.stringify(status)) return;
     status = next;
+    followCopy(next.kind);
     for (const listener of [...listeners]) listener();
   }
 
@@ -364,20 +387,13 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     resume() {
       if (destroyed || !paused) return;
       paused = false;
-      openIdb();
+      if (keepingCopy) openIdb();
       if (denied === null) provider.connect();
       update();
     },
     async clearLocal() {
       if (!close()) return;
-      await closeIdb();
-      if (options.dbName && typeof indexedDB !== 'undefined') {
-        const name = options.dbName;
-        await new Promise<void>((resolve) => {
-          const request = indexedDB.deleteDatabase(name);
-          request.onsuccess = request.onerror = request.onblocked = () => resolve();
-        });
-      }
+      await deleteIdb();
       doc.destroy();
     },
     destroy() {

@@ -92,7 +92,8 @@ type LoadState =
   /** Opening a week's live document; `slow`: it is taking long (offline, with no copy on this device). */
   | { kind: 'connecting'; slow: boolean }
   | { kind: 'ready' }
-  | { kind: 'readOnly'; record: WeekRecord }
+  /** `denied`: the collab service refused the week's live document. */
+  | { kind: 'readOnly'; record: WeekRecord; denied?: boolean }
   | { kind: 'notFound' };
 
 let sessionKeys = 0;
@@ -187,7 +188,10 @@ export function WeekEditorPage() {
           try {
             collab = await startCollab(detail.week.id, opening.signal);
           } catch (error) {
-            if (live) setLoadState(isDenied(error) ? { kind: 'readOnly', record: detail.week } : { kind: 'notFound' });
+            if (live)
+              setLoadState(
+                isDenied(error) ? { kind: 'readOnly', record: detail.week, denied: true } : { kind: 'notFound' },
+              );
             return;
           } finally {
             clearTimeout(slowTimer);
@@ -565,9 +569,17 @@ export function WeekEditorPage() {
   if (loadState.kind === 'readOnly') {
     return (
       <BasicContainer title={loadState.record.title}>
-        <Alert color="orange" title={t('week.editor.readOnlyTitle')} data-testid="week-read-only">
+        <Alert
+          color="orange"
+          title={loadState.denied ? tc('deniedTitle') : t('week.editor.readOnlyTitle')}
+          data-testid="week-read-only"
+        >
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('week.editor.readOnlyText', { status: labels.status(loadState.record.status) })}</Text>
+            <Text size="sm">
+              {loadState.denied
+                ? tc('deniedText')
+                : t('week.editor.readOnlyText', { status: labels.status(loadState.record.status) })}
+            </Text>
             <Button component={Link} to={detailsHref(loadState.record.id)} size="xs">
               {t('week.editor.openDetails')}
             </Button>

@@ -1,0 +1,251 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { openWeekConnection, type WeekConnection } from './connection';
+import type { CollabStatus } from './types';
+
+/**
+ * The connection against a stand-in for the collab service speaking y-websocket's protocol
+ * the way docs/API.md describes it: step 1 and (read-only) the auth message on join, a step 2
+ * for every step 1, updates stored (when the test says so) before they are applied and
+ * relayed, closing codes.
+ */
+class FakeServer {
+  readonly doc = new Y.Doc();
+  readonly sockets = new Set<FakeSocket>();
+  readonly urls: string[] = [];
+  readOnly = false;
+  /** Refuse new sockets with this code (e.g. 4403). */
+  refuse: number | null = null;
+  /** Store updates at once (else they wait for `store()`). */
+  autoStore = true;
+  private unstored: Array<[FakeSocket, Uint8Array]> = [];
+
+  constructor() {
+    this.doc.getMap('week').set('startDate', '2026-11-23');
+  }
+
+  /** A WebSocket class bound to this server (what `WebSocketPolyfill` takes). */
+  get WebSocket(): typeof WebSocket {
+    const server = this;
+    return class extends FakeSocket {
+      constructor(url: string) {
+        super(server, url);
+      }
+    } as unknown as typeof WebSocket;
+  }
+
+  open(socket: FakeSocket) {
+    this.urls.push(socket.url);
+    if (this.refuse) return socket.serverClose(this.refuse);
+    this.sockets.add(socket);
+    socket.receive(sync(0, Y.encodeStateVector(this.doc)));
+    if (this.readOnly) {
+      const e = encoding.createEncoder();
+      encoding.writeVarUint(e, 2);
+      encoding.writeVarUint(e, 0);
+      encoding.writeVarString(e, 'read-only: your changes are not saved');
+      socket.receive(encoding.toUint8Array(e));
+    }
+  }
+
+  message(socket: FakeSocket, data: Uint8Array) {
+    const d = decoding.createDecoder(data);
+    if (decoding.readVarUint(d) !== 0) return; // awareness: not needed here
+    const kind = decoding.readVarUint(d);
+    const payload = decoding.readVarUint8Array(d);
+    if (kind === 0) socket.receive(sync(1, Y.encodeStateAsUpdate(this.doc, payload)));
+    else if (!this.readOnly) {
+      this.unstored.push([socket, payload]);
+      if (this.autoStore) this.store();
+    }
+  }
+
+  store() {
+    for (const [from, update] of this.unstored.splice(0)) {
+      Y.applyUpdate(this.doc, update);
+      for (const s of this.sockets) if (s !== from) s.receive(sync(2, update));
+    }
+  }
+
+  closeAll(code: number) {
+    for (const s of [...this.sockets]) s.serverClose(code);
+  }
+}
+
+function sync(kind: number, payload: Uint8Array) {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, 0);
+  encoding.writeVarUint(e, kind);
+  encoding.writeVarUint8Array(e, payload);
+  return encoding.toUint8Array(e);
+}
+
+class FakeSocket {
+  readonly OPEN = 1;
+  readonly CONNECTING = 0;
+  readyState = 0;
+  binaryType = 'arraybuffer';
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: ArrayBuffer }) => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+
+  constructor(
+    readonly server: FakeServer,
+    readonly url: string,
+  ) {
+    setTimeout(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      // The server's step 1 (and auth message) go out on join, before it answers anything.
+      this.server.open(this);
+      this.onopen?.();
+    }, 1);
+  }
+  send(data: Uint8Array) {
+    if (this.readyState === 1) this.server.message(this, data);
+  }
+  receive(data: Uint8Array) {
+    setTimeout(() => {
+      if (this.readyState === 1) this.onmessage?.({ data: data.slice().buffer });
+    }, 1);
+  }
+  close() {
+    this.readyState = 3;
+    this.server.sockets.delete(this);
+  }
+  serverClose(code: number) {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.server.sockets.delete(this);
+    setTimeout(() => this.onclose?.({ code, reason: '' }), 1);
+  }
+}
+
+let open: WeekConnection[] = [];
+afterEach(() => {
+  for (const c of open) c.destroy();
+  open = [];
+});
+
+function connect(server: FakeServer, name: string, token: { value: string; renew?: () => void } = { value: 't1' }) {
+  const conn = openWeekConnection({
+    // One URL per client: no BroadcastChannel between the clients of a test.
+    serverUrl: `ws://test/${name}`,
+    docName: 'week:1',
+    dbName: null,
+    user: { id: name, name, color: '#1c7ed6' },
+    token: () => token.value,
+    renewToken: async () => token.renew?.(),
+    WebSocketPolyfill: server.WebSocket,
+    offlineAfterMs: 200,
+  });
+  open.push(conn);
+  return conn;
+}
+
+const kind = (conn: WeekConnection) => conn.status().kind;
+async function until(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('a live week connection', () => {
+  it('is ready once synced, says saved only when the server holds every local change', async () => {
+    const server = new FakeServer();
+    server.autoStore = false;
+    const conn = connect(server, 'a');
+    const seen: CollabStatus['kind'][] = [];
+    conn.subscribe(() => seen.push(kind(conn)));
+    await conn.ready;
+    expect(conn.doc.getMap('week').get('startDate')).toBe('2026-11-23');
+    await until(() => kind(conn) === 'saved');
+
+    conn.doc.getText('x').insert(0, 'hello');
+    expect(kind(conn)).toBe('syncing');
+    await new Promise((r) => setTimeout(r, 600)); // asked, but nothing is stored yet
+    expect(kind(conn)).toBe('syncing');
+    server.store();
+    await until(() => kind(conn) === 'saved');
+    expect(server.doc.getText('x').toString()).toBe('hello');
+    expect(seen).toContain('syncing');
+  });
+
+  it('flush resolves when everything is stored', async () => {
+    const server = new FakeServer();
+    const conn = connect(server, 'a');
+    await conn.ready;
+    conn.doc.getText('x').insert(0, 'abc');
+    expect(await conn.flush(3000)).toBe(true);
+    expect(server.doc.getText('x').toString()).toBe('abc');
+  });
+
+  it('relays between two clients', async () => {
+    const server = new FakeServer();
+    const a = connect(server, 'a');
+    const b = connect(server, 'b');
+    await Promise.all([a.ready, b.ready]);
+    a.doc.getText('x').insert(0, 'from a');
+    await until(() => b.doc.getText('x').toString() === 'from a');
+    await until(() => kind(a) === 'saved' && kind(b) === 'saved');
+  });
+
+  it('goes offline, keeps typing, and merges when the server is back', async () => {
+    const server = new FakeServer();
+    const a = connect(server, 'a');
+    const b = connect(server, 'b');
+    await Promise.all([a.ready, b.ready]);
+    server.refuse = 1006;
+    server.closeAll(1006);
+    await until(() => kind(a) === 'offline');
+    expect(a.status()).toEqual({ kind: 'offline', local: false, pending: false });
+    a.doc.getText('x').insert(0, 'offline words');
+    expect(a.status()).toEqual({ kind: 'offline', local: false, pending: true });
+    server.refuse = null;
+    await until(() => kind(a) === 'saved', 8000);
+    await until(() => b.doc.getText('x').toString() === 'offline words', 8000);
+  }, 15_000);
+
+  it('reconnects with a fresh token after 4401', async () => {
+    const server = new FakeServer();
+    const token = { value: 'old', renew: () => (token.value = 'new') };
+    const conn = connect(server, 'a', token);
+    await conn.ready;
+    server.closeAll(4401);
+    await until(() => server.urls.some((u) => u.endsWith('token=new')));
+    await until(() => kind(conn) === 'saved');
+  });
+
+  it('stops on 4403: denied, and opening fails', async () => {
+    const server = new FakeServer();
+    server.refuse = 4403;
+    const conn = connect(server, 'a');
+    await expect(conn.ready).rejects.toThrow(/4403/);
+    expect(conn.status()).toEqual({ kind: 'denied', code: 4403 });
+    const attempts = server.urls.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.urls.length).toBe(attempts);
+    expect(conn.readOnly()).toBe(true);
+  });
+
+  it('follows the server to read-only after 4000, and writes stay unsaved', async () => {
+    const server = new FakeServer();
+    const conn = connect(server, 'a');
+    await conn.ready;
+    await until(() => kind(conn) === 'saved');
+    server.readOnly = true;
+    server.closeAll(4000);
+    await until(() => kind(conn) === 'readOnly');
+    expect(conn.readOnly()).toBe(true);
+    expect(conn.status()).toEqual({ kind: 'readOnly', unsaved: false });
+    conn.doc.getText('x').insert(0, 'ignored');
+    await until(() => conn.status().kind === 'readOnly' && (conn.status() as { unsaved: boolean }).unsaved);
+    expect(await conn.flush(300)).toBe(false);
+    expect(server.doc.getText('x').toString()).toBe('');
+  });
+});
