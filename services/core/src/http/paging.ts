@@ -126,12 +126,13 @@ export async function findPage<D, T extends keyof D, Row extends object, Out>(
   q: Pick<PageQuery, 'current' | 'size'>,
   present: (row: Row) => Out,
 ): Promise<Page<Out>> {
-  return readPage(database, ctx, pageQueryOf(qb, q), () => countSelect(qb).compile(), q, present);
+  return readPage(database, ctx, pageQueryOf(qb, q), () => countSelect(qb).compile(), q, present, true);
 }
 
 /**
  * findPage over a PagedList: the same statement and page, compiled once per shape of the
- * filter values. `where` (a data scope) narrows rows and total alike.
+ * filter values. `where` (a data scope) narrows rows and total alike. `present` gets each
+ * row as read, its `__total` column still on it (no copy per row): it picks its fields.
  */
 export function findListPage<P extends Readonly<Record<string, unknown>>, D, T extends keyof D, Row, Out>(
   database: Database,
@@ -150,6 +151,7 @@ export function findListPage<P extends Readonly<Record<string, unknown>>, D, T e
     () => list.countStatement(db, values, where),
     q,
     present,
+    false,
   );
 }
 
@@ -160,6 +162,8 @@ async function readPage<Row, Out>(
   countStatement: () => Statement,
   q: Pick<PageQuery, 'current' | 'size'>,
   present: (row: Row) => Out,
+  /** Hand `present` a copy of each row without `__total` (for presenters that spread rows). */
+  strip: boolean,
 ): Promise<Page<Out>> {
   const rows = await readInTenant<Row & { __total: string }>(database, ctx, statement);
   let total: number;
@@ -172,6 +176,7 @@ async function readPage<Row, Out>(
   }
   return pageOf(
     rows.map((r) => {
+      if (!strip) return present(r);
       const { __total: _, ...row } = r;
       return present(row as unknown as Row);
     }),

@@ -6,7 +6,15 @@ import { inlineParameters } from '@sprout/core/db/inline';
 import { pageQueryOf } from '@sprout/core/http/paging';
 import { defineAbilityFor, EMPTY_GRANTS } from '@sprout/core/permissions/ability';
 import { scopeWhere } from '@sprout/core/permissions/sql';
-import { USER_COLUMNS, type UserPageQuery, userList, userListQuery, userListValues } from './user-routes';
+import {
+  presentUser,
+  USER_COLUMNS,
+  type UserListRow,
+  type UserPageQuery,
+  userList,
+  userListQuery,
+  userListValues,
+} from './user-routes';
 
 const db = new Kysely<DB>({
   dialect: {
@@ -102,5 +110,36 @@ describe('the user list statement, compiled once per shape', () => {
     expect(s.parameters.slice(-2)).toEqual([30, 90]);
     // The scope's own values stay the ability's: its tenant, never the filter's.
     expect(s.parameters).toContain('100001');
+  });
+
+  it('presents a row as read (its __total column too) with the listed fields only', () => {
+    const row = {
+      id: '1',
+      tenant_id: '100001',
+      account: 'a',
+      name: null,
+      real_name: '教师',
+      email: null,
+      phone: null,
+      avatar: null,
+      sex: null,
+      birthday: null,
+      dept_id: null,
+      post_id: null,
+      user_type: 1,
+      status: 1,
+      create_user: null,
+      create_time: new Date('2026-01-01T00:00:00Z'),
+      update_time: new Date('2026-01-01T00:00:00Z'),
+      dept_name: null,
+      post_name: null,
+      roles: null,
+      __total: '3',
+      password_hash: 'never shown',
+    } as UserListRow;
+    const out = presentUser(row, TZ);
+    expect(out).not.toHaveProperty('__total');
+    expect(out).not.toHaveProperty('password_hash');
+    expect(out.createTime).toBe('2026-01-01 08:00:00');
   });
 });
