@@ -218,6 +218,19 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     // The next attempt carries the freshest token (refreshed meanwhile by the app).
     provider.params = { token: options.token() ?? '' };
   });
+  // The browser knows about a lost network before the socket does (up to 30 s of silence).
+  const onOffline = () => {
+    if (provider.ws && !paused) provider.ws.close();
+  };
+  const onOnline = () => {
+    if (paused || destroyed || denied !== null || provider.wsconnected) return;
+    provider.disconnect(); // a fresh attempt now, not after the back-off
+    provider.connect();
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+  }
   provider.on('closed', ({ code }) => {
     if (code === 4401) void renew();
     else {
@@ -337,6 +350,10 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (destroyed) return false;
     destroyed = true;
     for (const t of [queryTimer, statusTimer, renewTimer]) if (t) clearTimeout(t);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    }
     listeners.clear();
     awareness.setLocalState(null);
     provider.destroy();

@@ -275,8 +275,12 @@ export function WeekEditorPage() {
     const weekId = meta.recordId;
     if (!weekId || switchingRef.current) return;
     const switching = (async () => {
+      // Not reachable soon: it stays a local draft (saved over HTTP) rather than unsaved.
+      const giveUp = new AbortController();
+      const timer = setTimeout(() => giveUp.abort(), 10_000);
       try {
-        const collab = await startCollab(weekId);
+        const collab = await startCollab(weekId, giveUp.signal);
+        clearTimeout(timer);
         // Not while someone types in a rich field (its editor is created anew), unless it takes long.
         await richFieldLeft(rootRef.current, 10_000);
         const cur = sessionRef.current;
@@ -288,6 +292,8 @@ export function WeekEditorPage() {
         clearBackup(backupKey(weekId));
       } catch {
         // Stays a local draft, saved over HTTP as before.
+        clearTimeout(timer);
+        switchingRef.current = null;
         autosaveRef.current?.change();
       } finally {
         switchingRef.current = null;
@@ -437,6 +443,7 @@ export function WeekEditorPage() {
           const s = sessionRef.current;
           if (!s) return;
           if (s.meta.recordId) await weekApi.remove([s.meta.recordId]);
+          await s.collab?.clearLocal();
           clearBackup(backupKey(s.meta.recordId));
           notifications.show({ color: 'teal', message: t('week.editor.deleted') });
           finish(WEEK_PATHS.mine);
