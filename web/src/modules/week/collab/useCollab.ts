@@ -24,3 +24,16 @@ export function useCollab(collab: CollabWeek | null | undefined): { status: Coll
 
 /** Nothing typed would be kept: the editor's fields are disabled. */
 export const isLocked = (status: CollabStatus | null) => status?.kind === 'readOnly' || status?.kind === 'denied';
+
+/** Whether a live week is locked (re-renders only when that changes, not with every sync). */
+export function useCollabLocked(collab: CollabWeek | null | undefined): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
+    [collab],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => isLocked(collab?.status() ?? null),
+    () => false,
+  );
+}

@@ -27,7 +27,7 @@ import { useCollabT } from '../collab/i18n';
 import { LockedFieldset } from '../collab/LockedFieldset';
 import { isDenied, saveRevision, startCollab } from '../collab/session';
 import type { CollabWeek } from '../collab/types';
-import { isLocked, useCollab } from '../collab/useCollab';
+import { useCollabLocked } from '../collab/useCollab';
 import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
 import { DayGrid } from '../components/DayGrid/DayGrid';
 import { PlanEditor } from '../components/PlanEditor/PlanEditor';
@@ -136,8 +136,7 @@ export function WeekEditorPage() {
   const rootRef = useRef<HTMLDivElement>(null);
   /** A new week moving to live co-editing after its first save (nothing is saved over HTTP meanwhile). */
   const switchingRef = useRef<Promise<void> | null>(null);
-  const { status: collabStatus } = useCollab(session?.collab);
-  const locked = isLocked(collabStatus);
+  const locked = useCollabLocked(session?.collab);
 
   // Open what the query names (a kept-alive page sees the same query again when shown: no reload then).
   useEffect(() => {
@@ -247,10 +246,9 @@ export function WeekEditorPage() {
   }, [collab]);
 
   // The week turned read-only (submitted meanwhile, access changed): show its status as it is now.
-  const collabKind = collabStatus?.kind;
   useEffect(() => {
     const weekId = collab?.weekId;
-    if (collabKind !== 'readOnly' || !weekId) return;
+    if (!locked || !weekId) return;
     weekApi
       .byId(weekId, { notify: false })
       .then((detail) => {
@@ -258,7 +256,7 @@ export function WeekEditorPage() {
         setSession((cur) => (cur?.collab === collab ? { ...cur, can: detail.can } : cur));
       })
       .catch(() => undefined);
-  }, [collab, collabKind]);
+  }, [collab, locked]);
 
   // A new week starts with the first class the teacher teaches.
   useEffect(() => {
