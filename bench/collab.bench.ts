@@ -28,6 +28,8 @@ export interface CollabBenchOptions {
   clientsPerDoc: number;
   /** Client processes the providers are spread over. */
   processes: number;
+  /** Also run Sprout with `synchronousCommit: false` (relay once committed, not once flushed). */
+  asyncCommit?: boolean;
 }
 
 interface SproutInfo {
@@ -251,6 +253,7 @@ function report(title: string, rows: Result[], perDocNote: string) {
   );
   const s = rows.find((r) => r.server === 'Sprout') as Result;
   const h = rows.find((r) => r.server === 'Hocuspocus') as Result;
+  const a = rows.find((r) => r.server === 'Sprout, async commit');
   if (s.backingCpu !== null)
     console.log(`(Sprout's PostgreSQL + Redis processes used ${fmt(s.backingCpu, 1)} % CPU besides, during its run)`);
   console.log(
@@ -258,6 +261,10 @@ function report(title: string, rows: Result[], perDocNote: string) {
       `CPU per delivery ${(s.cpuPer1k / h.cpuPer1k).toFixed(2)}, memory per idle document ${(s.heapPerDoc / h.heapPerDoc).toFixed(2)} ` +
       `(RSS ${(s.rssPerDoc / h.rssPerDoc).toFixed(2)}) (target ≤ 1.00)`,
   );
+  if (a)
+    console.log(
+      `ratios Sprout with async commit/Hocuspocus: p50 ${(a.p50 / h.p50).toFixed(2)}, p95 ${(a.p95 / h.p95).toFixed(2)}`,
+    );
 }
 
 export async function benchCollab(opts: CollabBenchOptions) {
@@ -266,6 +273,13 @@ export async function benchCollab(opts: CollabBenchOptions) {
     COLLAB_DOCS: String(opts.docs + 2),
   });
   const { info: hocus, child: hocusChild } = await startServer<HocusInfo>('bench/servers/collab-hocuspocus.ts');
+  const fast = opts.asyncCommit
+    ? await startServer<SproutInfo>('bench/servers/collab-sprout.ts', {
+        LOG_LEVEL: 'silent',
+        COLLAB_DOCS: String(opts.docs + 2),
+        COLLAB_SYNC_COMMIT: 'off',
+      })
+    : undefined;
   const pool = new ClientProcesses(opts.processes);
   try {
     console.log(
@@ -278,12 +292,19 @@ export async function benchCollab(opts: CollabBenchOptions) {
     const warmOpts = { ...opts, seconds: 2 };
     await runScenario(pool, 'sprout', sprout, warm, sprout.tokens, warmOpts, 'warm');
     await runScenario(pool, 'hocuspocus', hocus, warm, sprout.tokens, warmOpts, 'warm');
+    const fastWarm = fast && [{ docName: fast.info.docs[opts.docs + 1] as string, clients: 10 }];
+    if (fast && fastWarm) await runScenario(pool, 'sprout', fast.info, fastWarm, fast.info.tokens, warmOpts, 'warm');
     // 1. Many clients on one document. Then 2. many documents, in the other order (drift hits both alike).
     const one = [{ docName: sprout.docs[0] as string, clients: opts.oneDocClients }];
     const oneRows = [
       await runScenario(pool, 'sprout', sprout, one, sprout.tokens, opts, 'one'),
       await runScenario(pool, 'hocuspocus', hocus, one, sprout.tokens, opts, 'one'),
     ];
+    if (fast) {
+      const fastOne = [{ docName: fast.info.docs[0] as string, clients: opts.oneDocClients }];
+      const r = await runScenario(pool, 'sprout', fast.info, fastOne, fast.info.tokens, opts, 'one');
+      oneRows.push({ ...r, server: 'Sprout, async commit' });
+    }
     report(`${opts.oneDocClients} clients on one document`, oneRows, ' (1 doc)');
 
     const many = sprout.docs.slice(1, opts.docs + 1).map((docName) => ({ docName, clients: opts.clientsPerDoc }));
@@ -291,11 +312,19 @@ export async function benchCollab(opts: CollabBenchOptions) {
       await runScenario(pool, 'hocuspocus', hocus, many, sprout.tokens, opts, 'many'),
       await runScenario(pool, 'sprout', sprout, many, sprout.tokens, opts, 'many'),
     ];
+    if (fast) {
+      const fastMany = fast.info.docs
+        .slice(1, opts.docs + 1)
+        .map((docName) => ({ docName, clients: opts.clientsPerDoc }));
+      const r = await runScenario(pool, 'sprout', fast.info, fastMany, fast.info.tokens, opts, 'many');
+      manyRows.push({ ...r, server: 'Sprout, async commit' });
+    }
     report(`${opts.docs} documents × ${opts.clientsPerDoc} clients`, manyRows, '');
   } finally {
     pool.kill();
     sproutChild.kill('SIGTERM');
     hocusChild.kill('SIGTERM');
+    fast?.child.kill('SIGTERM');
     await sleep(500);
   }
 }

@@ -24,6 +24,7 @@ const all: Record<string, () => Promise<unknown>> = {
       docs: 500,
       clientsPerDoc: 2,
       processes: Number(process.env.COLLAB_CLIENT_PROCESSES ?? 2),
+      asyncCommit: process.env.COLLAB_BENCH_ASYNC === '1',
     }),
 };
 

@@ -1,13 +1,14 @@
 // Sprout's collab service for the collab benchmark: the whole app (context, auth, collab) on
 // PostgreSQL — and Redis when reachable, as in server mode — with `COLLAB_DOCS` week records
-// to edit. Prints {url, statsUrl, docs, tokens, kv} as its first line.
+// to edit. Prints {url, statsUrl, docs, tokens, kv} as its first line. COLLAB_SYNC_COMMIT=off
+// runs the `synchronousCommit: false` variant.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@sprout/api/app';
 import { addTenant } from '@sprout/api/modules/auth/fixtures';
 import { testConfig, userWithRole } from '@sprout/api/testing';
-import { collabPlugin } from '@sprout/collab';
+import { createCollabPlugin } from '@sprout/collab';
 import { createWeek } from '@sprout/collab/testing';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { MemoryQueue } from '@sprout/core/queue';
@@ -65,7 +66,8 @@ const app = await buildApp(config, {
   database: t.database,
   queue: new MemoryQueue(),
   fastify: { logger: false },
-  plugins: [collabPlugin, statsRoutes],
+  // COLLAB_SYNC_COMMIT=off: relay once committed, without waiting for the disk flush.
+  plugins: [createCollabPlugin({ synchronousCommit: process.env.COLLAB_SYNC_COMMIT !== 'off' }), statsRoutes],
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;

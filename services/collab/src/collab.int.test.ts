@@ -7,7 +7,7 @@ import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { notifyDocChanged } from './server';
-import { docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
+import { appendUpdates, docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
 import {
   type Client,
   connectClient,
@@ -327,5 +327,27 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     const c = client(docName, users.coA.token);
     await c.synced;
     expect(contentOf(c.doc)).toEqual(before);
+  });
+
+  it('stores with or without waiting for the disk flush (synchronousCommit), the same rows either way', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    await a.synced;
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(a.doc));
+    const updates: Uint8Array[] = [];
+    doc.on('update', (u: Uint8Array) => updates.push(u));
+    themeOf(doc).insert(0, '甲');
+    themeOf(doc).insert(0, '乙');
+    const [first, second] = updates as [Uint8Array, Uint8Array];
+    const one = await appendUpdates(t.database, T, [{ docName, userId: users.coA.id, update: first }]);
+    const two = await appendUpdates(t.database, T, [{ docName, userId: users.coB.id, update: second }], {
+      synchronousCommit: false,
+    });
+    expect(BigInt(two.get(docName) as string)).toBeGreaterThan(BigInt(one.get(docName) as string));
+    expect((await stored(docName))?.theme).toBe('乙甲秋天的秘密');
+    expect(await inTenant(t.database, { tenantId: T }, (trx) => docAuthorsSince(trx, T, docName))).toEqual(
+      [users.coA.id, users.coB.id].sort(),
+    );
   });
 });

@@ -137,6 +137,7 @@ export async function appendUpdates(
   database: Database,
   tenantId: string,
   items: readonly NewUpdate[],
+  opts: { synchronousCommit?: boolean } = {},
 ): Promise<Map<string, string>> {
   if (!items.length) return new Map();
   // Three array parameters whatever the batch size: a long VALUES list costs PostgreSQL far
@@ -144,7 +145,8 @@ export async function appendUpdates(
   const docs = items.map((i) => i.docName);
   const users = items.map((i) => i.userId);
   const updates = items.map((i) => `\\x${bytes(i.update).toString('hex')}`);
-  const [rows] = (await scriptInTenant(database, { tenantId }, [
+  const results = await scriptInTenant(database, { tenantId }, [
+    ...(opts.synchronousCommit === false ? [sql`set local synchronous_commit = off`.compile(database.db)] : []),
     sql`with ins as (
         insert into collab_update (tenant_id, doc_name, user_id, update)
         select ${tenantId}, d, u, b from unnest(${docs}::text[], ${users}::bigint[], ${updates}::bytea[]) with ordinality as v(d, u, b, n)
@@ -152,7 +154,8 @@ export async function appendUpdates(
         returning doc_name, seq
       )
       select doc_name, max(seq)::text as seq from ins group by doc_name`.compile(database.db),
-  ])) as [Array<{ doc_name: string; seq: string }>];
+  ]);
+  const rows = results[results.length - 1] as Array<{ doc_name: string; seq: string }>;
   return new Map(rows.map((r) => [r.doc_name, r.seq]));
 }
 
