@@ -200,6 +200,15 @@ describe('live co-editing of a weekly plan by two teachers', () => {
       .click();
     await one.waitForURL(`**/weekdetails/details?id=${weekId}`);
     await expect.poll(() => one.getByTestId('week-status').getAttribute('data-status')).toBe('trial');
+    // The details page's timeline names whose edits the submission holds.
+    const authors = one.locator(
+      '[data-testid="history-entry"][data-type="RecordSubmitted"] [data-testid="history-authors"]',
+    );
+    await expect
+      .poll(() => authors.textContent())
+      .toMatch(new RegExp(`${ONE.realName}.*${TWO.realName}|${TWO.realName}.*${ONE.realName}`));
+    await authors.scrollIntoViewIfNeeded();
+    await snap(one, 'collab-details-timeline');
 
     await expect.poll(() => status(two), { timeout: 10_000 }).toBe('readOnly');
     await two.getByTestId('collab-read-only').waitFor();

@@ -34,6 +34,7 @@ const zhCN = {
   saveRevisionTip: '把当前内容保存为一个版本（历史中可见，注明参与编辑的人）。停止编辑 10 秒后也会自动保存版本。',
   revisionSaved: '已保存为新版本',
   revisionNothingNew: '自上个版本以来没有新的修改',
+  historyAuthors: '参与编辑：{{names}}',
   notSynced: '还有修改没有同步到服务器，请连接网络后再试',
   connectingTitle: '正在打开协同编辑…',
   connectingSlow: '暂时连不上协同编辑服务，正在重试。这台设备上没有这份备课的副本，连上后即可编辑。',
@@ -75,6 +76,7 @@ const en: typeof zhCN = {
     'Saves the current content as a revision (shown in the history with everyone who edited it). A revision is also saved after 10 s without edits.',
   revisionSaved: 'Saved as a new revision',
   revisionNothingNew: 'Nothing changed since the last revision',
+  historyAuthors: 'Edited by {{names}}',
   notSynced: 'Some changes have not reached the server yet; try again when you are online',
   connectingTitle: 'Opening live editing…',
   connectingSlow:

@@ -210,6 +210,8 @@ export interface HistoryEntry {
   actorName: string;
   time: string;
   comment?: string | null;
+  /** A co-edited revision or submission: whose edits it holds. */
+  authors?: Array<{ id: string; name: string }>;
   changes: HistoryChange[];
 }
 

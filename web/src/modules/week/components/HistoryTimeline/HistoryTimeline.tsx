@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekApi } from '../../api';
+import { useCollabT } from '../../collab/i18n';
 import { useLoad } from '../../hooks/useLoad';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import { describePath, eventColor, eventKey, flattenChange, formatValue } from '../../model/history';
@@ -73,6 +74,7 @@ function Changes({ entry }: { entry: HistoryEntry }) {
 /** A record's timeline (`GET /api/week/week/history?id=`): who did what when, with field diffs. */
 export function HistoryTimeline({ id, refreshKey }: { id: string; refreshKey?: unknown }) {
   const { t } = useTranslation();
+  const tc = useCollabT();
   const { data, loading, error } = useLoad(() => weekApi.history(id, { notify: false }), [id, refreshKey]);
   if (loading && !data) {
     return (
@@ -108,6 +110,11 @@ export function HistoryTimeline({ id, refreshKey }: { id: string; refreshKey?: u
             <Text size="xs" c="dimmed">
               {entry.time} · {t('week.history.version', { version: entry.version })}
             </Text>
+            {entry.authors && entry.authors.length > 0 && (
+              <Text size="xs" mt={2} data-testid="history-authors">
+                {tc('historyAuthors', { names: entry.authors.map((a) => a.name || a.id).join('、') })}
+              </Text>
+            )}
             {entry.comment && (
               <Text size="sm" mt={4} className={classes.comment}>
                 {t('week.history.comment', { comment: entry.comment })}
