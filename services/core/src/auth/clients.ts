@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database } from '../db';
 import { inSystem } from '../db';
 import { TtlLru } from './lru';
@@ -29,7 +29,8 @@ export function parseBasic(header: string | string[] | undefined): { clientId: s
   return { clientId, secret };
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64');
+/** One-shot (no Hash object per call: the auth hook runs it on every request). */
+const sha256 = (s: string) => hash('sha256', s, 'base64');
 
 /**
  * Checks client credentials on every API call. The argon2 verify runs once per
