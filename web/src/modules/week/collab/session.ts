@@ -13,6 +13,7 @@ import type { CollabWeek } from './types';
  */
 export async function startCollab(weekId: string, signal?: AbortSignal): Promise<CollabWeek> {
   registerCollabTexts();
+  void import('./CollabUi'); // the bar and notice, wanted as soon as the week opens
   const { openCollabWeek } = await import('./open');
   const user = sessionStore.get().user;
   return openCollabWeek({
