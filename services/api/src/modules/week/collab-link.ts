@@ -15,7 +15,7 @@ import type { KeyValueStore } from '@sprout/core/kv';
 import { type WeekContent, WeekContentSchema, recordDecider } from '@sprout/core/records';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';
-import { actorIn } from '../records/engine';
+import { actorIn, semesterOf } from '../records/engine';
 
 /**
  * The link between a week record and its live Y.Doc (issue 8; docs/API.md "Live co-editing"):
@@ -70,7 +70,7 @@ export async function saveRevisionIn(
     if (!rev.authorIds.length) return { saved: false };
     const row = await trx
       .selectFrom('record_list')
-      .select(['status'])
+      .select(['status', 'semester'])
       .where('tenant_id', '=', opts.tenantId)
       .where('id', '=', opts.weekId)
       .where('kind', '=', 'week')
@@ -96,6 +96,9 @@ export async function saveRevisionIn(
         content,
         authors: rev.authorIds,
         team: true,
+        // Moving the dates into another term moves the record with them (lists filter by semester).
+        header:
+          semesterOf(content.startDate) !== row.semester ? { semester: semesterOf(content.startDate) } : undefined,
       },
       { metadata: { actorId: actor.id, actorName: actor.name } },
     );
