@@ -7,7 +7,8 @@ import { fmt, ROOT, startServer, table } from './lib';
 /**
  * Issue 8: Sprout's collab service against @hocuspocus/server (with its own provider) on the
  * same machine in the same run. Two scenarios, each client sending `rate` updates a second
- * (a typed character and its send time) for `seconds`:
+ * (a typed character and its send time) for `seconds` per server (in alternating rounds, so
+ * load from elsewhere on the machine falls on both alike):
  *   1. `oneDocClients` clients on one document;
  *   2. `docs` documents × `clientsPerDoc` clients.
  * Figures: p50/p95/p99 update-to-peer latency (send → applied at every other client of the
@@ -30,6 +31,8 @@ export interface CollabBenchOptions {
   processes: number;
   /** Also run Sprout with `synchronousCommit: false` (relay once committed, not once flushed). */
   asyncCommit?: boolean;
+  /** Each server's `seconds` are split into this many rounds, alternating with the other servers. */
+  rounds: number;
 }
 
 interface SproutInfo {
@@ -138,6 +141,8 @@ interface Result {
   p99: number;
   samples: number;
   sent: number;
+  /** Updates the clients should have sent (clients × rate × seconds): fewer means they fell behind. */
+  planned: number;
   cpu: number;
   /** The client processes' CPU over the run (% of one core, summed): their own load shapes the latency. */
   clientCpu: number;
@@ -151,18 +156,43 @@ interface Result {
   settleMs: number;
 }
 
+/** One round's raw figures (a scenario is several rounds, alternating the servers). */
+interface Round {
+  samples: number[];
+  sent: number;
+  planned: number;
+  cpuMs: number;
+  wallMs: number;
+  clientCpu: number;
+  backingTicks: number;
+  heapPerDoc: number;
+  rssPerDoc: number;
+  converged: boolean;
+  settleMs: number;
+}
+
 const pct = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-export async function runScenario(
+/** A server under test and the document names its clients open. */
+export interface Contender {
+  name: string;
+  kind: Kind;
+  server: { url: string; statsUrl: string };
+  tokens: string[];
+}
+
+/** One round: connect the clients, measure memory, run the load, check convergence, disconnect. */
+export async function runRound(
   pool: ClientProcesses,
-  kind: Kind,
-  server: { url: string; statsUrl: string },
+  c: Contender,
   docs: Array<{ docName: string; clients: number }>,
-  tokens: string[],
-  opts: CollabBenchOptions,
+  seconds: number,
+  rate: number,
   label: string,
-): Promise<Result> {
+): Promise<Round> {
+  const { kind, server } = c;
   // Each document's clients go to different processes (a peer is never in the sender's process when it can be avoided).
   const perProc: Assignment[][] = Array.from({ length: pool.size }, () => []);
   let n = 0;
@@ -170,7 +200,7 @@ export async function runScenario(
     for (let j = 0; j < d.clients; j++, n++)
       perProc[j % pool.size]?.push({
         docName: d.docName,
-        token: tokens[n % tokens.length] as string,
+        token: c.tokens[n % c.tokens.length] as string,
         key: `${label}-${kind}-${n}`,
       });
   const documents = docs.length;
@@ -181,12 +211,12 @@ export async function runScenario(
   await sleep(1500);
   const idle = await stats(server.statsUrl, true);
   if (idle.documents !== documents)
-    throw new Error(`${kind}: ${idle.documents} documents loaded, expected ${documents}`);
+    throw new Error(`${c.name}: ${idle.documents} documents loaded, expected ${documents}`);
 
   const t0 = await stats(server.statsUrl);
   const b0 = kind === 'sprout' ? backingCpuTicks() : 0;
-  const done = pool.all(() => ({ type: 'run', seconds: opts.seconds, rate: opts.rate }), 'done');
-  await sleep(opts.seconds * 1000);
+  const done = pool.all(() => ({ type: 'run', seconds, rate }), 'done');
+  await sleep(seconds * 1000);
   const t1 = await stats(server.statsUrl);
   const b1 = kind === 'sprout' ? backingCpuTicks() : 0;
   const results = await done;
@@ -198,39 +228,74 @@ export async function runScenario(
     for (const r of await pool.all(() => ({ type: 'states' }), 'states'))
       for (const [doc, list] of Object.entries(r.states)) {
         const set = states.get(doc) ?? new Set<string>();
-        for (const s of list) set.add(s);
+        for (const st of list) set.add(st);
         states.set(doc, set);
       }
-    converged = [...states.values()].every((s) => s.size === 1);
+    converged = [...states.values()].every((set) => set.size === 1);
     if (!converged) await sleep(250);
   }
   const settleMs = performance.now() - settleStart;
   await pool.all(() => ({ type: 'close' }), 'closed');
-
-  let count = 0;
-  for (const r of results) count += r.samples.length;
-  const all = new Float64Array(count);
-  let k = 0;
-  for (const r of results) for (const s of r.samples) all[k++] = s;
-  all.sort();
-  const wallMs = t1.at - t0.at;
-  const cpuMs = (t1.cpu.user - t0.cpu.user + t1.cpu.system - t0.cpu.system) / 1000;
   return {
-    server: kind === 'sprout' ? 'Sprout' : 'Hocuspocus',
-    p50: pct(all, 0.5),
-    p95: pct(all, 0.95),
-    p99: pct(all, 0.99),
-    samples: count,
-    sent: results.reduce((s, r) => s + r.sent, 0),
-    cpu: (cpuMs / wallMs) * 100,
-    cpuPer1k: count ? (cpuMs / count) * 1000 : 0,
+    samples: results.flatMap((r) => r.samples),
+    sent: results.reduce((sum, r) => sum + r.sent, 0),
+    planned: n * rate * seconds,
+    cpuMs: (t1.cpu.user - t0.cpu.user + t1.cpu.system - t0.cpu.system) / 1000,
+    wallMs: t1.at - t0.at,
     clientCpu: results.reduce((sum, r) => sum + (r.cpuMs / r.wallMs) * 100, 0),
-    backingCpu: kind === 'sprout' ? ((b1 - b0) * 10 * 100) / wallMs : null,
+    backingTicks: b1 - b0,
     heapPerDoc: (idle.heapUsed + idle.external - base.heapUsed - base.external) / documents,
     rssPerDoc: (idle.rss - base.rss) / documents,
     converged,
     settleMs,
   };
+}
+
+function combine(c: Contender, rounds: Round[]): Result {
+  const all = Float64Array.from(rounds.flatMap((r) => r.samples)).sort();
+  const cpuMs = rounds.reduce((sum, r) => sum + r.cpuMs, 0);
+  const wallMs = rounds.reduce((sum, r) => sum + r.wallMs, 0);
+  return {
+    server: c.name,
+    p50: pct(all, 0.5),
+    p95: pct(all, 0.95),
+    p99: pct(all, 0.99),
+    samples: all.length,
+    sent: rounds.reduce((sum, r) => sum + r.sent, 0),
+    planned: rounds.reduce((sum, r) => sum + r.planned, 0),
+    cpu: (cpuMs / wallMs) * 100,
+    cpuPer1k: all.length ? (cpuMs / all.length) * 1000 : 0,
+    clientCpu: rounds.reduce((sum, r) => sum + r.clientCpu * r.wallMs, 0) / wallMs,
+    backingCpu: c.kind === 'sprout' ? (rounds.reduce((sum, r) => sum + r.backingTicks, 0) * 10 * 100) / wallMs : null,
+    heapPerDoc: median(rounds.map((r) => r.heapPerDoc)),
+    rssPerDoc: median(rounds.map((r) => r.rssPerDoc)),
+    converged: rounds.every((r) => r.converged),
+    settleMs: Math.max(...rounds.map((r) => r.settleMs)),
+  };
+}
+
+/**
+ * A scenario: `rounds` rounds of `seconds / rounds` each per server, the servers alternating
+ * (and the order flipping every round), so that load from elsewhere on the machine falls on
+ * every server alike; the rounds' samples are pooled.
+ */
+async function scenario(
+  pool: ClientProcesses,
+  contenders: Array<{ c: Contender; docs: Array<{ docName: string; clients: number }> }>,
+  opts: CollabBenchOptions,
+  label: string,
+): Promise<Result[]> {
+  const rounds = contenders.map(() => [] as Round[]);
+  const seconds = opts.seconds / opts.rounds;
+  for (let r = 0; r < opts.rounds; r++) {
+    const order = contenders.map((_, i) => i);
+    if (r % 2 === 1) order.reverse();
+    for (const i of order) {
+      const x = contenders[i] as (typeof contenders)[number];
+      rounds[i]?.push(await runRound(pool, x.c, x.docs, seconds, opts.rate, `${label}${r}`));
+    }
+  }
+  return contenders.map((x, i) => combine(x.c, rounds[i] ?? []));
 }
 
 function report(title: string, rows: Result[], perDocNote: string) {
@@ -241,7 +306,7 @@ function report(title: string, rows: Result[], perDocNote: string) {
       'p50 ms': fmt(r.p50, 2),
       'p95 ms': fmt(r.p95, 2),
       'p99 ms': fmt(r.p99, 2),
-      'updates sent': fmt(r.sent),
+      'updates sent': `${fmt(r.sent)}${r.sent < r.planned * 0.95 ? ' (of ' + fmt(r.planned) + ': clients fell behind)' : ''}`,
       'peer deliveries': fmt(r.samples),
       'server CPU %': fmt(r.cpu, 1),
       'CPU ms/1k deliveries': fmt(r.cpuPer1k, 1),
@@ -283,42 +348,41 @@ export async function benchCollab(opts: CollabBenchOptions) {
   const pool = new ClientProcesses(opts.processes);
   try {
     console.log(
-      `\n${opts.seconds} s per run, ${opts.rate} updates/s per client, clients in ${opts.processes} processes; ` +
+      `\n${opts.seconds} s per server and scenario (${opts.rounds} alternating rounds of ${fmt(opts.seconds / opts.rounds, 1)} s), ` +
+        `${opts.rate} updates/s per client, clients in ${opts.processes} processes; ` +
         `Sprout on PostgreSQL + ${sprout.kv} key-value store, Hocuspocus 3 in memory (no extensions)`,
     );
-    // Warm-up (code compiled, pools and caches filled), so the first scenario's memory figures
-    // hold documents and connections only.
-    const warm = [{ docName: sprout.docs[opts.docs + 1] as string, clients: 10 }];
-    const warmOpts = { ...opts, seconds: 2 };
-    await runScenario(pool, 'sprout', sprout, warm, sprout.tokens, warmOpts, 'warm');
-    await runScenario(pool, 'hocuspocus', hocus, warm, sprout.tokens, warmOpts, 'warm');
-    const fastWarm = fast && [{ docName: fast.info.docs[opts.docs + 1] as string, clients: 10 }];
-    if (fast && fastWarm) await runScenario(pool, 'sprout', fast.info, fastWarm, fast.info.tokens, warmOpts, 'warm');
-    // 1. Many clients on one document. Then 2. many documents, in the other order (drift hits both alike).
-    const one = [{ docName: sprout.docs[0] as string, clients: opts.oneDocClients }];
-    const oneRows = [
-      await runScenario(pool, 'sprout', sprout, one, sprout.tokens, opts, 'one'),
-      await runScenario(pool, 'hocuspocus', hocus, one, sprout.tokens, opts, 'one'),
+    // Each contender with its own document names (Hocuspocus opens Sprout's names).
+    const contenders: Array<{ c: Contender; names: string[] }> = [
+      { c: { name: 'Sprout', kind: 'sprout', server: sprout, tokens: sprout.tokens }, names: sprout.docs },
+      { c: { name: 'Hocuspocus', kind: 'hocuspocus', server: hocus, tokens: sprout.tokens }, names: sprout.docs },
     ];
-    if (fast) {
-      const fastOne = [{ docName: fast.info.docs[0] as string, clients: opts.oneDocClients }];
-      const r = await runScenario(pool, 'sprout', fast.info, fastOne, fast.info.tokens, opts, 'one');
-      oneRows.push({ ...r, server: 'Sprout, async commit' });
-    }
+    if (fast)
+      contenders.push({
+        c: { name: 'Sprout, async commit', kind: 'sprout', server: fast.info, tokens: fast.info.tokens },
+        names: fast.info.docs,
+      });
+    // Warm-up (code compiled, pools and caches filled), so that memory figures hold documents and connections only.
+    for (const x of contenders)
+      await runRound(pool, x.c, [{ docName: x.names[opts.docs + 1] as string, clients: 10 }], 2, opts.rate, 'warm');
+
+    const oneRows = await scenario(
+      pool,
+      contenders.map((x) => ({ c: x.c, docs: [{ docName: x.names[0] as string, clients: opts.oneDocClients }] })),
+      opts,
+      'one',
+    );
     report(`${opts.oneDocClients} clients on one document`, oneRows, ' (1 doc)');
 
-    const many = sprout.docs.slice(1, opts.docs + 1).map((docName) => ({ docName, clients: opts.clientsPerDoc }));
-    const manyRows = [
-      await runScenario(pool, 'hocuspocus', hocus, many, sprout.tokens, opts, 'many'),
-      await runScenario(pool, 'sprout', sprout, many, sprout.tokens, opts, 'many'),
-    ];
-    if (fast) {
-      const fastMany = fast.info.docs
-        .slice(1, opts.docs + 1)
-        .map((docName) => ({ docName, clients: opts.clientsPerDoc }));
-      const r = await runScenario(pool, 'sprout', fast.info, fastMany, fast.info.tokens, opts, 'many');
-      manyRows.push({ ...r, server: 'Sprout, async commit' });
-    }
+    const manyRows = await scenario(
+      pool,
+      contenders.map((x) => ({
+        c: x.c,
+        docs: x.names.slice(1, opts.docs + 1).map((docName) => ({ docName, clients: opts.clientsPerDoc })),
+      })),
+      opts,
+      'many',
+    );
     report(`${opts.docs} documents × ${opts.clientsPerDoc} clients`, manyRows, '');
   } finally {
     pool.kill();
