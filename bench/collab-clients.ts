@@ -37,6 +37,8 @@ interface Running {
 }
 
 process.setMaxListeners(0);
+// The benchmark is gone (or done): leave too.
+process.on('disconnect', () => process.exit(0));
 const send = (m: FromClients) => process.send?.(m);
 let clients: Running[] = [];
 let samples: number[] = [];

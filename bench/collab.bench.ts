@@ -87,10 +87,10 @@ export class ClientProcesses {
   private readonly procs: ChildProcess[];
   private readonly waiting = new Map<ChildProcess, { type: string; resolve: (m: FromClients) => void }>();
 
-  constructor(n: number) {
+  constructor(n: number, execArgv: string[] = []) {
     this.procs = Array.from({ length: n }, () => {
       const child = fork(resolve(ROOT, 'bench/collab-clients.ts'), [], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [...execArgv, '--import', 'tsx'],
         cwd: ROOT,
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
@@ -277,11 +277,13 @@ function combine(c: Contender, rounds: Round[]): Result {
 /**
  * A scenario: `rounds` rounds of `seconds / rounds` each per server, the servers alternating
  * (and the order flipping every round), so that load from elsewhere on the machine falls on
- * every server alike; the rounds' samples are pooled.
+ * every server alike; the rounds' samples are pooled. Every round opens fresh documents on
+ * every server (Hocuspocus forgets a document when its clients leave, Sprout keeps it: the
+ * same documents again would hand Sprout's clients the previous rounds' history).
  */
 async function scenario(
   pool: ClientProcesses,
-  contenders: Array<{ c: Contender; docs: Array<{ docName: string; clients: number }> }>,
+  contenders: Array<{ c: Contender; docs: (round: number) => Array<{ docName: string; clients: number }> }>,
   opts: CollabBenchOptions,
   label: string,
 ): Promise<Result[]> {
@@ -292,7 +294,7 @@ async function scenario(
     if (r % 2 === 1) order.reverse();
     for (const i of order) {
       const x = contenders[i] as (typeof contenders)[number];
-      rounds[i]?.push(await runRound(pool, x.c, x.docs, seconds, opts.rate, `${label}${r}`));
+      rounds[i]?.push(await runRound(pool, x.c, x.docs(r), seconds, opts.rate, `${label}${r}`));
     }
   }
   return contenders.map((x, i) => combine(x.c, rounds[i] ?? []));
@@ -332,16 +334,19 @@ function report(title: string, rows: Result[], perDocNote: string) {
     );
 }
 
+/** Week records a Sprout server needs: a warm-up document, then fresh documents for every round. */
+const docsNeeded = (opts: CollabBenchOptions) => 1 + opts.rounds + opts.rounds * opts.docs;
+
 export async function benchCollab(opts: CollabBenchOptions) {
   const { info: sprout, child: sproutChild } = await startServer<SproutInfo>('bench/servers/collab-sprout.ts', {
     LOG_LEVEL: 'silent',
-    COLLAB_DOCS: String(opts.docs + 2),
+    COLLAB_DOCS: String(docsNeeded(opts)),
   });
   const { info: hocus, child: hocusChild } = await startServer<HocusInfo>('bench/servers/collab-hocuspocus.ts');
   const fast = opts.asyncCommit
     ? await startServer<SproutInfo>('bench/servers/collab-sprout.ts', {
         LOG_LEVEL: 'silent',
-        COLLAB_DOCS: String(opts.docs + 2),
+        COLLAB_DOCS: String(docsNeeded(opts)),
         COLLAB_SYNC_COMMIT: 'off',
       })
     : undefined;
@@ -364,11 +369,15 @@ export async function benchCollab(opts: CollabBenchOptions) {
       });
     // Warm-up (code compiled, pools and caches filled), so that memory figures hold documents and connections only.
     for (const x of contenders)
-      await runRound(pool, x.c, [{ docName: x.names[opts.docs + 1] as string, clients: 10 }], 2, opts.rate, 'warm');
+      await runRound(pool, x.c, [{ docName: x.names[0] as string, clients: 10 }], 2, opts.rate, 'warm');
 
+    // Document names: [warm-up, one per round for scenario 1, `docs` per round for scenario 2].
     const oneRows = await scenario(
       pool,
-      contenders.map((x) => ({ c: x.c, docs: [{ docName: x.names[0] as string, clients: opts.oneDocClients }] })),
+      contenders.map((x) => ({
+        c: x.c,
+        docs: (r: number) => [{ docName: x.names[1 + r] as string, clients: opts.oneDocClients }],
+      })),
       opts,
       'one',
     );
@@ -378,7 +387,10 @@ export async function benchCollab(opts: CollabBenchOptions) {
       pool,
       contenders.map((x) => ({
         c: x.c,
-        docs: x.names.slice(1, opts.docs + 1).map((docName) => ({ docName, clients: opts.clientsPerDoc })),
+        docs: (r: number) =>
+          x.names
+            .slice(1 + opts.rounds + r * opts.docs, 1 + opts.rounds + (r + 1) * opts.docs)
+            .map((docName) => ({ docName, clients: opts.clientsPerDoc })),
       })),
       opts,
       'many',
