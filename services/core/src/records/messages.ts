@@ -51,7 +51,6 @@ export const RECORD_MESSAGES = {
     'records.exportNotFound': '导出任务不存在或已过期',
     'records.exportNotReady': '导出尚未完成',
     'records.exportTooMany': '一次最多导出 {max} 份',
-    'records.notReviewer': '您没有审核权限',
     'records.classHasDayPlans': '本周已有半日/一日活动计划，不能更换班级',
   },
   en: {
@@ -103,7 +102,6 @@ export const RECORD_MESSAGES = {
     'records.exportNotFound': 'The export does not exist or has expired',
     'records.exportNotReady': 'The export is not finished yet',
     'records.exportTooMany': 'At most {max} records can be exported at once',
-    'records.notReviewer': 'You are not allowed to review',
     'records.classHasDayPlans': 'This week already has half-day or full-day plans; its class cannot change',
   },
 } as const;

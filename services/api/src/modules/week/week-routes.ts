@@ -105,10 +105,6 @@ export async function editableWeek(c: CommandContext, id: string) {
   return { row, access };
 }
 
-function weekTitle(content: WeekContent) {
-  return content.theme;
-}
-
 /** A week and what goes with it, as `alllistForId` shows it. */
 async function weekDetail(request: FastifyRequest, id: string) {
   const caller = await callerOf(request);
@@ -647,4 +643,4 @@ export async function weekRoutes(app: FastifyInstance) {
   );
 }
 
-export { weekDetail, weekTitle };
+export { weekDetail };
