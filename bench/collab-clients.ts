@@ -5,6 +5,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
+import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 
 export interface Assignment {
@@ -58,9 +59,15 @@ function open(kind: 'sprout' | 'hocuspocus', url: string, item: Assignment): Run
   if (kind === 'sprout') {
     const provider = new WebsocketProvider(url, item.docName, doc, {
       WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-      params: { token: item.token },
+      // As the web app does: told when each of its updates is stored (as Hocuspocus's
+      // provider is told by its server's sync-status messages).
+      params: { token: item.token, stored: '1' },
       disableBc: true,
     });
+    provider.messageHandlers[100] = (_encoder, decoder) => {
+      decoding.readVarUint8Array(decoder);
+      decoding.readVarUint8Array(decoder);
+    };
     const synced = new Promise<void>((resolve) => {
       const on = (s: boolean) => {
         if (s) {

@@ -17,9 +17,12 @@ import { fmt, ROOT, startServer, table } from './lib';
  * a GC with every client connected and idle, minus the same before any client connected;
  * both servers are warmed up first). The client processes' CPU is shown too: on a small
  * machine their own load is part of every latency figure.
- * Sprout stores every update in PostgreSQL before relaying it (and publishes it to Redis when
- * reachable); Hocuspocus without extensions keeps documents in memory only. Targets: Sprout's
- * p95 ≤ Hocuspocus's, and memory per idle document ≤ Hocuspocus's.
+ * Both relay an update to the document's other clients at once and tell its sender when it
+ * is kept (Sprout's clients ask for message 100, as the web app does; Hocuspocus sends its
+ * sync-status message). Sprout acknowledges once the update is stored in PostgreSQL (and
+ * publishes it to Redis when reachable); Hocuspocus without extensions keeps documents in
+ * memory only. Targets: Sprout's p95 ≤ Hocuspocus's, and memory per idle document ≤
+ * Hocuspocus's.
  */
 export interface CollabBenchOptions {
   seconds: number;
@@ -29,7 +32,7 @@ export interface CollabBenchOptions {
   clientsPerDoc: number;
   /** Client processes the providers are spread over. */
   processes: number;
-  /** Also run Sprout with `synchronousCommit: false` (relay once committed, not once flushed). */
+  /** Also run Sprout with `synchronousCommit: false` (acknowledge once committed, not once flushed). */
   asyncCommit?: boolean;
   /** Each server's `seconds` are split into this many rounds, alternating with the other servers. */
   rounds: number;

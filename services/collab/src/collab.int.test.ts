@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addTenant } from '@sprout/api/modules/auth/fixtures';
@@ -140,6 +141,32 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     });
     await inst.app.collab.flush();
     expect(await stored(docName)).toEqual(contentOf(a.doc));
+  });
+
+  it('relays an update to peers at once, acknowledges it to its writer only once stored, and hands it to a newcomer meanwhile', async () => {
+    const { docName } = await week();
+    const a = connectClient(inst.url, docName, users.author.token, { acks: true });
+    clients.push(a);
+    const b = client(docName, users.coA.token);
+    await Promise.all([a.synced, b.synced]);
+    const mine = () => Y.getState(a.doc.store, a.doc.clientID);
+    const acked = () => a.acked.get(a.doc.clientID) ?? 0;
+    // The append waits while another transaction holds the table.
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`lock table collab_update in share mode`.execute(trx);
+      themeOf(a.doc).insert(0, '【草稿】');
+      themeOf(a.doc).delete(7, 2); // 秋天的秘密 → 秋天的
+      await until(() => themeOf(b.doc).toString() === '【草稿】秋天的', 'the peer to see the edit while it is stored');
+      const c = client(docName, users.coB.token);
+      await c.synced;
+      await until(() => themeOf(c.doc).toString() === '【草稿】秋天的', 'a newcomer to get the edit not stored yet');
+      await new Promise((r) => setTimeout(r, 150));
+      expect(acked(), 'acknowledged before it was stored').toBeLessThan(mine());
+    });
+    await until(() => acked() >= mine(), 'the stored acknowledgement');
+    expect((await stored(docName))?.theme).toBe('【草稿】秋天的');
+    // A plain y-websocket client (no `stored=1`) never receives the extra message.
+    expect(b.acked.size).toBe(0);
   });
 
   it('drops a read-only user’s updates: never relayed, never stored', async () => {
@@ -344,7 +371,8 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     const two = await appendUpdates(t.database, T, [{ docName, userId: users.coB.id, update: second }], {
       synchronousCommit: false,
     });
-    expect(BigInt(two.get(docName) as string)).toBeGreaterThan(BigInt(one.get(docName) as string));
+    expect(one.get(docName)).toHaveLength(1);
+    expect(BigInt(two.get(docName)?.[0] as string)).toBeGreaterThan(BigInt(one.get(docName)?.[0] as string));
     expect((await stored(docName))?.theme).toBe('乙甲秋天的秘密');
     expect(await inTenant(t.database, { tenantId: T }, (trx) => docAuthorsSince(trx, T, docName))).toEqual(
       [users.coA.id, users.coB.id].sort(),

@@ -43,7 +43,7 @@ describe('collab service in embedded mode (PGlite, memory key-value store)', () 
     await database?.close();
   });
 
-  it('seeds, relays after storing, compacts and saves a revision', async () => {
+  it('seeds, relays, stores, compacts and saves a revision', async () => {
     const users = await usersFor(database, config, T);
     const { docName } = await createWeek(database, T, users.author.id, { coAuthorIds: [users.coA.id] });
     const a = connectClient(inst.url, docName, users.author.token);

@@ -30,7 +30,10 @@ interface Host {
   verifyAccessToken?: (token: string) => AccessClaims | null;
 }
 
-/** The route every collab client connects to: `ws(s)://<host>/api/collab/<docName>?token=<access token>`. */
+/**
+ * The route every collab client connects to: `ws(s)://<host>/api/collab/<docName>?token=<access token>`,
+ * plus `&stored=1` for stored acknowledgements (message 100, protocol.ts).
+ */
 export const COLLAB_PATH = '/api/collab/:docName';
 
 /**
@@ -90,7 +93,8 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
         const user = { tenantId: claims.tenant_id, userId: claims.user_id, sessionId: claims.sid, claims };
         const mode = await access(user, docName);
         if (!mode) return refuse(CLOSE.forbidden, 'no access to this document');
-        return { ok: true, user, docName, mode };
+        const acks = (request.query as { stored?: unknown }).stored === '1';
+        return { ok: true, user, docName, mode, acks };
       };
 
       // The upgrade's HTTP response object stays attached to the socket for its whole life
@@ -113,7 +117,7 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
           responses.delete(request.raw);
           const raw = request.raw.socket;
           if (response && raw) response.detachSocket(raw);
-          server.accept(socket, () => admit(request), raw ?? undefined);
+          server.accept(socket, () => admit(request));
         },
       );
       app.log.info('collab service: live co-editing at /api/collab/:docName');

@@ -1,5 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
+import { Skip } from 'yjs';
 
 /**
  * The y-websocket wire protocol (what `WebsocketProvider` speaks): every binary message
@@ -9,11 +10,18 @@ import * as encoding from 'lib0/encoding';
  *  - 1 awareness: varUint8Array of an awareness update (y-protocols/awareness);
  *  - 2 auth: varUint 0 (permission denied) + varString reason (server → client);
  *  - 3 query awareness (the peer asks for every awareness state).
+ *
+ * Sprout adds one message, sent only to clients that ask for it (`?stored=1`; a plain
+ * y-websocket client would log every unknown message):
+ *  - 100 stored (server → client): the client's own update is stored in PostgreSQL —
+ *    varUint8Array state vector (per client in the update, the clock its structs end at),
+ *    then varUint8Array of a Yjs update with no structs and the update's delete set.
  */
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
 export const MESSAGE_QUERY_AWARENESS = 3;
+export const MESSAGE_STORED = 100;
 
 export const SYNC_STEP1 = 0;
 export const SYNC_STEP2 = 1;
@@ -106,6 +114,60 @@ export const encodePermissionDenied = (reason: string) =>
     encoding.writeVarUint(e, 0);
     encoding.writeVarString(e, reason);
   });
+
+/** What a decoded update holds, as far as a stored acknowledgement tells it (Y.decodeUpdate's result). */
+export interface UpdateShape {
+  structs: ReadonlyArray<{ id: { client: number; clock: number }; length: number }>;
+  ds: { clients: Map<number, ReadonlyArray<{ clock: number; len: number }>> };
+}
+
+/** Message 100: the update (already decoded by the server when it checked it) is stored. */
+export function encodeStored(update: UpdateShape): Uint8Array {
+  // Per client, the end of its structs up to the first gap (a Skip: the update does not hold it).
+  const ends = new Map<number, number>();
+  const gapped = new Set<number>();
+  for (const s of update.structs) {
+    const client = s.id.client;
+    if (gapped.has(client)) continue;
+    if (s instanceof Skip) {
+      gapped.add(client);
+      continue;
+    }
+    const end = s.id.clock + s.length;
+    if (end > (ends.get(client) ?? 0)) ends.set(client, end);
+  }
+  return message((e) => {
+    encoding.writeVarUint(e, MESSAGE_STORED);
+    const sv = encoding.createEncoder();
+    encoding.writeVarUint(sv, ends.size);
+    for (const [client, clock] of ends) {
+      encoding.writeVarUint(sv, client);
+      encoding.writeVarUint(sv, clock);
+    }
+    encoding.writeVarUint8Array(e, encoding.toUint8Array(sv));
+    // A Yjs update (v1) without structs: 0 clients of structs, then the delete set.
+    const ds = encoding.createEncoder();
+    encoding.writeVarUint(ds, 0);
+    const clients = [...update.ds.clients].filter(([, items]) => items.length);
+    encoding.writeVarUint(ds, clients.length);
+    for (const [client, items] of clients) {
+      encoding.writeVarUint(ds, client);
+      encoding.writeVarUint(ds, items.length);
+      for (const i of items) {
+        encoding.writeVarUint(ds, i.clock);
+        encoding.writeVarUint(ds, i.len);
+      }
+    }
+    encoding.writeVarUint8Array(e, encoding.toUint8Array(ds));
+  });
+}
+
+/** Reads message 100's payload (after its type): the stored state vector and delete-set update. */
+export function decodeStored(d: decoding.Decoder): { stateVector: Uint8Array; deletes: Uint8Array } {
+  const stateVector = decoding.readVarUint8Array(d);
+  const deletes = decoding.readVarUint8Array(d);
+  return { stateVector, deletes };
+}
 
 /** An update that carries nothing (no structs, no deletions): what a peer with nothing new sends as step 2. */
 export const isEmptyUpdate = (update: Uint8Array) => update.length === 2 && update[0] === 0 && update[1] === 0;

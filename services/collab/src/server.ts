@@ -13,6 +13,7 @@ import {
   encodeAwareness,
   encodeAwarenessMessage,
   encodePermissionDenied,
+  encodeStored,
   encodeSyncStep1,
   encodeSyncStep2,
   encodeUpdate,
@@ -43,17 +44,24 @@ export interface CollabOptions {
    * messages while Redis reconnects. 0 switches it off.
    */
   resyncMs?: number;
+  /**
+   * A tenant's updates are stored in batches at most this often (default 10 ms): peers get
+   * every update at once anyway, so this only delays the stored acknowledgement a little, and
+   * bounds the tenant's transactions per second.
+   */
+  batchMs?: number;
   /** Largest message a client may send (default 4 MiB). */
   maxMessageBytes?: number;
   /** Largest amount of one connection's updates waiting to be stored (default 16 MiB). */
   maxPendingBytes?: number;
   /**
-   * true (default): an update is relayed once its commit is flushed to disk, so not even a
-   * PostgreSQL crash loses an acknowledged update. false: relayed once committed (visible,
-   * safe from any collab instance stopping or crashing) without waiting for the flush
-   * (`synchronous_commit = off` for the append): a few ms less per update, and no stall when
-   * the disk is slow, but a PostgreSQL crash may lose the last ~0.6 s of relayed updates —
-   * which the clients still hold and send again when they reconnect.
+   * true (default): an update is acknowledged as stored (and published to other instances)
+   * once its commit is flushed to disk, so not even a PostgreSQL crash loses an acknowledged
+   * update. false: once committed (visible, safe from any collab instance stopping or
+   * crashing) without waiting for the flush (`synchronous_commit = off` for the append): a
+   * few ms sooner, but a PostgreSQL crash may lose the last ~0.6 s of acknowledged updates —
+   * which the clients still hold and send again when they reconnect. Peers on the same
+   * instance get every update at once either way.
    */
   synchronousCommit?: boolean;
 }
@@ -66,7 +74,14 @@ export interface CollabDeps {
 
 /** The outcome of authenticating a connection: a user with access, or a refusal. */
 export type Admission =
-  | { ok: true; user: CollabUser; docName: string; mode: Exclude<DocAccess, null> }
+  | {
+      ok: true;
+      user: CollabUser;
+      docName: string;
+      mode: Exclude<DocAccess, null>;
+      /** The client asked to be told when its updates are stored (message 100, `?stored=1`). */
+      acks?: boolean;
+    }
   | { ok: false; code: number; reason: string };
 
 const CONTROL_CHANNEL = 'collab-control';
@@ -96,17 +111,6 @@ const bigger = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 const toBytes = (data: Buffer | ArrayBuffer | Buffer[]): Uint8Array =>
   Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 
-/** The TCP socket under a WebSocket: corked while a burst of messages is written. */
-export interface RawStream {
-  cork(): void;
-  uncork(): void;
-}
-
-const uncork = (conn: Conn) => {
-  conn.corked = false;
-  conn.raw?.uncork();
-};
-
 /** One live WebSocket on one document. */
 class Conn {
   readonly awarenessIds = new Set<number>();
@@ -114,7 +118,6 @@ class Conn {
   lastSend = Date.now();
   alive = true;
   closed = false;
-  corked = false;
   expiry: NodeJS.Timeout | undefined;
 
   constructor(
@@ -122,7 +125,7 @@ class Conn {
     readonly user: CollabUser,
     readonly doc: LiveDoc,
     public mode: 'write' | 'read',
-    readonly raw: RawStream | undefined,
+    readonly acks: boolean,
   ) {}
 
   send(message: Uint8Array) {
@@ -130,13 +133,6 @@ class Conn {
     if (this.socket.bufferedAmount > MAX_BUFFERED) {
       this.socket.close(CLOSE.tryLater, 'too slow');
       return;
-    }
-    // Everything sent to this socket in one tick (a stored batch relays several updates) goes
-    // out in one write.
-    if (this.raw && !this.corked) {
-      this.corked = true;
-      this.raw.cork();
-      process.nextTick(uncork, this);
     }
     this.socket.send(message);
     this.lastSend = Date.now();
@@ -161,7 +157,17 @@ class LiveDoc {
   seenSeq = '0';
   floorSeq = '0';
   lastLookSeq = '0';
+  /** The update rows above the floor this copy holds (by seq): a resync reads only the others. */
+  readonly known = new Set<number>();
+  /** The state seq this instance's last compaction wrote (a newer one is another instance's). */
+  compactedSeq = '0';
   rowsSinceCompact = 0;
+  /**
+   * Updates relayed to this instance's connections but not stored yet, in arrival order: a
+   * connection that joins meanwhile gets them with its first sync (the copy holds only what
+   * is stored).
+   */
+  readonly unstored = new Set<QueuedUpdate>();
   /** Updates queued or being stored; `drained` resolves when it is back to 0. */
   pending = 0;
   private drainWaiters: Array<() => void> = [];
@@ -196,6 +202,7 @@ class LiveDoc {
 
   seen(seq: string) {
     this.seenSeq = bigger(this.seenSeq, seq);
+    this.known.add(Number(seq));
   }
 
   broadcast(message: Uint8Array, except?: Conn) {
@@ -216,21 +223,27 @@ interface QueuedUpdate {
   conn: Conn;
   doc: LiveDoc;
   update: Uint8Array;
+  /** The stored acknowledgement to send its connection (clients that asked for them). */
+  ack: Uint8Array | undefined;
 }
 
 /** Batches of one tenant being stored at once (each a transaction; PostgreSQL flushes their commits together). */
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Group commit per tenant: up to MAX_IN_FLIGHT batches are stored at once, whatever arrives
- * meanwhile goes in the next batch, and batches are relayed in the order they were taken
- * (whichever commits first).
+ * Group commit per tenant: a batch is taken at most every `batchMs` and up to MAX_IN_FLIGHT
+ * batches are stored at once; whatever arrives meanwhile goes in the next batch, and batches
+ * are applied, published and acknowledged in the order they were taken (whichever commits
+ * first).
  */
 class TenantWriter {
   private queue: QueuedUpdate[] = [];
   private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** When the last batch was taken (performance.now()). */
+  private lastTake = Number.NEGATIVE_INFINITY;
   private tail: Promise<void> = Promise.resolve();
-  /** Items pushed, and items relayed (or given up): flush waits for what was pushed before it. */
+  /** Items pushed, and items stored (or given up): flush waits for what was pushed before it. */
   private pushed = 0;
   private done = 0;
   private waiters: Array<{ upTo: number; resolve: () => void }> = [];
@@ -238,6 +251,8 @@ class TenantWriter {
   constructor(
     private readonly tenantId: string,
     private readonly server: CollabServer,
+    /** At least this long between two batches taken (the tenant's transactions per second stay bounded). */
+    private readonly batchMs: number,
   ) {}
 
   push(item: QueuedUpdate) {
@@ -248,12 +263,14 @@ class TenantWriter {
 
   /** Forgets everything not yet being stored (abort). */
   drop(): QueuedUpdate[] {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const dropped = this.queue.splice(0);
     this.finished(dropped.length);
     return dropped;
   }
 
-  /** Resolves once everything pushed so far is stored and relayed (or given up). */
+  /** Resolves once everything pushed so far is stored and published (or given up). */
   idle(): Promise<void> {
     const upTo = this.pushed;
     return this.done >= upTo ? Promise.resolve() : new Promise((resolve) => this.waiters.push({ upTo, resolve }));
@@ -271,6 +288,20 @@ class TenantWriter {
   }
 
   private pump() {
+    if (this.timer || this.inFlight >= MAX_IN_FLIGHT || !this.queue.length) return;
+    const wait = this.lastTake + this.batchMs - performance.now();
+    if (wait > 0) {
+      this.timer = later(() => {
+        this.timer = undefined;
+        this.take();
+      }, wait);
+      return;
+    }
+    this.take();
+  }
+
+  private take() {
+    this.lastTake = performance.now();
     while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
       let bytes = 0;
       let n = 0;
@@ -281,7 +312,7 @@ class TenantWriter {
       const stored = this.server.persist(this.tenantId, batch);
       this.tail = this.tail.then(async () => {
         try {
-          this.server.relay(batch, await stored);
+          this.server.stored(batch, await stored);
         } finally {
           this.inFlight--;
           this.finished(batch.length);
@@ -293,10 +324,12 @@ class TenantWriter {
 }
 
 /**
- * The live co-editing service: documents in memory while someone has them open, every
- * accepted update stored in PostgreSQL before it is relayed to anyone (peers here, and other
- * instances through the key-value store's pub/sub), readers' updates dropped, connections
- * closed when their session ends or their access changes. Transport-agnostic apart from `ws`
+ * The live co-editing service: documents in memory while someone has them open; every
+ * accepted update relayed at once to the document's other connections on this instance,
+ * stored in PostgreSQL (group commit per tenant), and only then applied to the instance's
+ * copy, published to the other instances (the key-value store's pub/sub) and acknowledged to
+ * its sender as stored; readers' updates dropped; connections closed when their session ends
+ * or their access changes. Transport-agnostic apart from `ws`
  * sockets; the Fastify plugin authenticates and hands sockets over with `accept`.
  */
 export class CollabServer {
@@ -324,6 +357,8 @@ export class CollabServer {
     unloads: 0,
     compactions: 0,
     storeFailures: 0,
+    /** Rows (and compacted states) a resync had to read: what pub/sub did not deliver. */
+    resyncRows: 0,
     /** Batches stored, and the time spent storing them (ms): monitoring the group commit. */
     batches: 0,
     storeMs: 0,
@@ -339,6 +374,7 @@ export class CollabServer {
       compactIntervalMs: 60_000,
       compactMinRows: 100,
       resyncMs: 20_000,
+      batchMs: 10,
       maxMessageBytes: 4 * 1024 * 1024,
       maxPendingBytes: 16 * 1024 * 1024,
       synchronousCommit: true,
@@ -400,10 +436,10 @@ export class CollabServer {
    * Takes over an upgraded socket: buffers what the client sends while `admit` decides
    * (token, tenant, access), then joins the document or closes with the refusal's code.
    */
-  accept(socket: WebSocket, admit: () => Promise<Admission>, raw?: RawStream) {
+  accept(socket: WebSocket, admit: () => Promise<Admission>) {
     const state = this.listen(socket);
     if (this.stopping) return this.refuse(socket, CLOSE.goingAway, 'server stopping');
-    void this.admitAndJoin(socket, state, admit, raw);
+    void this.admitAndJoin(socket, state, admit);
   }
 
   /**
@@ -435,12 +471,7 @@ export class CollabServer {
     if (socket.readyState === OPEN) socket.close(code, reason);
   }
 
-  private async admitAndJoin(
-    socket: WebSocket,
-    s: SocketState,
-    admit: () => Promise<Admission>,
-    raw: RawStream | undefined,
-  ) {
+  private async admitAndJoin(socket: WebSocket, s: SocketState, admit: () => Promise<Admission>) {
     let admission: Admission;
     try {
       admission = await admit();
@@ -461,7 +492,7 @@ export class CollabServer {
       this.release(doc);
       return this.refuse(socket, CLOSE.goingAway, 'server stopping');
     }
-    const conn = new Conn(socket, admission.user, doc, admission.mode, raw);
+    const conn = new Conn(socket, admission.user, doc, admission.mode, admission.acks === true);
     s.conn = conn;
     this.join(conn);
     const early = s.early;
@@ -483,6 +514,8 @@ export class CollabServer {
       Math.min(Math.max(ms, 0), 2 ** 31 - 1),
     );
     conn.send(encodeSyncStep1(Y.encodeStateVector(doc.ydoc)));
+    // Relayed to the others already, not in the copy until stored: this one gets them now.
+    for (const i of doc.unstored) conn.send(encodeUpdate(i.update));
     if (conn.mode === 'read') conn.send(encodePermissionDenied('read-only: your changes are not saved'));
     const fresh: AwarenessEntry[] = [];
     const now = Date.now();
@@ -538,8 +571,9 @@ export class CollabServer {
         }
         return;
       case 'step2':
+        return this.onUpdate(conn, message.update, undefined);
       case 'update':
-        return this.onUpdate(conn, message.update);
+        return this.onUpdate(conn, message.update, data);
       case 'awareness':
         return this.onAwareness(conn, message.update, data);
       case 'queryAwareness': {
@@ -552,23 +586,33 @@ export class CollabServer {
     }
   }
 
-  private onUpdate(conn: Conn, update: Uint8Array) {
+  /**
+   * A writer's update: relayed to the document's other connections here at once (as
+   * Hocuspocus and y-websocket's own server do), then stored; see `stored` for the rest.
+   * `raw` is the message as received when it is already an update message.
+   */
+  private onUpdate(conn: Conn, update: Uint8Array, raw: Uint8Array | undefined) {
     if (conn.mode !== 'write') {
       // Read-only: dropped, never stored, never relayed.
       if (!isEmptyUpdate(update)) this.stats.updatesDroppedReadOnly++;
       return;
     }
     if (isEmptyUpdate(update)) return;
+    let decoded: ReturnType<typeof Y.decodeUpdate>;
     try {
-      Y.decodeUpdate(update); // well-formed, or it is never stored
+      decoded = Y.decodeUpdate(update); // well-formed, or it is never relayed nor stored
     } catch {
       return this.close(conn, CLOSE.malformed, 'malformed update');
     }
     conn.pendingBytes += update.length;
     if (conn.pendingBytes > this.opts.maxPendingBytes)
       return this.close(conn, CLOSE.tryLater, 'too many unsaved updates');
-    conn.doc.pending++;
-    this.writer(conn.user.tenantId).push({ conn, doc: conn.doc, update });
+    const doc = conn.doc;
+    const item: QueuedUpdate = { conn, doc, update, ack: conn.acks ? encodeStored(decoded) : undefined };
+    doc.broadcast(raw ?? encodeUpdate(update), conn);
+    doc.unstored.add(item);
+    doc.pending++;
+    this.writer(conn.user.tenantId).push(item);
   }
 
   private onAwareness(conn: Conn, update: Uint8Array, raw: Uint8Array) {
@@ -601,7 +645,7 @@ export class CollabServer {
   private writer(tenantId: string) {
     let w = this.writers.get(tenantId);
     if (!w) {
-      w = new TenantWriter(tenantId, this);
+      w = new TenantWriter(tenantId, this, this.opts.batchMs);
       this.writers.set(tenantId, w);
     }
     return w;
@@ -611,7 +655,7 @@ export class CollabServer {
    * Stores one batch, retrying briefly; resolves with the highest new seq per document, or
    * null when it could not be stored (or the server was aborted). Never rejects.
    */
-  async persist(tenantId: string, batch: QueuedUpdate[]): Promise<Map<string, string> | null> {
+  async persist(tenantId: string, batch: QueuedUpdate[]): Promise<Map<string, string[]> | null> {
     const items: NewUpdate[] = batch.map((i) => ({
       docName: i.doc.docName,
       userId: i.conn.user.userId,
@@ -643,44 +687,51 @@ export class CollabServer {
   }
 
   /**
-   * After a batch was stored — only then — applies each update to its document, relays it to
-   * the document's other connections and publishes it to the other instances. A batch that
-   * could not be stored is never relayed: its connections are closed, and their clients send
-   * the updates again when they reconnect (Yjs sync).
+   * After a batch was stored — only then — applies each update to this instance's copy of its
+   * document (so a sync answers with stored state only), acknowledges it to its sender as
+   * stored and publishes it to the other instances. A batch that could not be stored is never
+   * acknowledged: its connections are closed, and their clients send the updates again when
+   * they reconnect (Yjs sync against the copy, which does not hold them); peers that got them
+   * relayed hold them too and send them again the same way.
    */
-  relay(batch: QueuedUpdate[], seqs: Map<string, string> | null) {
+  stored(batch: QueuedUpdate[], seqs: Map<string, string[]> | null) {
     if (this.aborted || !seqs) {
       for (const i of batch) {
         i.conn.pendingBytes -= i.update.length;
+        i.doc.unstored.delete(i);
         // Stored or not, never acknowledged: allowed (the client sends it again when it reconnects).
         if (!this.aborted) this.close(i.conn, CLOSE.tryLater, 'storage unavailable');
         i.doc.settle();
       }
       return;
     }
-    const byDoc = new Map<LiveDoc, Uint8Array[]>();
+    const byDoc = new Map<LiveDoc, QueuedUpdate[]>();
     for (const i of batch) {
       i.conn.pendingBytes -= i.update.length;
-      const doc = i.doc;
-      this.stats.updatesStored++;
-      try {
-        Y.applyUpdate(doc.ydoc, i.update, i.conn);
-      } catch (err) {
-        this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
-      }
-      doc.broadcast(encodeUpdate(i.update), i.conn);
-      doc.wrote(true);
-      doc.rowsSinceCompact++;
-      const list = byDoc.get(doc);
-      if (list) list.push(i.update);
-      else byDoc.set(doc, [i.update]);
+      i.doc.unstored.delete(i);
+      const list = byDoc.get(i.doc);
+      if (list) list.push(i);
+      else byDoc.set(i.doc, [i]);
     }
-    for (const [doc, updates] of byDoc) {
-      const seq = seqs.get(doc.docName) ?? '0';
-      doc.seen(seq);
-      const body = updates.map((u) => Buffer.from(u).toString('base64')).join(',');
-      this.publish(doc, `u ${doc.uid} ${seq} ${body}`);
-      for (let k = 0; k < updates.length; k++) doc.settle();
+    this.stats.updatesStored += batch.length;
+    for (const [doc, items] of byDoc) {
+      // One transaction per document and batch.
+      doc.ydoc.transact(() => {
+        for (const i of items)
+          try {
+            Y.applyUpdate(doc.ydoc, i.update, 'stored');
+          } catch (err) {
+            this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
+          }
+      }, 'stored');
+      for (const i of items) if (i.ack) i.conn.send(i.ack);
+      doc.wrote(true);
+      doc.rowsSinceCompact += items.length;
+      const docSeqs = seqs.get(doc.docName) ?? [];
+      for (const seq of docSeqs) doc.seen(seq);
+      const body = items.map((i) => Buffer.from(i.update).toString('base64')).join(',');
+      this.publish(doc, `u ${doc.uid} ${docSeqs.join(',')} ${body}`);
+      for (let k = 0; k < items.length; k++) doc.settle();
     }
   }
 
@@ -699,11 +750,14 @@ export class CollabServer {
       doc.early.push(message);
       return;
     }
-    const [kind = '', origin = '', a = '', b = ''] = message.split(' ');
-    if (origin === doc.uid) return;
+    // Its own messages come back too: skipped before the (long) update list is split.
+    if (message.startsWith(doc.uid, 2)) return;
+    const [kind = '', , a = '', b = ''] = message.split(' ');
     try {
       if (kind === 'u') {
-        doc.seen(a);
+        // The rows' seqs, one per update (an older instance sent only the highest: the rest are
+        // read again by the next resync).
+        for (const seq of a.split(',')) if (seq) doc.seen(seq);
         for (const part of b.split(',')) {
           if (!part) continue;
           const update = Buffer.from(part, 'base64');
@@ -869,7 +923,13 @@ export class CollabServer {
         if (this.aborted) return;
         if (doc instanceof LiveDoc) doc.rowsSinceCompact = 0;
         try {
-          if ((await compactStored(this.deps.database, doc.tenantId, doc.docName)) > 0) this.stats.compactions++;
+          const { merged, stateSeq } = await compactStored(this.deps.database, doc.tenantId, doc.docName);
+          // A state that merged rows this copy has not seen is for the next resync to read.
+          if (doc instanceof LiveDoc) {
+            const floor = Number(doc.floorSeq);
+            if (merged.every((seq) => Number(seq) <= floor || doc.known.has(Number(seq)))) doc.compactedSeq = stateSeq;
+          }
+          if (merged.length > 0) this.stats.compactions++;
         } catch (err) {
           this.deps.log.warn({ err, doc: doc.docName }, 'collab: compaction failed (retried later)');
         }
@@ -894,57 +954,111 @@ export class CollabServer {
     if (this.resyncing) return;
     this.resyncing = true;
     try {
-      for (const doc of [...this.docs.values()]) if (doc.state === 'live') await this.resync(doc);
+      const byTenant = new Map<string, LiveDoc[]>();
+      for (const doc of this.docs.values()) {
+        if (doc.state !== 'live') continue;
+        const list = byTenant.get(doc.tenantId);
+        if (list) list.push(doc);
+        else byTenant.set(doc.tenantId, [doc]);
+      }
+      for (const [tenantId, docs] of byTenant)
+        for (let i = 0; i < docs.length; i += 500) await this.resync(tenantId, docs.slice(i, i + 500));
     } finally {
       this.resyncing = false;
     }
   }
 
   /**
-   * Reads what was stored for the document since two looks ago and applies it: whatever the
-   * channel lost arrives here (applying an update twice changes nothing); what is new to this
-   * copy is relayed to its connections.
+   * The safety net under pub/sub, for one tenant's documents in one round trip: lists the
+   * update rows stored since each document's floor (two looks ago), and reads only those this
+   * copy does not hold — and the compacted state, when another instance compacted since. What
+   * is new to the copy is relayed to its connections (applying an update twice changes nothing).
    */
-  private async resync(doc: LiveDoc) {
-    const from = doc.floorSeq;
-    const look = doc.seenSeq;
+  private async resync(tenantId: string, docs: LiveDoc[]) {
+    const looks = docs.map((d) => d.seenSeq);
+    const floor = docs.reduce(
+      (min, d) => (BigInt(d.floorSeq) < BigInt(min) ? d.floorSeq : min),
+      docs[0]?.floorSeq ?? '0',
+    );
+    const byName = new Map(docs.map((d) => [d.docName, d]));
+    const names = [...byName.keys()];
+    const db = this.deps.database;
     try {
-      const rows = await readInTenant<{ part: number; seq: string; data: Uint8Array }>(
-        this.deps.database,
-        { tenantId: doc.tenantId },
-        sql<{ part: number; seq: string; data: Uint8Array }>`
-          select 0 as part, state_seq as seq, state as data from collab_doc
-            where tenant_id = ${doc.tenantId} and doc_name = ${doc.docName} and state_seq > ${from}
+      const listed = await readInTenant<{ part: number; doc_name: string; seq: string }>(
+        db,
+        { tenantId },
+        sql<{ part: number; doc_name: string; seq: string }>`
+          select 0 as part, doc_name, state_seq::text as seq from collab_doc
+            where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and state_seq > ${floor}
           union all
-          select 1, seq, update from collab_update
-            where tenant_id = ${doc.tenantId} and doc_name = ${doc.docName} and seq > ${from}
-          order by 1, 2`.compile(this.deps.database.db),
+          select 1, doc_name, seq::text from collab_update
+            where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and seq > ${floor}`.compile(db.db),
       );
-      if (doc.state !== 'live') return;
-      const fresh: Uint8Array[] = [];
-      const collect = (u: Uint8Array, origin: unknown) => {
-        if (origin === 'resync') fresh.push(u);
-      };
-      doc.ydoc.on('update', collect);
-      try {
-        for (const r of rows) {
-          doc.seen(String(r.seq));
-          try {
-            Y.applyUpdate(doc.ydoc, r.data, 'resync');
-          } catch (err) {
-            this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
-          }
-        }
-      } finally {
-        doc.ydoc.off('update', collect);
+      const states: string[] = [];
+      const missing: string[] = [];
+      for (const r of listed) {
+        const doc = byName.get(r.doc_name);
+        if (!doc || BigInt(r.seq) <= BigInt(doc.floorSeq)) continue;
+        if (r.part === 0) {
+          if (r.seq !== doc.compactedSeq) states.push(r.doc_name);
+        } else if (!doc.known.has(Number(r.seq))) missing.push(r.seq);
       }
-      for (const u of fresh) doc.broadcast(encodeUpdate(u));
-      if (fresh.length) doc.wrote(false);
-      doc.floorSeq = doc.lastLookSeq;
-      doc.lastLookSeq = look;
+      const rows =
+        states.length || missing.length
+          ? await readInTenant<{ doc_name: string; seq: string; data: Uint8Array }>(
+              db,
+              { tenantId },
+              sql<{ doc_name: string; seq: string; data: Uint8Array }>`
+                select doc_name, state_seq::text as seq, state as data from collab_doc
+                  where tenant_id = ${tenantId} and doc_name = any(${states}::text[])
+                union all
+                select doc_name, seq::text, update from collab_update
+                  where tenant_id = ${tenantId} and seq = any(${missing}::bigint[])`.compile(db.db),
+            )
+          : [];
+      const fetched = new Map<LiveDoc, Array<{ seq: string; data: Uint8Array }>>();
+      for (const r of rows) {
+        const doc = byName.get(r.doc_name);
+        if (!doc) continue;
+        const list = fetched.get(doc);
+        if (list) list.push(r);
+        else fetched.set(doc, [r]);
+      }
+      docs.forEach((doc, i) => {
+        if (doc.state !== 'live') return;
+        const got = fetched.get(doc);
+        if (got) this.applyResynced(doc, got);
+        doc.floorSeq = doc.lastLookSeq;
+        doc.lastLookSeq = looks[i] as string;
+        const floorNo = Number(doc.floorSeq);
+        for (const seq of doc.known) if (seq <= floorNo) doc.known.delete(seq);
+      });
     } catch (err) {
-      this.deps.log.warn({ err, doc: doc.docName }, 'collab: resync failed');
+      this.deps.log.warn({ err, tenantId, docs: docs.length }, 'collab: resync failed');
     }
+  }
+
+  private applyResynced(doc: LiveDoc, rows: Array<{ seq: string; data: Uint8Array }>) {
+    this.stats.resyncRows += rows.length;
+    const fresh: Uint8Array[] = [];
+    const collect = (u: Uint8Array, origin: unknown) => {
+      if (origin === 'resync') fresh.push(u);
+    };
+    doc.ydoc.on('update', collect);
+    try {
+      for (const r of rows) {
+        doc.seen(r.seq);
+        try {
+          Y.applyUpdate(doc.ydoc, r.data, 'resync');
+        } catch (err) {
+          this.deps.log.error({ err, doc: doc.docName }, 'collab: a stored update could not be applied');
+        }
+      }
+    } finally {
+      doc.ydoc.off('update', collect);
+    }
+    for (const u of fresh) doc.broadcast(encodeUpdate(u));
+    if (fresh.length) doc.wrote(false);
   }
 
   /** Control messages from any instance (or the API): a record changed → re-check access and catch up. */
@@ -960,7 +1074,7 @@ export class CollabServer {
     if (doc?.state !== 'live') return;
     for (const c of doc.conns) this.recheckPending.add(c);
     this.scheduleRecheck();
-    void this.resync(doc);
+    void this.resync(doc.tenantId, [doc]);
   }
 
   private scheduleRecheck() {
@@ -1015,13 +1129,13 @@ export class CollabServer {
     }
   }
 
-  /** Waits until everything received so far is stored and relayed. */
+  /** Waits until everything received so far is stored, acknowledged and published. */
   async flush() {
     await Promise.all([...this.writers.values()].map((w) => w.idle()));
   }
 
   /**
-   * Graceful stop: refuses new connections, stores and relays everything received, closes
+   * Graceful stop: refuses new connections, stores everything received, closes
    * every connection with 1001 (clients reconnect, to another instance), unloads every
    * document (saving idle revisions), then stops following the store.
    */
@@ -1040,13 +1154,17 @@ export class CollabServer {
   }
 
   /**
-   * A crash, for tests: sockets are cut, nothing queued is stored or relayed, no revision
-   * is saved, nothing is compacted. What was relayed before is in the database.
+   * A crash, for tests: sockets are cut, nothing queued is stored or acknowledged, no
+   * revision is saved, nothing is compacted. What was acknowledged before is in the database.
    */
   async abort() {
     this.stopping = true;
     this.aborted = true;
-    for (const w of this.writers.values()) for (const i of w.drop()) i.doc.settle();
+    for (const w of this.writers.values())
+      for (const i of w.drop()) {
+        i.doc.unstored.delete(i);
+        i.doc.settle();
+      }
     for (const c of [...this.conns]) {
       c.socket.terminate();
       this.detach(c);

@@ -1,5 +1,6 @@
 // Test helpers for the collab service: a listening app with the collab plugin, week records,
 // and real y-websocket clients (WebsocketProvider over `ws`). Tests only.
+import type * as decoding from 'lib0/decoding';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -14,6 +15,7 @@ import type { KeyValueStore } from '@sprout/core/kv';
 import { MemoryQueue } from '@sprout/core/queue';
 import { type RecordCommand, recordDecider, type WeekContent } from '@sprout/core/records';
 import { docNameOf } from './doc-name';
+import { decodeStored, MESSAGE_STORED } from './protocol';
 import { type CollabPluginOptions, createCollabPlugin } from './plugin';
 import { docToWeekContent, type WeekDocContent } from './week-doc';
 
@@ -100,18 +102,34 @@ export interface Client {
   synced: Promise<void>;
   /** The close codes the server sent (1000s and 4000s). */
   closes: Array<{ code: number; reason: string }>;
+  /**
+   * With `acks`: per client id, the clock up to which the server acknowledged this client's
+   * updates as stored (message 100).
+   */
+  acked: Map<number, number>;
   destroy(): void;
 }
 
 /** A real y-websocket client (WebsocketProvider over `ws`, no BroadcastChannel shortcut). */
-export function connectClient(url: string, docName: string, token: string, opts: { doc?: Y.Doc } = {}): Client {
+export function connectClient(
+  url: string,
+  docName: string,
+  token: string,
+  opts: { doc?: Y.Doc; acks?: boolean } = {},
+): Client {
   const doc = opts.doc ?? new Y.Doc();
   const provider = new WebsocketProvider(url, docName, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: { token },
+    params: opts.acks ? { token, stored: '1' } : { token },
     disableBc: true,
     maxBackoffTime: 300,
   });
+  const acked = new Map<number, number>();
+  if (opts.acks)
+    provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder: decoding.Decoder) => {
+      for (const [client, clock] of Y.decodeStateVector(decodeStored(decoder).stateVector))
+        acked.set(client, Math.max(clock, acked.get(client) ?? 0));
+    };
   const closes: Client['closes'] = [];
   provider.on('connection-close', (event) => {
     if (event) closes.push({ code: event.code, reason: event.reason });
@@ -134,6 +152,7 @@ export function connectClient(url: string, docName: string, token: string, opts:
     provider,
     synced,
     closes,
+    acked,
     destroy() {
       provider.destroy();
       doc.destroy();

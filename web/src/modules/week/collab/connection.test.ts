@@ -8,8 +8,8 @@ import type { CollabStatus } from './types';
 /**
  * The connection against a stand-in for the collab service speaking y-websocket's protocol
  * the way docs/API.md describes it: step 1 and (read-only) the auth message on join, a step 2
- * for every step 1, updates stored (when the test says so) before they are applied and
- * relayed, closing codes.
+ * for every step 1, updates relayed at once and stored (when the test says so) before they
+ * are applied and acknowledged to their sender (message 100), closing codes.
  */
 class FakeServer {
   readonly doc = new Y.Doc();
@@ -21,6 +21,8 @@ class FakeServer {
   /** Store updates at once (else they wait for `store()`). */
   autoStore = true;
   private unstored: Array<[FakeSocket, Uint8Array]> = [];
+  /** Sync step 1 messages received (the client's questions). */
+  questions = 0;
 
   constructor() {
     this.doc.getMap('week').set('startDate', '2026-11-23');
@@ -55,8 +57,11 @@ class FakeServer {
     if (decoding.readVarUint(d) !== 0) return; // awareness: not needed here
     const kind = decoding.readVarUint(d);
     const payload = decoding.readVarUint8Array(d);
-    if (kind === 0) socket.receive(sync(1, Y.encodeStateAsUpdate(this.doc, payload)));
-    else if (!this.readOnly) {
+    if (kind === 0) {
+      this.questions++;
+      socket.receive(sync(1, Y.encodeStateAsUpdate(this.doc, payload)));
+    } else if (!this.readOnly) {
+      for (const s of this.sockets) if (s !== socket) s.receive(sync(2, payload));
       this.unstored.push([socket, payload]);
       if (this.autoStore) this.store();
     }
@@ -65,7 +70,7 @@ class FakeServer {
   store() {
     for (const [from, update] of this.unstored.splice(0)) {
       Y.applyUpdate(this.doc, update);
-      for (const s of this.sockets) if (s !== from) s.receive(sync(2, update));
+      if (from.url.includes('stored=1')) from.receive(stored(update));
     }
   }
 
@@ -79,6 +84,15 @@ function sync(kind: number, payload: Uint8Array) {
   encoding.writeVarUint(e, 0);
   encoding.writeVarUint(e, kind);
   encoding.writeVarUint8Array(e, payload);
+  return encoding.toUint8Array(e);
+}
+
+/** Message 100 for an update: the clocks its structs end at, and its deletions. */
+function stored(update: Uint8Array) {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, 100);
+  encoding.writeVarUint8Array(e, Y.encodeStateVector(Y.parseUpdateMeta(update).to));
+  encoding.writeVarUint8Array(e, Y.diffUpdate(update, Y.encodeStateVectorFromUpdate(update)));
   return encoding.toUint8Array(e);
 }
 
@@ -176,6 +190,25 @@ describe('a live week connection', () => {
     expect(seen).toContain('syncing');
   });
 
+  it('says saved as soon as the server acknowledges the update as stored, without asking', async () => {
+    const server = new FakeServer();
+    server.autoStore = false;
+    const a = connect(server, 'a');
+    const b = connect(server, 'b');
+    await Promise.all([a.ready, b.ready]);
+    await until(() => kind(a) === 'saved' && kind(b) === 'saved');
+    const asked = server.questions;
+    a.doc.getText('x').insert(0, 'hi');
+    a.doc.getText('x').delete(0, 1);
+    // The peer has it at once; it is a's to save, not b's.
+    await until(() => b.doc.getText('x').toString() === 'i');
+    expect(kind(a)).toBe('syncing');
+    expect(kind(b)).toBe('saved');
+    server.store();
+    await until(() => kind(a) === 'saved', 500);
+    expect(server.questions).toBe(asked);
+  });
+
   it('flush resolves when everything is stored', async () => {
     const server = new FakeServer();
     const conn = connect(server, 'a');
@@ -217,7 +250,7 @@ describe('a live week connection', () => {
     const conn = connect(server, 'a', token);
     await conn.ready;
     server.closeAll(4401);
-    await until(() => server.urls.some((u) => u.endsWith('token=new')));
+    await until(() => server.urls.some((u) => u.includes('token=new&')));
     await until(() => kind(conn) === 'saved');
   });
 

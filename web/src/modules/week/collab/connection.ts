@@ -12,7 +12,8 @@ import type { CollabStatus, CollabUser } from './types';
  * One live week document in the browser (docs/API.md "Live co-editing"): a Y.Doc kept in
  * IndexedDB (`y-indexeddb`, so offline edits survive a reload and are merged when the
  * connection is back) and synced with the collab service by y-websocket's
- * `WebsocketProvider` at `<serverUrl>/<docName>?token=<access token>`.
+ * `WebsocketProvider` at `<serverUrl>/<docName>?token=<access token>&stored=1` (the server
+ * acknowledges each of this client's updates once stored: message 100).
  *
  * Closing codes: 4401 (token missing, expired, session over) → a fresh token is fetched
  * (`renewToken`) and the connection opened again; 4403 / 4400 → stopped (`denied`);
@@ -68,6 +69,12 @@ export class CollabDenied extends Error {
 const SYNC_STEP1 = 0;
 const SYNC_STEP2 = 1;
 const SYNC_UPDATE = 2;
+/** Sprout's stored acknowledgement (services/collab protocol.ts). */
+const MESSAGE_STORED = 100;
+/** Asked for the stored state when an acknowledgement has not come by then (slow disk, old server). */
+const QUERY_AFTER_MS = 1500;
+
+const paramsFor = (token: string | null) => ({ token: token ?? '', stored: '1' });
 
 export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   const { offlineAfterMs = 2500 } = options;
@@ -91,7 +98,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   /** Some change is not known to be stored. */
   let pending = false;
   let savedAt = Date.now();
-  /** Inside the handling of a message from the server (its updates are stored ones). */
+  /** Inside the handling of a message from the server (its updates are not this client's to save). */
   let fromServer = false;
   let queryTimer: ReturnType<typeof setTimeout> | null = null;
   let queryAttempt = 0;
@@ -150,7 +157,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   const provider = new WebsocketProvider(options.serverUrl, options.docName, doc, {
     connect: false,
     awareness,
-    params: { token: options.token() ?? '' },
+    params: paramsFor(options.token()),
     WebSocketPolyfill: options.WebSocketPolyfill,
     // The server pings at the WebSocket level, which the page never sees; y-websocket closes a
     // socket that received no message for 30 s. Asking for the state now and then keeps a lone
@@ -185,6 +192,16 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     }
     if (kind === SYNC_STEP2 || kind === SYNC_UPDATE) afterServerState();
   };
+  provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder) => {
+    const stateVector = decoding.readVarUint8Array(decoder);
+    const deletes = decoding.readVarUint8Array(decoder);
+    try {
+      tracker.acknowledged(stateVector, deletes);
+    } catch {
+      return; // unreadable: the fallback query finds out instead
+    }
+    afterServerState();
+  };
   // The auth message (permission denied) is how the server says a connection is read-only.
   provider.messageHandlers[messageAuth] = (_encoder, decoder) => {
     if (decoding.readVarUint(decoder) === 0) {
@@ -216,7 +233,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   });
   provider.on('connection-close', () => {
     // The next attempt carries the freshest token (refreshed meanwhile by the app).
-    provider.params = { token: options.token() ?? '' };
+    provider.params = paramsFor(options.token());
   });
   // The browser knows about a lost network before the socket does (up to 30 s of silence).
   const onOffline = () => {
@@ -250,7 +267,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (destroyed || paused) return;
     const fresh = options.token();
     if (!fresh) return update(); // signed out: the app leaves the page
-    provider.params = { token: fresh };
+    provider.params = paramsFor(fresh);
     if (fresh !== used) {
       renewAttempt = 0;
       provider.connect();
@@ -273,7 +290,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     // This tab's edit, another tab's, or this device's copy: not known to be stored.
     pending = true;
     queryAttempt = 0;
-    scheduleQuery(250);
+    if (!queryTimer) scheduleQuery(QUERY_AFTER_MS);
     update();
   });
 
@@ -282,8 +299,13 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const was = pending;
     pending = !tracker.allStored();
     if (was && !pending) savedAt = Date.now();
-    if (pending && !readOnly) scheduleQuery(Math.min(250 * 2 ** queryAttempt++, 3000));
-    else if (!pending) queryAttempt = 0;
+    // Other people's updates keep coming: an answer already awaited is not pushed back by them.
+    if (pending && !readOnly && !queryTimer) scheduleQuery(Math.min(QUERY_AFTER_MS * 2 ** queryAttempt++, 6000));
+    else if (!pending) {
+      queryAttempt = 0;
+      if (queryTimer) clearTimeout(queryTimer);
+      queryTimer = null;
+    }
     update();
   }
 

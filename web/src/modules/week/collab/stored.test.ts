@@ -107,6 +107,28 @@ describe('what the server is known to hold', () => {
     expect(s.tracker.allStored()).toBe(true);
   });
 
+  it('a stored acknowledgement (message 100) is enough: no need to ask', () => {
+    const s = setup();
+    s.connect();
+    const sent: Uint8Array[] = [];
+    s.client.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin !== 'server') sent.push(u);
+    });
+    s.client.getText('t').insert(5, '!');
+    s.client.getText('t').delete(0, 1);
+    expect(s.tracker.allStored()).toBe(false);
+    s.store();
+    // What the server acknowledges for the first update only (the insert): still not all.
+    const ack = (u: Uint8Array) => {
+      const meta = Y.parseUpdateMeta(u);
+      s.tracker.acknowledged(Y.encodeStateVector(meta.to), Y.diffUpdate(u, Y.encodeStateVectorFromUpdate(u)));
+    };
+    ack(sent[0] as Uint8Array);
+    expect(s.tracker.allStored()).toBe(false); // the deletion is not acknowledged yet
+    ack(sent[1] as Uint8Array);
+    expect(s.tracker.allStored()).toBe(true);
+  });
+
   it('a new connection forgets and learns again', () => {
     const s = setup();
     s.connect();

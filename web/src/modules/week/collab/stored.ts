@@ -3,24 +3,26 @@ import * as Y from 'yjs';
 /**
  * What the collab server is known to hold of a document — the "已保存" of the indicator.
  *
- * The y-websocket protocol has no acknowledgement: a client sends its updates and hears
- * nothing back. But the Sprout collab server applies an update to its copy of the document
- * only after it is stored in PostgreSQL (docs/API.md "What the server guarantees"), and it
- * answers a sync step 1 (a state vector) with a sync step 2 computed from that copy: the
- * structs beyond the vector, plus the copy's whole delete set. So a client learns what is
- * stored by asking:
+ * The Sprout collab server tells a client that asks (`?stored=1`) when each of its updates
+ * is stored in PostgreSQL (message 100: the clocks the update's structs end at, and its
+ * deletions). Besides, it applies an update to its own copy of the document only once
+ * stored, and answers a sync step 1 (a state vector) with a sync step 2 computed from that
+ * copy: the structs beyond the vector, plus the copy's whole delete set. So:
  *
  * - the server's own step 1 (sent when a connection opens) gives its state vector;
- * - `queryVector()` is this document's state vector lowered, for every client where this
- *   document is ahead of what the server is known to hold, to that known clock. The server's
- *   step 2 answer then holds exactly the structs it has stored beyond that — the clocks they
- *   end at are stored — and its delete set is everything deleted in what it stored;
- * - updates the server relays were stored before they were relayed.
+ * - a stored acknowledgement adds the acknowledged clocks and deletions;
+ * - `queryVector()` (the fallback when an acknowledgement is slow to come) is this
+ *   document's state vector lowered, for every client where this document is ahead of what
+ *   the server is known to hold, to that known clock. The server's step 2 answer then holds
+ *   exactly the structs it has stored beyond that, and its delete set is everything deleted
+ *   in what it stored;
+ * - updates the server relays come from other people's connections: the server holds them,
+ *   and stores them for their writers (whose own indicators wait for the acknowledgement).
+ *   They are not this client's to save: should the server lose one, this client sends it
+ *   back with the next sync like anything else the server lacks.
  *
  * The document is entirely stored when, for every client, the server is known to hold its
- * clock, and every deletion in the document is in the server's delete set. Until then the
- * connection asks again (the answer to a step 1 does not wait for updates still being
- * written, so the first answer may not hold the newest ones yet).
+ * clock, and every deletion in the document is in the server's delete set.
  */
 
 type Ranges = Map<number, Array<[start: number, end: number]>>;
@@ -107,6 +109,12 @@ export class StoredTracker {
     if (complete) this.deleted = ds;
     else if (this.deleted) this.deleted = union(this.deleted, ds);
     // else: a relayed update before any step 2 says nothing of the rest; still unknown.
+  }
+
+  /** Message 100: the server stored an update of this client (its struct ends, its deletions). */
+  acknowledged(stateVector: Uint8Array, deletes: Uint8Array): void {
+    this.serverStateVector(stateVector);
+    this.serverUpdate(deletes, false);
   }
 
   /** The server holds everything this document holds. */
