@@ -57,14 +57,18 @@ interface Stats {
   external: number;
   documents: number;
   connections: number;
+  /** Sprout only: no background work (storing, unloading, compacting) under way. */
+  quiet?: boolean;
+  /** Since the last `reset=1`: the server's event-loop delay and GC pauses (ms). */
+  loop: { loopP99: number; loopMax: number; gcMs: number; gcMaxMs: number };
 }
 
 type Kind = 'sprout' | 'hocuspocus';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function stats(url: string, gc = false): Promise<Stats> {
-  const res = await fetch(gc ? `${url}?gc=1` : url);
+async function stats(url: string, opts: { gc?: boolean; reset?: boolean } = {}): Promise<Stats> {
+  const res = await fetch(opts.gc ? `${url}?gc=1` : opts.reset ? `${url}?reset=1` : url);
   return (await res.json()) as Stats;
 }
 
@@ -157,6 +161,11 @@ interface Result {
   converged: boolean;
   /** How long after the load (and its 1 s tail) every client of every document had the same state. */
   settleMs: number;
+  /** The server's event-loop delay p99 (worst round) and longest stall, and GC pauses per second (ms). */
+  loopP99: number;
+  loopMax: number;
+  gcMsPerS: number;
+  gcMaxMs: number;
 }
 
 /** One round's raw figures (a scenario is several rounds, alternating the servers). */
@@ -172,6 +181,7 @@ interface Round {
   rssPerDoc: number;
   converged: boolean;
   settleMs: number;
+  loop: Stats['loop'];
 }
 
 const pct = (sorted: Float64Array, p: number) =>
@@ -209,14 +219,14 @@ export async function runRound(
   const documents = docs.length;
 
   await sleep(500);
-  const base = await stats(server.statsUrl, true);
+  const base = await stats(server.statsUrl, { gc: true });
   await pool.all((i) => ({ type: 'connect', kind, url: server.url, items: perProc[i] ?? [] }), 'ready');
   await sleep(1500);
-  const idle = await stats(server.statsUrl, true);
+  const idle = await stats(server.statsUrl, { gc: true });
   if (idle.documents !== documents)
     throw new Error(`${c.name}: ${idle.documents} documents loaded, expected ${documents}`);
 
-  const t0 = await stats(server.statsUrl);
+  const t0 = await stats(server.statsUrl, { reset: true });
   const b0 = kind === 'sprout' ? backingCpuTicks() : 0;
   const done = pool.all(() => ({ type: 'run', seconds, rate }), 'done');
   await sleep(seconds * 1000);
@@ -239,6 +249,10 @@ export async function runRound(
   }
   const settleMs = performance.now() - settleStart;
   await pool.all(() => ({ type: 'close' }), 'closed');
+  // Sprout compacts a document's rows when its last client leaves: that work belongs to this
+  // round, not to whichever server runs next.
+  const quietBy = performance.now() + 120_000;
+  while (kind === 'sprout' && !(await stats(server.statsUrl)).quiet && performance.now() < quietBy) await sleep(100);
   return {
     samples: results.flatMap((r) => r.samples),
     sent: results.reduce((sum, r) => sum + r.sent, 0),
@@ -251,6 +265,7 @@ export async function runRound(
     rssPerDoc: (idle.rss - base.rss) / documents,
     converged,
     settleMs,
+    loop: t1.loop,
   };
 }
 
@@ -274,6 +289,10 @@ function combine(c: Contender, rounds: Round[]): Result {
     rssPerDoc: median(rounds.map((r) => r.rssPerDoc)),
     converged: rounds.every((r) => r.converged),
     settleMs: Math.max(...rounds.map((r) => r.settleMs)),
+    loopP99: Math.max(...rounds.map((r) => r.loop.loopP99)),
+    loopMax: Math.max(...rounds.map((r) => r.loop.loopMax)),
+    gcMsPerS: (rounds.reduce((sum, r) => sum + r.loop.gcMs, 0) / wallMs) * 1000,
+    gcMaxMs: Math.max(...rounds.map((r) => r.loop.gcMaxMs)),
   };
 }
 
@@ -320,6 +339,8 @@ function report(title: string, rows: Result[], oneDoc: boolean) {
       'server CPU %': fmt(r.cpu, 1),
       'CPU ms/1k deliveries': fmt(r.cpuPer1k, 1),
       'clients CPU %': fmt(r.clientCpu, 0),
+      'loop delay p99/max ms': `${fmt(r.loopP99, 1)} / ${fmt(r.loopMax, 0)}`,
+      'GC ms/s (longest)': `${fmt(r.gcMsPerS, 1)} (${fmt(r.gcMaxMs, 1)})`,
       [oneDoc ? 'heap+buffers KB (the doc + its connections)' : 'heap+buffers/doc KB']: fmt(r.heapPerDoc / 1024, 1),
       [oneDoc ? 'RSS KB' : 'RSS/doc KB']: fmt(r.rssPerDoc / 1024, 1),
       converged: r.converged ? `yes (+${fmt(r.settleMs / 1000, 1)} s)` : 'NO (60 s)',

@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { Server } from '@hocuspocus/server';
 import { sampleWeek } from '@sprout/collab/testing';
 import { weekContentToDoc } from '@sprout/collab/week-doc';
+import { loopStats } from './loop-stats';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -23,6 +24,7 @@ const server = new Server({
 });
 await server.listen(0);
 
+const loop = loopStats();
 const stats = createServer((request, response) => {
   if (request.url?.includes('gc=1')) for (let i = 0; i < 3; i++) gc();
   const m = process.memoryUsage();
@@ -36,6 +38,7 @@ const stats = createServer((request, response) => {
       external: m.external, // includes array buffers
       documents: server.hocuspocus.getDocumentsCount(),
       connections: server.hocuspocus.getConnectionsCount(),
+      loop: loop.read(request.url?.includes('reset=1') ?? false),
     }),
   );
 });

@@ -15,6 +15,7 @@ import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
 import { testRedisUrl } from '@sprout/core/testing/services';
+import { loopStats } from './loop-stats';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -45,9 +46,11 @@ for (let i = 0; i < docsWanted; i += 10) {
   docs.push(...batch.map((w) => w.docName));
 }
 
+const loop = loopStats();
 async function statsRoutes(app: FastifyInstance) {
   app.get('/bench/stats', { config: { public: true } }, async (request) => {
-    if ((request.query as { gc?: string }).gc) for (let i = 0; i < 3; i++) gc();
+    const query = request.query as { gc?: string; reset?: string };
+    if (query.gc) for (let i = 0; i < 3; i++) gc();
     const m = process.memoryUsage();
     return {
       cpu: process.cpuUsage(),
@@ -58,6 +61,8 @@ async function statsRoutes(app: FastifyInstance) {
       documents: app.collab.documentCount,
       connections: app.collab.connectionCount,
       collab: app.collab.stats,
+      quiet: app.collab.quiet,
+      loop: loop.read(query.reset === '1'),
     };
   });
 }

@@ -117,7 +117,7 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
           responses.delete(request.raw);
           const raw = request.raw.socket;
           if (response && raw) response.detachSocket(raw);
-          server.accept(socket, () => admit(request));
+          server.accept(socket, () => admit(request), raw ?? undefined);
         },
       );
       app.log.info('collab service: live co-editing at /api/collab/:docName');
