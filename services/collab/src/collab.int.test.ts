@@ -7,6 +7,7 @@ import { inSystem, inTenant } from '@sprout/core/db';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { encodeAwareness, encodeAwarenessMessage } from './protocol';
 import { notifyDocChanged } from './server';
 import { appendUpdates, docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
 import {
@@ -167,6 +168,39 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     expect((await stored(docName))?.theme).toBe('【草稿】秋天的');
     // A plain y-websocket client (no `stored=1`) never receives the extra message.
     expect(b.acked.size).toBe(0);
+  });
+
+  it('shares presence, and nobody can move or rename someone else’s cursor', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    const b = client(docName, users.coA.token);
+    const c = client(docName, users.coB.token);
+    await Promise.all([a.synced, b.synced, c.synced]);
+    a.provider.awareness.setLocalState({ user: { name: '王芳' }, field: 'theme' });
+    b.provider.awareness.setLocalState({ user: { name: '刘洋' }, field: null });
+    const nameAt = (x: Client, id: number) =>
+      (x.provider.awareness.getStates().get(id) as { user?: { name?: string } } | undefined)?.user?.name;
+    await until(
+      () => nameAt(c, a.doc.clientID) === '王芳' && nameAt(c, b.doc.clientID) === '刘洋',
+      'presence to spread',
+    );
+    // b forges an update of a's state (a newer clock, another name), then one of its own.
+    const forged = encodeAwareness([
+      { clientId: a.doc.clientID, clock: 1000, state: JSON.stringify({ user: { name: '冒充' }, field: 'reflection' }) },
+    ]);
+    b.provider.ws?.send(encodeAwarenessMessage(forged) as Uint8Array<ArrayBuffer>);
+    b.provider.awareness.setLocalState({ user: { name: '刘洋' }, field: 'weeklyGoals' });
+    await until(
+      () => (c.provider.awareness.getStates().get(b.doc.clientID) as { field?: string })?.field === 'weeklyGoals',
+      'b’s own change to arrive',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(nameAt(c, a.doc.clientID)).toBe('王芳');
+    // A newcomer is told the true state too.
+    const d = client(docName, users.author.token);
+    await d.synced;
+    await until(() => nameAt(d, b.doc.clientID) === '刘洋', 'the newcomer to hear presence');
+    expect(nameAt(d, a.doc.clientID)).toBe('王芳');
   });
 
   it('drops a read-only user’s updates: never relayed, never stored', async () => {

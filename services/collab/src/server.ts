@@ -175,7 +175,7 @@ class LiveDoc {
   readonly ydoc = new Y.Doc();
   readonly conns = new Set<Conn>();
   /** Awareness states by client id (what newcomers are told at once). */
-  readonly awareness = new Map<number, { clock: number; state: string; at: number }>();
+  readonly awareness = new Map<number, { clock: number; state: string; at: number; userId: string | undefined }>();
   /** This copy's id on the channel: messages it published itself are skipped. */
   readonly uid = randomBytes(6).toString('base64url');
   state: 'loading' | 'live' | 'closed' = 'loading';
@@ -594,7 +594,7 @@ export class CollabServer {
       }
       const update = encodeAwareness(gone);
       doc.broadcast(encodeAwarenessMessage(update));
-      this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')}`);
+      this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')} ${conn.user.userId}`);
     }
     this.release(doc);
   }
@@ -670,21 +670,37 @@ export class CollabServer {
     } catch {
       return this.close(conn, CLOSE.malformed, 'malformed awareness');
     }
-    const now = Date.now();
-    for (const e of entries) {
+    for (const e of entries)
       if (e.state.length > MAX_AWARENESS_STATE) return this.close(conn, CLOSE.tooBig, 'awareness state too big');
+    const accepted = this.takeAwareness(doc, entries, conn.user.userId);
+    for (const e of accepted)
+      if (e.state === 'null') conn.awarenessIds.delete(e.clientId);
+      else if (doc.awareness.has(e.clientId)) conn.awarenessIds.add(e.clientId);
+    if (!accepted.length) return;
+    const relayed = accepted.length === entries.length ? update : encodeAwareness(accepted);
+    doc.broadcast(relayed === update ? raw : encodeAwarenessMessage(relayed), conn);
+    this.publish(doc, `a ${doc.uid} ${Buffer.from(relayed).toString('base64')} ${conn.user.userId}`);
+  }
+
+  /**
+   * Applies awareness entries sent by `userId` (here or on another instance) and returns those
+   * taken: an entry older than the one held is not, and neither is one for a client whose
+   * fresh state another user sent — nobody moves someone else's cursor or renames them.
+   */
+  private takeAwareness(doc: LiveDoc, entries: AwarenessEntry[], userId: string | undefined): AwarenessEntry[] {
+    const now = Date.now();
+    const taken: AwarenessEntry[] = [];
+    for (const e of entries) {
       const cur = doc.awareness.get(e.clientId);
       if (cur && cur.clock > e.clock) continue;
-      if (e.state === 'null') {
-        doc.awareness.delete(e.clientId);
-        conn.awarenessIds.delete(e.clientId);
-      } else if (cur || doc.awareness.size < MAX_AWARENESS) {
-        doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now });
-        conn.awarenessIds.add(e.clientId);
-      }
+      if (cur?.userId && userId && cur.userId !== userId && now - cur.at < AWARENESS_FRESH_MS) continue;
+      if (e.state === 'null') doc.awareness.delete(e.clientId);
+      else if (cur || doc.awareness.size < MAX_AWARENESS)
+        doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now, userId });
+      else continue;
+      taken.push(e);
     }
-    doc.broadcast(raw, conn);
-    this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')}`);
+    return taken;
   }
 
   // ---- storing and relaying ---------------------------------------------------------------
@@ -814,16 +830,9 @@ export class CollabServer {
         }
         doc.wrote(false);
       } else if (kind === 'a') {
-        const update = Buffer.from(a, 'base64');
-        const now = Date.now();
-        for (const e of decodeAwareness(update)) {
-          const cur = doc.awareness.get(e.clientId);
-          if (cur && cur.clock > e.clock) continue;
-          if (e.state === 'null') doc.awareness.delete(e.clientId);
-          else if (cur || doc.awareness.size < MAX_AWARENESS)
-            doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now });
-        }
-        doc.broadcast(encodeAwarenessMessage(update));
+        const entries = decodeAwareness(Buffer.from(a, 'base64'));
+        const taken = this.takeAwareness(doc, entries, b || undefined);
+        if (taken.length) doc.broadcast(encodeAwarenessMessage(encodeAwareness(taken)));
       }
     } catch (err) {
       this.deps.log.warn({ err, doc: doc.docName }, 'collab: bad message from another instance');
