@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (tenant_id, doc_name)
     )`.execute(db);
 
-  // Every accepted update, appended before it is relayed to anyone; compaction merges rows
+  // Every accepted update, appended before it is acknowledged as stored; compaction merges rows
   // into collab_doc.state and deletes them. user_id null: written by the server (content
   // written through the API).
   await sql`
