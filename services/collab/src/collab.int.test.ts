@@ -203,6 +203,21 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     expect(nameAt(d, a.doc.clientID)).toBe('王芳');
   });
 
+  it('keeps a lone, quiet client’s socket open with messages the page hears (y-websocket drops a silent one)', async () => {
+    const quick = await startInstance(t.database, { config, collab: { keepAliveMs: 300 } });
+    try {
+      const { docName } = await week();
+      const lone = connectClient(quick.url, docName, users.author.token);
+      clients.push(lone);
+      await lone.synced;
+      const heard = lone.provider.wsLastMessageReceived;
+      await until(() => lone.provider.wsLastMessageReceived > heard, 'a keep-alive message', 3000);
+      expect(lone.provider.wsconnected).toBe(true);
+    } finally {
+      await quick.app.close();
+    }
+  });
+
   it('drops a read-only user’s updates: never relayed, never stored', async () => {
     const { docName } = await week();
     const writer = client(docName, users.author.token);

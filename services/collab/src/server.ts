@@ -50,6 +50,12 @@ export interface CollabOptions {
    * bounds the tenant's transactions per second.
    */
   batchMs?: number;
+  /**
+   * A connection that was sent nothing for this long gets an empty awareness message (default
+   * 15 s): y-websocket's client drops a socket that hears nothing for 30 s, and WebSocket
+   * pings never reach the page.
+   */
+  keepAliveMs?: number;
   /** Largest message a client may send (default 4 MiB). */
   maxMessageBytes?: number;
   /** Largest amount of one connection's updates waiting to be stored (default 16 MiB). */
@@ -93,8 +99,8 @@ const MAX_AWARENESS = 1000;
 const MAX_AWARENESS_STATE = 64 * 1024;
 /** Clients renew their awareness every 15 s; older states are not handed to newcomers. */
 const AWARENESS_FRESH_MS = 45_000;
-/** y-websocket's client reconnects after 30 s without a message: keep quiet connections alive. */
-const KEEPALIVE_MS = 15_000;
+/** WebSocket pings (the page never sees them): a connection that missed one is cut. */
+const PING_MS = 30_000;
 const EMPTY_AWARENESS = encodeAwarenessMessage(encodeAwareness([]));
 
 const later = (fn: () => void, ms: number) => {
@@ -406,6 +412,7 @@ export class CollabServer {
       compactMinRows: 100,
       resyncMs: 20_000,
       batchMs: 25,
+      keepAliveMs: 15_000,
       maxMessageBytes: 4 * 1024 * 1024,
       maxPendingBytes: 16 * 1024 * 1024,
       synchronousCommit: true,
@@ -435,7 +442,7 @@ export class CollabServer {
 
   async start() {
     this.cleanups.push(await this.deps.kv.subscribe(CONTROL_CHANNEL, (m) => this.onControl(m)));
-    this.timers.push(every(() => this.keepAlive(), 5_000));
+    this.timers.push(every(() => this.keepAlive(), Math.min(5_000, this.opts.keepAliveMs / 3)));
     this.timers.push(every(() => this.compactDue(), this.opts.compactIntervalMs));
     if (this.opts.onIdle) this.timers.push(every(() => this.idleSweep(), Math.min(1000, this.opts.idleMs)));
     if (this.deps.kv.kind === 'redis' && this.opts.resyncMs > 0)
@@ -1162,11 +1169,12 @@ export class CollabServer {
 
   // ---- liveness and shutdown ----------------------------------------------------------------
 
-  private pingTick = 0;
+  private lastPing = Date.now();
 
   private keepAlive() {
     const now = Date.now();
-    const ping = ++this.pingTick % 6 === 0; // every 30 s
+    const ping = now - this.lastPing >= PING_MS;
+    if (ping) this.lastPing = now;
     for (const c of this.conns) {
       if (ping) {
         if (!c.alive) {
@@ -1181,7 +1189,7 @@ export class CollabServer {
           // closing already
         }
       }
-      if (now - c.lastSend > KEEPALIVE_MS) c.send(EMPTY_AWARENESS);
+      if (now - c.lastSend > this.opts.keepAliveMs) c.send(EMPTY_AWARENESS);
     }
   }
 

@@ -159,10 +159,9 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     awareness,
     params: paramsFor(options.token()),
     WebSocketPolyfill: options.WebSocketPolyfill,
-    // The server pings at the WebSocket level, which the page never sees; y-websocket closes a
-    // socket that received no message for 30 s. Asking for the state now and then keeps a lone
-    // editor's socket open (and confirms what is stored).
-    resyncInterval: 10_000,
+    // No resyncInterval: y-websocket drops a socket that hears nothing for 30 s, and the server
+    // sends a quiet connection an empty awareness message every 15 s (its pings never reach
+    // the page); what is stored comes with acknowledgements.
     maxBackoffTime: 5000,
   });
 
