@@ -218,6 +218,34 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     }
   });
 
+  it('an update relayed but never stored: its writer is closed, and the peers that hold it send it back', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    const b = client(docName, users.coA.token);
+    await Promise.all([a.synced, b.synced]);
+    // The next four appends fail (every attempt the server makes for one batch), later ones succeed.
+    await sql`create sequence collab_fail_once`.execute(t.database.db);
+    await sql`create function collab_fail_once() returns trigger language plpgsql as $$
+      begin if nextval('collab_fail_once') <= 4 then raise exception 'disk on fire'; end if; return new; end $$`.execute(
+      t.database.db,
+    );
+    await sql`create trigger collab_fail_once before insert on collab_update for each row execute function collab_fail_once()`.execute(
+      t.database.db,
+    );
+    try {
+      themeOf(a.doc).insert(0, '【甲】');
+      a.provider.disconnect(); // the writer leaves at once: only its peer holds the edit now
+      await until(() => themeOf(b.doc).toString() === '【甲】秋天的秘密', 'the peer to get the edit');
+      await until(() => inst.app.collab.stats.storeFailures > 0, 'the append to fail', 5000);
+      await until(async () => (await stored(docName))?.theme === '【甲】秋天的秘密', 'the peer to send it back', 5000);
+      expect(b.closes).toEqual([]); // without reconnecting
+    } finally {
+      await sql`drop trigger collab_fail_once on collab_update`.execute(t.database.db);
+      await sql`drop function collab_fail_once()`.execute(t.database.db);
+      await sql`drop sequence collab_fail_once`.execute(t.database.db);
+    }
+  });
+
   it('drops a read-only user’s updates: never relayed, never stored', async () => {
     const { docName } = await week();
     const writer = client(docName, users.author.token);

@@ -766,13 +766,23 @@ export class CollabServer {
    */
   stored(batch: QueuedUpdate[], seqs: Map<string, string[]> | null) {
     if (this.aborted || !seqs) {
+      const docs = new Set<LiveDoc>();
       for (const i of batch) {
         i.conn.pendingBytes -= i.update.length;
         i.doc.unstored.delete(i);
         // Stored or not, never acknowledged: allowed (the client sends it again when it reconnects).
         if (!this.aborted) this.close(i.conn, CLOSE.tryLater, 'storage unavailable');
+        docs.add(i.doc);
         i.doc.settle();
       }
+      // The peers got these updates relayed: a sync step 1 (what the copy holds) makes the
+      // writers among them send back whatever the server lacks, their own or not.
+      if (!this.aborted)
+        for (const doc of docs) {
+          if (doc.state !== 'live') continue;
+          const ask = encodeSyncStep1(Y.encodeStateVector(doc.ydoc));
+          for (const c of doc.conns) if (c.mode === 'write') c.send(ask);
+        }
       return;
     }
     const byDoc = new Map<LiveDoc, QueuedUpdate[]>();
