@@ -133,7 +133,12 @@ const corked = new Set<RawStream>();
 let uncorkScheduled = false;
 const uncorkAll = () => {
   uncorkScheduled = false;
-  for (const raw of corked) raw.uncork();
+  for (const raw of corked)
+    try {
+      raw.uncork();
+    } catch {
+      // a socket torn down meanwhile: nothing to send
+    }
   corked.clear();
 };
 function corkUntilLoopTurns(raw: RawStream) {
@@ -181,7 +186,11 @@ class LiveDoc {
   readonly ydoc = new Y.Doc();
   readonly conns = new Set<Conn>();
   /** Awareness states by client id (what newcomers are told at once). */
-  readonly awareness = new Map<number, { clock: number; state: string; at: number; userId: string | undefined }>();
+  /** `userId`: who set it; `by`: the connection here that did (none: another instance). */
+  readonly awareness = new Map<
+    number,
+    { clock: number; state: string; at: number; userId: string | undefined; by: Conn | undefined }
+  >();
   /** This copy's id on the channel: messages it published itself are skipped. */
   readonly uid = randomBytes(6).toString('base64url');
   state: 'loading' | 'live' | 'closed' = 'loading';
@@ -194,10 +203,14 @@ class LiveDoc {
   seenSeq = '0';
   floorSeq = '0';
   lastLookSeq = '0';
-  /** The update rows above the floor this copy holds (by seq): a resync reads only the others. */
+  /**
+   * The update rows above the floor this copy holds (by seq): a resync reads only the others.
+   * Kept only where something resyncs (Redis mode); elsewhere a resync reads every row above the floor.
+   */
   readonly known = new Set<number>();
-  /** The state seq this instance's last compaction wrote (a newer one is another instance's). */
-  compactedSeq = '0';
+  trackKnown = false;
+  /** The compacted state (by its seq) this copy holds entirely: a resync reads only a newer one. */
+  stateSeq = '0';
   rowsSinceCompact = 0;
   /**
    * Updates relayed to this instance's connections but not stored yet, in arrival order: a
@@ -239,7 +252,7 @@ class LiveDoc {
 
   seen(seq: string) {
     this.seenSeq = bigger(this.seenSeq, seq);
-    this.known.add(Number(seq));
+    if (this.trackKnown) this.known.add(Number(seq));
   }
 
   broadcast(message: Uint8Array, except?: Conn) {
@@ -350,6 +363,9 @@ class TenantWriter {
       this.tail = this.tail.then(async () => {
         try {
           this.server.stored(batch, await stored);
+        } catch (err) {
+          // Never stops the tenant's writer (the next batches chain on this one).
+          this.server.logError(err, 'collab: handling a stored batch failed');
         } finally {
           this.inFlight--;
           this.finished(batch.length);
@@ -429,6 +445,15 @@ export class CollabServer {
     return this.conns.size;
   }
 
+  /** Loaded documents look for what pub/sub lost every `resyncMs` (Redis mode). */
+  private get periodicResync() {
+    return this.deps.kv.kind === 'redis' && this.opts.resyncMs > 0;
+  }
+
+  logError(err: unknown, message: string) {
+    this.deps.log.error({ err }, message);
+  }
+
   /** Nothing is being stored, unloaded or compacted in the background now. */
   get quiet() {
     return (
@@ -445,8 +470,7 @@ export class CollabServer {
     this.timers.push(every(() => this.keepAlive(), Math.min(5_000, this.opts.keepAliveMs / 3)));
     this.timers.push(every(() => this.compactDue(), this.opts.compactIntervalMs));
     if (this.opts.onIdle) this.timers.push(every(() => this.idleSweep(), Math.min(1000, this.opts.idleMs)));
-    if (this.deps.kv.kind === 'redis' && this.opts.resyncMs > 0)
-      this.timers.push(every(() => void this.resyncAll(), this.opts.resyncMs));
+    if (this.periodicResync) this.timers.push(every(() => void this.resyncAll(), this.opts.resyncMs));
   }
 
   /**
@@ -592,13 +616,16 @@ export class CollabServer {
     this.recheckPending.delete(conn);
     const doc = conn.doc;
     doc.conns.delete(conn);
-    if (conn.awarenessIds.size && !this.aborted) {
-      const gone: AwarenessEntry[] = [];
+    const gone: AwarenessEntry[] = [];
+    if (!this.aborted)
       for (const clientId of conn.awarenessIds) {
         const a = doc.awareness.get(clientId);
+        // Set since by another connection (the same user, reconnected here or elsewhere): theirs now.
+        if (a && a.by !== conn) continue;
         doc.awareness.delete(clientId);
         gone.push({ clientId, clock: (a?.clock ?? 0) + 1, state: 'null' });
       }
+    if (gone.length) {
       const update = encodeAwareness(gone);
       doc.broadcast(encodeAwarenessMessage(update));
       this.publish(doc, `a ${doc.uid} ${Buffer.from(update).toString('base64')} ${conn.user.userId}`);
@@ -679,7 +706,7 @@ export class CollabServer {
     }
     for (const e of entries)
       if (e.state.length > MAX_AWARENESS_STATE) return this.close(conn, CLOSE.tooBig, 'awareness state too big');
-    const accepted = this.takeAwareness(doc, entries, conn.user.userId);
+    const accepted = this.takeAwareness(doc, entries, conn.user.userId, conn);
     for (const e of accepted)
       if (e.state === 'null') conn.awarenessIds.delete(e.clientId);
       else if (doc.awareness.has(e.clientId)) conn.awarenessIds.add(e.clientId);
@@ -694,7 +721,12 @@ export class CollabServer {
    * taken: an entry older than the one held is not, and neither is one for a client whose
    * fresh state another user sent — nobody moves someone else's cursor or renames them.
    */
-  private takeAwareness(doc: LiveDoc, entries: AwarenessEntry[], userId: string | undefined): AwarenessEntry[] {
+  private takeAwareness(
+    doc: LiveDoc,
+    entries: AwarenessEntry[],
+    userId: string | undefined,
+    by?: Conn,
+  ): AwarenessEntry[] {
     const now = Date.now();
     const taken: AwarenessEntry[] = [];
     for (const e of entries) {
@@ -703,7 +735,7 @@ export class CollabServer {
       if (cur?.userId && userId && cur.userId !== userId && now - cur.at < AWARENESS_FRESH_MS) continue;
       if (e.state === 'null') doc.awareness.delete(e.clientId);
       else if (cur || doc.awareness.size < MAX_AWARENESS)
-        doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now, userId });
+        doc.awareness.set(e.clientId, { clock: e.clock, state: e.state, at: now, userId, by });
       else continue;
       taken.push(e);
     }
@@ -869,6 +901,7 @@ export class CollabServer {
       let doc = this.docs.get(key);
       if (!doc) {
         const fresh = new LiveDoc(key, tenantId, docName);
+        fresh.trackKnown = this.periodicResync;
         this.docs.set(key, fresh);
         fresh.ready = this.load(fresh);
         doc = fresh;
@@ -897,6 +930,7 @@ export class CollabServer {
     doc.unsubscribe = await this.deps.kv.subscribe(doc.channel, (m) => this.onChannel(doc, m));
     const stored = await openStored(this.deps.database, doc.tenantId, doc.docName);
     this.applyStored(doc, stored);
+    doc.stateSeq = stored.stateSeq;
     doc.seen(stored.seq);
     doc.floorSeq = doc.lastLookSeq = stored.seq;
     this.stats.loads++;
@@ -996,11 +1030,12 @@ export class CollabServer {
         if (this.aborted) return;
         if (doc instanceof LiveDoc) doc.rowsSinceCompact = 0;
         try {
-          const { merged, stateSeq } = await compactStored(this.deps.database, doc.tenantId, doc.docName);
-          // A state that merged rows this copy has not seen is for the next resync to read.
-          if (doc instanceof LiveDoc) {
+          const { merged, fromSeq, stateSeq } = await compactStored(this.deps.database, doc.tenantId, doc.docName);
+          // This copy holds the new state entirely when it held the old one and every row merged
+          // into it; otherwise the next resync reads the state.
+          if (doc instanceof LiveDoc && merged.length && fromSeq === doc.stateSeq) {
             const floor = Number(doc.floorSeq);
-            if (merged.every((seq) => Number(seq) <= floor || doc.known.has(Number(seq)))) doc.compactedSeq = stateSeq;
+            if (merged.every((seq) => Number(seq) <= floor || doc.known.has(Number(seq)))) doc.stateSeq = stateSeq;
           }
           if (merged.length > 0) this.stats.compactions++;
         } catch (err) {
@@ -1023,6 +1058,12 @@ export class CollabServer {
 
   private resyncing = false;
 
+  /** Runs the periodic resync now (tests). */
+  async resyncNow() {
+    while (this.resyncing) await new Promise((r) => setTimeout(r, 10));
+    await this.resyncAll();
+  }
+
   private async resyncAll() {
     if (this.resyncing) return;
     this.resyncing = true;
@@ -1035,7 +1076,7 @@ export class CollabServer {
         else byTenant.set(doc.tenantId, [doc]);
       }
       for (const [tenantId, docs] of byTenant)
-        for (let i = 0; i < docs.length; i += 500) await this.resync(tenantId, docs.slice(i, i + 500));
+        for (let i = 0; i < docs.length; i += 500) await this.resync(tenantId, docs.slice(i, i + 500), true);
     } finally {
       this.resyncing = false;
     }
@@ -1044,10 +1085,12 @@ export class CollabServer {
   /**
    * The safety net under pub/sub, for one tenant's documents in one round trip: lists the
    * update rows stored since each document's floor (two looks ago), and reads only those this
-   * copy does not hold — and the compacted state, when another instance compacted since. What
-   * is new to the copy is relayed to its connections (applying an update twice changes nothing).
+   * copy does not hold — and the compacted state, when one it does not hold entirely was
+   * written since. What is new to the copy is relayed to its connections (applying an update
+   * twice changes nothing). Only the periodic resync (`advance`) moves the floor up, and not
+   * for a document one of whose rows vanished meanwhile (compacted: its state is read next time).
    */
-  private async resync(tenantId: string, docs: LiveDoc[]) {
+  private async resync(tenantId: string, docs: LiveDoc[], advance: boolean) {
     const looks = docs.map((d) => d.seenSeq);
     const floor = docs.reduce(
       (min, d) => (BigInt(d.floorSeq) < BigInt(min) ? d.floorSeq : min),
@@ -1067,40 +1110,47 @@ export class CollabServer {
           select 1, doc_name, seq::text from collab_update
             where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and seq > ${floor}`.compile(db.db),
       );
+      // This instance's own rows committed before the listing are in `known` once their batch
+      // is through (a moment later): not read for nothing.
+      await this.writers.get(tenantId)?.idle();
       const states: string[] = [];
-      const missing: string[] = [];
+      const missing = new Map<string, LiveDoc>();
       for (const r of listed) {
         const doc = byName.get(r.doc_name);
         if (!doc || BigInt(r.seq) <= BigInt(doc.floorSeq)) continue;
-        if (r.part === 0) {
-          if (r.seq !== doc.compactedSeq) states.push(r.doc_name);
-        } else if (!doc.known.has(Number(r.seq))) missing.push(r.seq);
+        if (Number(r.part) === 0) {
+          if (r.seq !== doc.stateSeq) states.push(r.doc_name);
+        } else if (!doc.known.has(Number(r.seq))) missing.set(r.seq, doc);
       }
       const rows =
-        states.length || missing.length
-          ? await readInTenant<{ doc_name: string; seq: string; data: Uint8Array }>(
+        states.length || missing.size
+          ? await readInTenant<{ part: number; doc_name: string; seq: string; data: Uint8Array }>(
               db,
               { tenantId },
-              sql<{ doc_name: string; seq: string; data: Uint8Array }>`
-                select doc_name, state_seq::text as seq, state as data from collab_doc
+              sql<{ part: number; doc_name: string; seq: string; data: Uint8Array }>`
+                select 0 as part, doc_name, state_seq::text as seq, state as data from collab_doc
                   where tenant_id = ${tenantId} and doc_name = any(${states}::text[])
                 union all
-                select doc_name, seq::text, update from collab_update
-                  where tenant_id = ${tenantId} and seq = any(${missing}::bigint[])`.compile(db.db),
+                select 1, doc_name, seq::text, update from collab_update
+                  where tenant_id = ${tenantId} and seq = any(${[...missing.keys()]}::bigint[])
+                order by 1, 3`.compile(db.db),
             )
           : [];
-      const fetched = new Map<LiveDoc, Array<{ seq: string; data: Uint8Array }>>();
+      const fetched = new Map<LiveDoc, Array<{ part: number; seq: string; data: Uint8Array }>>();
       for (const r of rows) {
         const doc = byName.get(r.doc_name);
         if (!doc) continue;
+        if (Number(r.part) === 1) missing.delete(r.seq);
         const list = fetched.get(doc);
         if (list) list.push(r);
         else fetched.set(doc, [r]);
       }
+      const vanished = new Set(missing.values());
       docs.forEach((doc, i) => {
         if (doc.state !== 'live') return;
         const got = fetched.get(doc);
         if (got) this.applyResynced(doc, got);
+        if (!advance || vanished.has(doc)) return;
         doc.floorSeq = doc.lastLookSeq;
         doc.lastLookSeq = looks[i] as string;
         const floorNo = Number(doc.floorSeq);
@@ -1111,7 +1161,7 @@ export class CollabServer {
     }
   }
 
-  private applyResynced(doc: LiveDoc, rows: Array<{ seq: string; data: Uint8Array }>) {
+  private applyResynced(doc: LiveDoc, rows: Array<{ part: number; seq: string; data: Uint8Array }>) {
     this.stats.resyncRows += rows.length;
     const fresh: Uint8Array[] = [];
     const collect = (u: Uint8Array, origin: unknown) => {
@@ -1120,7 +1170,8 @@ export class CollabServer {
     doc.ydoc.on('update', collect);
     try {
       for (const r of rows) {
-        doc.seen(r.seq);
+        if (Number(r.part) === 0) doc.stateSeq = bigger(doc.stateSeq, r.seq);
+        else doc.seen(r.seq);
         try {
           Y.applyUpdate(doc.ydoc, r.data, 'resync');
         } catch (err) {
@@ -1147,7 +1198,7 @@ export class CollabServer {
     if (doc?.state !== 'live') return;
     for (const c of doc.conns) this.recheckPending.add(c);
     this.scheduleRecheck();
-    void this.resync(doc.tenantId, [doc]);
+    void this.resync(doc.tenantId, [doc], false);
   }
 
   private scheduleRecheck() {

@@ -43,6 +43,8 @@ export interface StoredDoc {
   updates: Array<{ seq: string; data: Uint8Array }>;
   /** The highest seq in the document (merged or not). */
   seq: string;
+  /** The seq the compacted state holds rows up to. */
+  stateSeq: string;
   revisionSeq: string;
 }
 
@@ -57,7 +59,7 @@ function storedFrom(rows: DocRow[]): StoredDoc | null {
     updates.push({ seq: String(r.seq), data: r.data });
     seq = maxSeq(seq, String(r.seq));
   }
-  return { state: head.data, updates, seq, revisionSeq: String(head.revision_seq ?? '0') };
+  return { state: head.data, updates, seq, stateSeq: String(head.seq), revisionSeq: String(head.revision_seq ?? '0') };
 }
 
 /** A Y.Doc holding a stored document. */
@@ -165,24 +167,25 @@ const MERGE_SLICE = 250;
 /**
  * Merges a document's update rows into its state and deletes them (at most `limit` rows per
  * call). The row lock serialises compactions and revision reads of the document; appends
- * never wait for it. Returns the merged rows' seqs and the state's new seq.
+ * never wait for it. Returns the merged rows' seqs, and the state's seq before and after.
  */
 export async function compactStored(
   database: Database,
   tenantId: string,
   docName: string,
   limit = 20_000,
-): Promise<{ merged: string[]; stateSeq: string }> {
+): Promise<{ merged: string[]; fromSeq: string; stateSeq: string }> {
   return inTenant(database, { tenantId }, async (trx) => {
     const head = await sql<{ state: Uint8Array; state_seq: string }>`
       select state, state_seq from collab_doc where tenant_id = ${tenantId} and doc_name = ${docName}
       for no key update`.execute(trx);
     const row = head.rows[0];
-    if (!row) return { merged: [], stateSeq: '0' };
+    if (!row) return { merged: [], fromSeq: '0', stateSeq: '0' };
     const updates = await sql<{ seq: string; update: Uint8Array }>`
       select seq, update from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
       order by seq limit ${limit}`.execute(trx);
-    if (!updates.rows.length) return { merged: [], stateSeq: String(row.state_seq) };
+    const fromSeq = String(row.state_seq);
+    if (!updates.rows.length) return { merged: [], fromSeq, stateSeq: fromSeq };
     const doc = new Y.Doc();
     let top = String(row.state_seq);
     try {
@@ -210,7 +213,7 @@ export async function compactStored(
     );
     await sql`delete from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
       and seq = any(${seqs}::bigint[])`.execute(trx);
-    return { merged: seqs, stateSeq: top };
+    return { merged: seqs, fromSeq, stateSeq: top };
   });
 }
 

@@ -103,8 +103,8 @@ export interface Client {
   /** The close codes the server sent (1000s and 4000s). */
   closes: Array<{ code: number; reason: string }>;
   /**
-   * With `acks`: per client id, the clock up to which the server acknowledged this client's
-   * updates as stored (message 100).
+   * Per client id, the clock up to which the server acknowledged this client's updates as
+   * stored (message 100; asked for with `acks`).
    */
   acked: Map<number, number>;
   destroy(): void;
@@ -125,11 +125,11 @@ export function connectClient(
     maxBackoffTime: 300,
   });
   const acked = new Map<number, number>();
-  if (opts.acks)
-    provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder: decoding.Decoder) => {
-      for (const [client, clock] of Y.decodeStateVector(decodeStored(decoder).stateVector))
-        acked.set(client, Math.max(clock, acked.get(client) ?? 0));
-    };
+  // Registered whether or not the client asked: a test can tell that one which did not hears none.
+  provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder: decoding.Decoder) => {
+    for (const [client, clock] of Y.decodeStateVector(decodeStored(decoder).stateVector))
+      acked.set(client, Math.max(clock, acked.get(client) ?? 0));
+  };
   const closes: Client['closes'] = [];
   provider.on('connection-close', (event) => {
     if (event) closes.push({ code: event.code, reason: event.reason });

@@ -74,6 +74,11 @@ class FakeServer {
     }
   }
 
+  /** Hands every update not stored yet back to its own writer (as a peer that held it would, after a failure). */
+  echo() {
+    for (const [from, update] of this.unstored) from.receive(sync(2, update));
+  }
+
   closeAll(code: number) {
     for (const s of [...this.sockets]) s.serverClose(code);
   }
@@ -207,6 +212,20 @@ describe('a live week connection', () => {
     server.store();
     await until(() => kind(a) === 'saved', 500);
     expect(server.questions).toBe(asked);
+  });
+
+  it('its own update coming back relayed is not taken for stored', async () => {
+    const server = new FakeServer();
+    server.autoStore = false;
+    const a = connect(server, 'a');
+    await a.ready;
+    await until(() => kind(a) === 'saved');
+    a.doc.getText('x').insert(0, 'mine');
+    server.echo();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(kind(a)).toBe('syncing');
+    server.store();
+    await until(() => kind(a) === 'saved', 500);
   });
 
   it('flush resolves when everything is stored', async () => {

@@ -177,9 +177,9 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const kind = decoding.readVarUint(peek);
     const payload = decoding.readVarUint8Array(peek);
     try {
+      // Relayed updates (SYNC_UPDATE) are other people's to save: they tell nothing here.
       if (kind === SYNC_STEP1) tracker.serverStateVector(payload);
-      else if (kind === SYNC_STEP2) tracker.serverUpdate(payload, true);
-      else if (kind === SYNC_UPDATE) tracker.serverUpdate(payload, false);
+      else if (kind === SYNC_STEP2) tracker.serverSync(payload);
     } catch {
       /* a message Yjs cannot read fails below as it would have anyway */
     }
@@ -284,8 +284,9 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   }
 
   // ---- what is stored --------------------------------------------------------------------
-  doc.on('update', () => {
+  doc.on('update', (change: Uint8Array) => {
     if (fromServer) return;
+    tracker.localUpdate(change);
     // This tab's edit, another tab's, or this device's copy: not known to be stored.
     pending = true;
     queryAttempt = 0;

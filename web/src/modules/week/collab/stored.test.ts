@@ -13,25 +13,27 @@ function setup() {
   const tracker = new StoredTracker(client);
   const unsent: Uint8Array[] = [];
   client.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin !== 'server') unsent.push(update);
+    if (origin === 'server') return;
+    unsent.push(update);
+    tracker.localUpdate(update);
   });
   const connect = () => {
     tracker.reset();
     tracker.serverStateVector(Y.encodeStateVector(server)); // the server's step 1
     const step2 = Y.encodeStateAsUpdate(server, Y.encodeStateVector(client)); // the answer to ours
-    tracker.serverUpdate(step2, true);
+    tracker.serverSync(step2);
     Y.applyUpdate(client, step2, 'server');
   };
   /** The client asks; the server answers from what it has stored. */
   const ask = () => {
     const step2 = Y.encodeStateAsUpdate(server, tracker.queryVector());
-    tracker.serverUpdate(step2, true);
+    tracker.serverSync(step2);
     Y.applyUpdate(client, step2, 'server');
   };
   const store = () => {
     for (const u of unsent.splice(0)) Y.applyUpdate(server, u, 'client');
   };
-  return { server, client, tracker, connect, ask, store };
+  return { server, client, tracker, connect, ask, store, unsent };
 }
 
 describe('what the server is known to hold', () => {
@@ -91,20 +93,40 @@ describe('what the server is known to hold', () => {
     expect(s.server.getText('t').toString()).toBe('¡hello');
   });
 
-  it('updates the server relays (other people’s, stored) keep it stored', () => {
+  it('updates the server relays (other people’s, not stored yet) are theirs to save', () => {
     const s = setup();
     s.connect();
     const other = new Y.Doc();
     Y.applyUpdate(other, Y.encodeStateAsUpdate(s.server));
-    other.on('update', (update: Uint8Array) => {
-      Y.applyUpdate(s.server, update);
-      s.tracker.serverUpdate(update, false);
-      Y.applyUpdate(s.client, update, 'server');
-    });
+    other.on('update', (update: Uint8Array) => Y.applyUpdate(s.client, update, 'server'));
     other.getText('t').insert(0, 'oh, ');
     other.getText('t').delete(4, 1);
     expect(s.client.getText('t').toString()).toBe('oh, ello');
     expect(s.tracker.allStored()).toBe(true);
+  });
+
+  it('its own update handed back by a peer (the server failed to store it) is not taken for stored', () => {
+    const s = setup();
+    s.connect();
+    s.client.getText('t').insert(0, '!');
+    const mine = Y.encodeStateAsUpdate(s.client, Y.encodeStateVector(s.server));
+    s.connect(); // reconnected: the server's copy still lacks it
+    Y.applyUpdate(s.client, mine, 'server'); // relayed back by the peer that held it
+    expect(s.tracker.allStored()).toBe(false);
+    s.store();
+    s.ask();
+    expect(s.tracker.allStored()).toBe(true);
+  });
+
+  it('an answer whose structs start beyond what is known (the server lacks earlier ones) does not count', () => {
+    const s = setup();
+    s.connect();
+    s.client.getText('t').insert(5, ' a');
+    s.client.getText('t').insert(7, ' b');
+    const [, second] = s.unsent.splice(0) as [Uint8Array, Uint8Array];
+    Y.applyUpdate(s.server, second); // only the second is stored: the server holds it pending
+    s.ask();
+    expect(s.tracker.allStored()).toBe(false);
   });
 
   it('a stored acknowledgement (message 100) is enough: no need to ask', () => {

@@ -16,13 +16,13 @@ import * as Y from 'yjs';
  *   the server is known to hold, to that known clock. The server's step 2 answer then holds
  *   exactly the structs it has stored beyond that, and its delete set is everything deleted
  *   in what it stored;
- * - updates the server relays come from other people's connections: the server holds them,
- *   and stores them for their writers (whose own indicators wait for the acknowledgement).
- *   They are not this client's to save: should the server lose one, this client sends it
- *   back with the next sync like anything else the server lacks.
+ * - updates the server relays come from other people's connections and are theirs to save
+ *   (their own indicators wait for the acknowledgement): should the server lose one, this
+ *   client sends it back with the next sync like anything else the server lacks.
  *
- * The document is entirely stored when, for every client, the server is known to hold its
- * clock, and every deletion in the document is in the server's delete set.
+ * Everything this device wrote is stored when, for every client whose structs it made (this
+ * session's, or earlier ones' kept in IndexedDB), the server is known to hold its clock, and
+ * every deletion it made is in the server's delete set or acknowledged.
  */
 
 type Ranges = Map<number, Array<[start: number, end: number]>>;
@@ -78,11 +78,35 @@ function covers(outer: Ranges, inner: Ranges): boolean {
   return true;
 }
 
+/** Per client, where its structs in an update start and end (up to the first gap: a Skip). */
+function ends(update: Uint8Array): { from: Map<number, number>; to: Map<number, number>; ds: Ranges } {
+  const decoded = Y.decodeUpdate(update);
+  const from = new Map<number, number>();
+  const to = new Map<number, number>();
+  const gapped = new Set<number>();
+  for (const struct of decoded.structs) {
+    const client = struct.id.client;
+    if (gapped.has(client)) continue;
+    if (struct instanceof Y.Skip) {
+      gapped.add(client);
+      continue;
+    }
+    if (!from.has(client)) from.set(client, struct.id.clock);
+    to.set(client, Math.max(to.get(client) ?? 0, struct.id.clock + struct.length));
+  }
+  return { from, to, ds: normalise(rangesOf(decoded.ds as unknown as DeleteSetLike)) };
+}
+
 export class StoredTracker {
   /** Per client: the clock up to which the server is known to hold its structs. */
   private known = new Map<number, number>();
   /** The server's delete set, as far as it is known (null: not heard yet on this connection). */
   private deleted: Ranges | null = null;
+  /** Deletions the server acknowledged on this connection. */
+  private ackedDeleted: Ranges = new Map();
+  /** The clients whose structs this device made (or kept offline), and the deletions it made. */
+  private readonly localClients = new Set<number>();
+  private localDeleted: Ranges = new Map();
 
   constructor(private readonly doc: Y.Doc) {}
 
@@ -90,6 +114,14 @@ export class StoredTracker {
   reset(): void {
     this.known = new Map();
     this.deleted = null;
+    this.ackedDeleted = new Map();
+  }
+
+  /** An update made here (or loaded from this device's copy): the server must come to hold it. */
+  localUpdate(update: Uint8Array): void {
+    const { to, ds } = ends(update);
+    for (const client of to.keys()) this.localClients.add(client);
+    if (ds.size) this.localDeleted = union(this.localDeleted, ds);
   }
 
   /** The server's sync step 1: its state vector. */
@@ -99,38 +131,44 @@ export class StoredTracker {
   }
 
   /**
-   * An update from the server: a sync step 2 (`complete`: its delete set is the server's
-   * whole delete set) or a relayed update (its own deletions only).
+   * The server's sync step 2 (the answer to a step 1 of ours): the structs it has stored beyond
+   * what we asked with — up to the first gap: the server's copy may hold structs it cannot
+   * integrate yet — and its whole delete set.
    */
-  serverUpdate(update: Uint8Array, complete: boolean): void {
-    const { to } = Y.parseUpdateMeta(update);
-    for (const [client, clock] of to) this.known.set(client, Math.max(clock, this.known.get(client) ?? 0));
-    const ds = normalise(rangesOf(Y.decodeUpdate(update).ds as unknown as DeleteSetLike));
-    if (complete) this.deleted = ds;
-    else if (this.deleted) this.deleted = union(this.deleted, ds);
-    // else: a relayed update before any step 2 says nothing of the rest; still unknown.
+  serverSync(update: Uint8Array): void {
+    const { from, to, ds } = ends(update);
+    for (const [client, clock] of to) {
+      const known = this.known.get(client) ?? 0;
+      // Structs starting beyond what is known: the server lacks what lies between.
+      if ((from.get(client) ?? 0) <= known) this.known.set(client, Math.max(clock, known));
+    }
+    this.deleted = ds;
   }
 
   /** Message 100: the server stored an update of this client (its struct ends, its deletions). */
   acknowledged(stateVector: Uint8Array, deletes: Uint8Array): void {
     this.serverStateVector(stateVector);
-    this.serverUpdate(deletes, false);
+    const { ds } = ends(deletes);
+    if (ds.size) this.ackedDeleted = union(this.ackedDeleted, ds);
   }
 
-  /** The server holds everything this document holds. */
+  /**
+   * The server holds everything this device wrote. Updates relayed from other people are not
+   * counted: they are theirs to save (and they may even be this client's own, handed back by a
+   * peer after the server failed to store them).
+   */
   allStored(): boolean {
-    for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(this.doc)))
-      if ((this.known.get(client) ?? 0) < clock) return false;
-    const local = normalise(rangesOf(Y.createDeleteSetFromStructStore(this.doc.store) as unknown as DeleteSetLike));
-    if (![...local.values()].some((l) => l.length)) return true;
-    return this.deleted !== null && covers(this.deleted, local);
+    const clocks = Y.decodeStateVector(Y.encodeStateVector(this.doc));
+    for (const client of this.localClients) if ((this.known.get(client) ?? 0) < (clocks.get(client) ?? 0)) return false;
+    if (![...this.localDeleted.values()].some((l) => l.length)) return true;
+    return covers(union(this.deleted ?? new Map(), this.ackedDeleted), this.localDeleted);
   }
 
-  /** The state vector to ask the server with (see above). */
+  /** The state vector to ask the server with (see above): lowered for this device's clients only. */
   queryVector(): Uint8Array {
     const vector = new Map<number, number>();
     for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(this.doc)))
-      vector.set(client, Math.min(clock, this.known.get(client) ?? 0));
+      vector.set(client, this.localClients.has(client) ? Math.min(clock, this.known.get(client) ?? 0) : clock);
     return Y.encodeStateVector(vector);
   }
 }
