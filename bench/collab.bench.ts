@@ -166,6 +166,8 @@ interface Result {
   loopMax: number;
   gcMsPerS: number;
   gcMaxMs: number;
+  /** Each round's own p95 (ms), in the order run: how much the machine moved the figure. */
+  roundP95: number[];
 }
 
 /** One round's raw figures (a scenario is several rounds, alternating the servers). */
@@ -293,6 +295,7 @@ function combine(c: Contender, rounds: Round[]): Result {
     loopMax: Math.max(...rounds.map((r) => r.loop.loopMax)),
     gcMsPerS: (rounds.reduce((sum, r) => sum + r.loop.gcMs, 0) / wallMs) * 1000,
     gcMaxMs: Math.max(...rounds.map((r) => r.loop.gcMaxMs)),
+    roundP95: rounds.map((r) => pct(Float64Array.from(r.samples).sort(), 0.95)),
   };
 }
 
@@ -349,6 +352,9 @@ function report(title: string, rows: Result[], oneDoc: boolean) {
   const s = rows.find((r) => r.server === 'Sprout') as Result;
   const h = rows.find((r) => r.server === 'Hocuspocus') as Result;
   const a = rows.find((r) => r.server === 'Sprout, async commit');
+  console.log(
+    `p95 by round (ms): ${rows.map((r) => `${r.server} ${r.roundP95.map((x) => fmt(x, 1)).join(' / ')}`).join('; ')}`,
+  );
   if (s.backingCpu !== null)
     console.log(`(Sprout's PostgreSQL + Redis processes used ${fmt(s.backingCpu, 1)} % CPU besides, during its run)`);
   const memory = oneDoc

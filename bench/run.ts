@@ -25,7 +25,7 @@ const all: Record<string, () => Promise<unknown>> = {
       clientsPerDoc: 2,
       processes: Number(process.env.COLLAB_CLIENT_PROCESSES ?? 2),
       asyncCommit: process.env.COLLAB_BENCH_ASYNC === '1',
-      rounds: 3,
+      rounds: process.argv.includes('--quick') ? 3 : 6,
     }),
 };
 
