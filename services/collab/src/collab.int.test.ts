@@ -246,6 +246,32 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     }
   });
 
+  it('an append stuck behind a lock gives up (appendTimeoutMs): its writer is closed to retry later, and the document can leave memory', async () => {
+    const impatient = await startInstance(t.database, { config, collab: { appendTimeoutMs: 100 } });
+    try {
+      const { docName } = await week();
+      const a = connectClient(impatient.url, docName, users.author.token);
+      clients.push(a);
+      await a.synced;
+      await t.database.db.transaction().execute(async (trx) => {
+        await sql`lock table collab_update in share mode`.execute(trx);
+        themeOf(a.doc).insert(0, '卡住');
+        await until(() => a.closes.some((c) => c.code === 1013), 'the writer to be closed', 5000);
+      });
+      expect(impatient.app.collab.stats.storeFailures).toBe(1);
+      // The client reconnects and sends it again; now it is stored.
+      await until(
+        async () => (await stored(docName))?.theme === '卡住秋天的秘密',
+        'the edit to be stored after all',
+        5000,
+      );
+      a.destroy();
+      await until(() => impatient.app.collab.documentCount === 0, 'the document to leave memory');
+    } finally {
+      await impatient.app.close();
+    }
+  });
+
   it('drops a read-only user’s updates: never relayed, never stored', async () => {
     const { docName } = await week();
     const writer = client(docName, users.author.token);

@@ -56,6 +56,11 @@ export interface CollabOptions {
    * pings never reach the page.
    */
   keepAliveMs?: number;
+  /**
+   * An append that takes longer fails (default 10 s; retried three times, then its writers are
+   * closed with 1013): a stuck database never holds a document in memory for good.
+   */
+  appendTimeoutMs?: number;
   /** Largest message a client may send (default 4 MiB). */
   maxMessageBytes?: number;
   /** Largest amount of one connection's updates waiting to be stored (default 16 MiB). */
@@ -429,6 +434,7 @@ export class CollabServer {
       resyncMs: 20_000,
       batchMs: 25,
       keepAliveMs: 15_000,
+      appendTimeoutMs: 10_000,
       maxMessageBytes: 4 * 1024 * 1024,
       maxPendingBytes: 16 * 1024 * 1024,
       synchronousCommit: true,
@@ -769,6 +775,7 @@ export class CollabServer {
       try {
         const seqs = await appendUpdates(this.deps.database, tenantId, items, {
           synchronousCommit: this.opts.synchronousCommit,
+          timeoutMs: this.opts.appendTimeoutMs,
         });
         const ms = performance.now() - started;
         this.stats.batches++;
