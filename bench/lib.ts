@@ -15,13 +15,18 @@ export interface LoadResult {
 /** Closed-loop load: `connections` clients for `seconds`, from this process. */
 export async function load(opts: {
   url: string;
+  /** POST sends an empty JSON object. */
+  method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   connections: number;
   seconds: number;
 }): Promise<LoadResult> {
+  const post = opts.method === 'POST';
   const r = await autocannon({
     url: opts.url,
-    headers: opts.headers,
+    method: opts.method ?? 'GET',
+    headers: post ? { ...opts.headers, 'content-type': 'application/json' } : opts.headers,
+    body: post ? '{}' : undefined,
     connections: opts.connections,
     duration: opts.seconds,
     pipelining: 1,

@@ -1,5 +1,4 @@
-import autocannon from 'autocannon';
-import { fmt, type LoadResult, startServer, table } from './lib';
+import { fmt, type LoadResult, load, startServer, table } from './lib';
 
 /**
  * Issue 7, over 200,000 weekly plans in 20 kindergartens (lifecycle events in the log,
@@ -44,25 +43,8 @@ interface Target {
   method: 'GET' | 'POST';
 }
 
-async function load(target: Target, headers: Record<string, string>, connections: number, seconds: number) {
-  const post = target.method === 'POST';
-  const r = await autocannon({
-    url: target.url,
-    method: target.method,
-    headers: post ? { ...headers, 'content-type': 'application/json' } : headers,
-    body: post ? '{}' : undefined,
-    connections,
-    duration: seconds,
-    pipelining: 1,
-  });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  } satisfies LoadResult;
-}
+const loadOf = (target: Target, headers: Record<string, string>, connections: number, seconds: number) =>
+  load({ url: target.url, method: target.method, headers, connections, seconds });
 
 async function call(target: Target, headers: Record<string, string>) {
   const post = target.method === 'POST';
@@ -86,13 +68,13 @@ async function compare(
   headers: Record<string, string>,
   opts: { seconds: number; connections: number; rounds: number },
 ) {
-  await load(a, headers, opts.connections, 2);
-  await load(b, headers, opts.connections, 2);
+  await loadOf(a, headers, opts.connections, 2);
+  await loadOf(b, headers, opts.connections, 2);
   const runs = { a: [] as LoadResult[], b: [] as LoadResult[] };
   for (let i = 0; i < opts.rounds; i++) {
     const order = i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const);
     for (const which of order) {
-      const r = await load(which === 'a' ? a : b, headers, opts.connections, opts.seconds);
+      const r = await loadOf(which === 'a' ? a : b, headers, opts.connections, opts.seconds);
       if (r.non2xx || r.errors) throw new Error(`errors during load: ${JSON.stringify({ which, r })}`);
       runs[which].push(r);
     }

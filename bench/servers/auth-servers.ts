@@ -7,29 +7,20 @@ import { buildApp } from '@sprout/api/app';
 import { presentOwnUser } from '@sprout/api/modules/auth/presenters';
 import { loadOwnUser } from '@sprout/api/modules/auth/queries';
 import { addTenant, addUser } from '@sprout/api/modules/auth/fixtures';
-import { bladeAuth, clientBasic, testConfig } from '@sprout/api/testing';
+import { bladeAuth, clientBasic } from '@sprout/api/testing';
 import { md5 } from '@sprout/core/auth/password';
 import { ok } from '@sprout/core/http/envelope';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
-import { testRedisUrl } from '@sprout/core/testing/services';
+import { benchConfig } from './bench-config';
 
 const t = await createTestDatabase(16);
 await seed(t.database, { demo: false });
 await addTenant(t.database, { tenant_id: '100001', tenant_name: '萌芽实验幼儿园' });
 const user = await addUser(t.database, { tenantId: '100001', account: 'teacher1', password: 'sprout123' });
 
-let redisUrl: string | undefined;
-try {
-  redisUrl = await testRedisUrl();
-} catch {
-  redisUrl = undefined;
-}
-const config = testConfig({
-  ...(redisUrl ? { REDIS_URL: redisUrl, KV_PREFIX: `bench${process.pid}` } : {}),
-  LOGIN_MAX_FAILURES_PER_IP: '100000',
-});
+const { config, redisUrl } = await benchConfig('bench', { LOGIN_MAX_FAILURES_PER_IP: '100000' });
 
 async function benchRoutes(app: FastifyInstance) {
   const tz = app.config.TIME_ZONE;

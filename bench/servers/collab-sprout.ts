@@ -7,15 +7,15 @@ import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@sprout/api/app';
 import { addTenant } from '@sprout/api/modules/auth/fixtures';
-import { testConfig, userWithRole } from '@sprout/api/testing';
+import { userWithRole } from '@sprout/api/testing';
 import { createCollabPlugin } from '@sprout/collab';
 import { createWeek } from '@sprout/collab/testing';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
-import { testRedisUrl } from '@sprout/core/testing/services';
 import { loopStats } from './loop-stats';
+import { benchConfig } from './bench-config';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -27,13 +27,7 @@ await seed(t.database, { demo: false });
 await addTenant(t.database, { tenant_id: TENANT });
 await ensureReadModels(t.database);
 
-let redisUrl: string | undefined;
-try {
-  redisUrl = await testRedisUrl();
-} catch {
-  redisUrl = undefined;
-}
-const config = testConfig(redisUrl ? { REDIS_URL: redisUrl, KV_PREFIX: `bench-collab-${process.pid}` } : {});
+const { config, redisUrl } = await benchConfig('bench-collab-');
 const authors: Array<{ id: string; token: string }> = [];
 for (let i = 0; i < 4; i++) authors.push(await userWithRole(t.database, config, TENANT, 'admin'));
 const docs: string[] = [];

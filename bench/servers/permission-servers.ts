@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '@sprout/api/app';
 import { presentStudent, studentQuery } from '@sprout/api/modules/system/student-routes';
-import { bladeAuth, testConfig, tokenFor } from '@sprout/api/testing';
+import { bladeAuth, tokenFor } from '@sprout/api/testing';
 import { tenantOf } from '@sprout/api/plugins/context';
 import { inSystem } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
@@ -17,7 +17,7 @@ import { nextId } from '@sprout/core/ids';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
-import { testRedisUrl } from '@sprout/core/testing/services';
+import { benchConfig } from './bench-config';
 
 const T = '100001';
 const t = await createTestDatabase(16);
@@ -68,13 +68,7 @@ await inSystem(t.database, async (trx) => {
 // As autovacuum would have it after a while: statistics and the visibility map.
 await sql`vacuum analyze`.execute(t.database.db);
 
-let redisUrl: string | undefined;
-try {
-  redisUrl = await testRedisUrl();
-} catch {
-  redisUrl = undefined;
-}
-const config = testConfig(redisUrl ? { REDIS_URL: redisUrl, KV_PREFIX: `bench${process.pid}` } : {});
+const { config, redisUrl } = await benchConfig('bench');
 
 async function bareRoute(app: FastifyInstance) {
   const tz = app.config.TIME_ZONE;

@@ -22,7 +22,7 @@ import {
   recordQuery,
   inRecordScope,
 } from '@sprout/api/modules/records/engine';
-import { bladeAuth, testConfig, tokenFor } from '@sprout/api/testing';
+import { bladeAuth, tokenFor } from '@sprout/api/testing';
 import { inSystem } from '@sprout/core/db';
 import { inlineParameters } from '@sprout/core/db/inline';
 import { ok } from '@sprout/core/http/envelope';
@@ -30,9 +30,9 @@ import { pageOf, pageQueryOf } from '@sprout/core/http/paging';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
-import { testRedisUrl } from '@sprout/core/testing/services';
 import { DEMO_TENANT, generateRecords } from './records-data';
 import { dashboardFromEvents } from './records-from-events';
+import { benchConfig } from './bench-config';
 
 const POOL = 16;
 const T = DEMO_TENANT;
@@ -67,13 +67,7 @@ async function start() {
   });
   const generationSeconds = (performance.now() - started) / 1000;
 
-  let redisUrl: string | undefined;
-  try {
-    redisUrl = await testRedisUrl();
-  } catch {
-    redisUrl = undefined;
-  }
-  const config = testConfig(redisUrl ? { REDIS_URL: redisUrl, KV_PREFIX: `bench${process.pid}` } : {});
+  const { config, redisUrl } = await benchConfig('bench');
   const tz = config.TIME_ZONE;
   const app = await buildApp(config, {
     database: t.database,

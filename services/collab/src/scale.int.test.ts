@@ -6,7 +6,7 @@ import { bladeAuth, testConfig, userWithRole } from '@sprout/api/testing';
 import { inTenant } from '@sprout/core/db';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { seed } from '@sprout/core/seed';
-import { openKeyValueStore } from '@sprout/core/kv';
+import { type KeyValueStore, openKeyValueStore } from '@sprout/core/kv';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { testRedisUrl } from '@sprout/core/testing/services';
 import { loadDocState } from './store';
@@ -50,6 +50,20 @@ describe('collab service: several instances on one PostgreSQL and one Redis', ()
     clients.push(c);
     return c;
   };
+
+  /** A store to publish through whose document updates never reach anyone (the rest does). */
+  const losingDocumentUpdates = (kv: KeyValueStore) =>
+    new Proxy(kv, {
+      get(target, prop, receiver) {
+        if (prop === 'publish')
+          return (channel: string, message: string) =>
+            channel.includes('collab:') && message.startsWith('u ')
+              ? Promise.resolve()
+              : target.publish(channel, message);
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
 
   beforeAll(async () => {
     t = await createTestDatabase(12);
@@ -122,17 +136,7 @@ describe('collab service: several instances on one PostgreSQL and one Redis', ()
   it('an instance whose pub/sub messages are lost: the others catch up from PostgreSQL, reading only what they lack', async () => {
     // Instance A's document messages never reach anyone (its own still arrive).
     const kv = await openKeyValueStore(config);
-    const lossy = new Proxy(kv, {
-      get(target, prop, receiver) {
-        if (prop === 'publish')
-          return (channel: string, message: string) =>
-            channel.includes('collab:') && message.startsWith('u ')
-              ? Promise.resolve()
-              : target.publish(channel, message);
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const lossy = losingDocumentUpdates(kv);
     const a = await startInstance(t.database, { config, kv: lossy, collab: { resyncMs: 500 } });
     const b = await startInstance(t.database, { config, collab: { resyncMs: 500 } });
     try {
@@ -162,17 +166,7 @@ describe('collab service: several instances on one PostgreSQL and one Redis', ()
 
   it('rows another instance compacted away before this one read them come back with the compacted state', async () => {
     const kv = await openKeyValueStore(config);
-    const lossy = new Proxy(kv, {
-      get(target, prop, receiver) {
-        if (prop === 'publish')
-          return (channel: string, message: string) =>
-            channel.includes('collab:') && message.startsWith('u ')
-              ? Promise.resolve()
-              : target.publish(channel, message);
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const lossy = losingDocumentUpdates(kv);
     // No periodic resync during the test: B looks when the test says so.
     const a = await startInstance(t.database, { config, kv: lossy, collab: { resyncMs: 3_600_000 } });
     const b = await startInstance(t.database, { config, collab: { resyncMs: 3_600_000 } });

@@ -1,6 +1,6 @@
 import type { Extensions } from '@tiptap/react';
 import * as Y from 'yjs';
-import type { Draft, DraftEvent, DraftPath, RichBinding } from '../model/draft';
+import { type Draft, type DraftEvent, type DraftPath, getIn, type RichBinding } from '../model/draft';
 import { DAY_SLOTS, type RichText, WEEK_RICH_FIELDS, type WeekContent, type WeekDay } from '../model/types';
 import { fragmentToRich, richToFragment, setText, WEEK_DAYS, WEEK_MAP, weekContentToDoc } from './weekDoc';
 
@@ -87,15 +87,6 @@ function readPlain(doc: Y.Doc, previous: Plain | null): Plain {
   )
     return previous;
   return next;
-}
-
-function getIn(value: unknown, path: DraftPath): unknown {
-  let at: unknown = value;
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string | number, unknown>)[key];
-  }
-  return at;
 }
 
 function textIn(map: Y.Map<unknown>, key: string, value: unknown) {

@@ -55,7 +55,8 @@ export interface Draft<C> {
   revision(): number;
 }
 
-function getIn(value: unknown, path: DraftPath): unknown {
+/** The value at `path` inside `value` (undefined where the path leaves the objects). */
+export function getIn(value: unknown, path: DraftPath): unknown {
   let at: unknown = value;
   for (const key of path) {
     if (at === null || typeof at !== 'object') return undefined;
