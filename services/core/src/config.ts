@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -114,6 +114,43 @@ export const ConfigSchema = z
         return z.NEVER;
       }),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+    /** Longest a request waits for a database connection (or PGlite's one connection) before a 503. */
+    DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+    /** Longest one statement may run (server mode: statement_timeout; both: the request gives up). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30000),
+    /** Origins allowed to call the API from a browser (a separately hosted Saber front end); empty = same-origin only. */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v, ctx): string[] => {
+        const list = v
+          .split(',')
+          .map((x) => x.trim().replace(/\/+$/, ''))
+          .filter(Boolean);
+        const bad = list.filter((x) => !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(x));
+        if (bad.length) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected origins such as https://saber.example.com; got ${bad.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        return list;
+      }),
+    /** Serve /api/docs without sign-in: default true embedded, false in server mode. */
+    API_DOCS_PUBLIC: bool(false).optional(),
+    /**
+     * Key that wraps stored secrets (provider client secrets, erasure keys): 32 bytes as
+     * base64 or hex; generated into DATA_DIR in embedded mode, required in server mode.
+     */
+    MASTER_KEY: z
+      .string()
+      .refine((v) => masterKeyBytes(v) !== undefined, 'expected 32 bytes as base64 (44 chars) or hex (64 chars)')
+      .optional(),
+    /** Failed sign-ins (per account and address) after which a captcha is demanded. */
+    LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Requests per minute per address on the token endpoint, registration, captcha, SMS and uploads. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   })
   .superRefine((c, ctx) => {
     if (c.DATABASE_URL && !c.JWT_SECRET) {
@@ -123,13 +160,35 @@ export const ConfigSchema = z
         message: 'required in server mode (DATABASE_URL is set)',
       });
     }
+    if (c.DATABASE_URL && !c.MASTER_KEY && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MASTER_KEY'],
+        message:
+          'required in production server mode (DATABASE_URL is set): 32 random bytes, e.g. `openssl rand -base64 32`',
+      });
+    }
   });
+
+/** The 32 key bytes of a MASTER_KEY value (base64 or hex), or undefined. */
+export function masterKeyBytes(v: string): Buffer | undefined {
+  const t = v.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) {
+    const b = Buffer.from(t, 'base64');
+    if (b.length === 32) return b;
+  }
+  return undefined;
+}
 
 export type RawConfig = z.output<typeof ConfigSchema>;
 
-export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED'> {
+export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED' | 'API_DOCS_PUBLIC' | 'MASTER_KEY'> {
   JWT_SECRET: string;
   DEMO_SEED: boolean;
+  API_DOCS_PUBLIC: boolean;
+  /** The 32-byte key that wraps stored secrets (see MASTER_KEY). */
+  MASTER_KEY: Buffer;
   /** `embedded`: PGlite + in-process queue; `server`: PostgreSQL (+ Redis when REDIS_URL is set). */
   mode: 'embedded' | 'server';
 }
@@ -166,7 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     mode,
     DEMO_SEED: raw.DEMO_SEED ?? mode === 'embedded',
+    API_DOCS_PUBLIC: raw.API_DOCS_PUBLIC ?? mode === 'embedded',
     JWT_SECRET: raw.JWT_SECRET ?? embeddedSecret(dataDir),
+    // Server mode outside production without a MASTER_KEY derives one from JWT_SECRET (tests, dev).
+    MASTER_KEY: raw.MASTER_KEY
+      ? (masterKeyBytes(raw.MASTER_KEY) as Buffer)
+      : mode === 'embedded'
+        ? embeddedMasterKey(dataDir)
+        : createHash('sha256')
+            .update(`sprout-master-key:${raw.JWT_SECRET ?? ''}`)
+            .digest(),
   };
 }
 
@@ -186,6 +254,20 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+function embeddedMasterKey(dataDir: string): Buffer {
+  const file = resolve(dataDir, 'master-key');
+  try {
+    const k = masterKeyBytes(readFileSync(file, 'utf8'));
+    if (k) return k;
+  } catch {
+    /* first start: generate below */
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  return key;
 }
 
 /**
