@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { containsPattern } from '@sprout/core/db';
+import type { Kysely } from 'kysely';
+import { containsPattern, type DB } from '@sprout/core/db';
 import type { Post } from '@sprout/core/db/tables-permissions';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
@@ -37,8 +38,9 @@ export const PostSubmitSchema = z.object({
 export async function postRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tz = app.config.TIME_ZONE;
-  const base = (tenantId: string) =>
-    app.database.db.selectFrom('post').selectAll().where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+  /** Live posts of the tenant on `db`: the request's transaction when executed, the root handle only to compile. */
+  const base = (tenantId: string, db: Kysely<DB> = app.database.db) =>
+    db.selectFrom('post').selectAll().where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
 
   r.get(
     '/api/blade-system/post/list',
@@ -98,7 +100,9 @@ export async function postRoutes(app: FastifyInstance) {
     { schema: { tags: ['posts'], summary: 'One post', querystring: z.object({ id: IdSchema }) } },
     async (request) => {
       const ctx = tenantOf(request);
-      const p = await request.tx((_trx) => base(ctx.tenantId).where('id', '=', request.query.id).executeTakeFirst());
+      const p = await request.tx((trx) =>
+        base(ctx.tenantId, trx).where('id', '=', request.query.id).executeTakeFirst(),
+      );
       if (!p) throw notFound();
       return ok(presentPost(p, tz), request.lang);
     },
