@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, Tx } from '../db';
 import { foldEvents, requireDecider } from './decider';
 import { readStream, readStreamInfo } from './store';
@@ -82,8 +82,45 @@ export function diffValues(a: unknown, b: unknown, path = ''): FieldChange[] {
   return same ? [] : [{ path: path || '$', op: 'changed', from: a, to: b }];
 }
 
+/**
+ * Data-scope fields of an audited stream → columns of `streams s` left-joined with its record
+ * (`record_list r`, absent for streams that are not teaching records). A scope narrower than
+ * the whole tenant compares the record's author, dept or class, so a stream without a record
+ * is visible to whole-tenant scopes only.
+ */
+export const AUDIT_SCOPE_COLUMNS = {
+  tenantId: 's.tenant_id',
+  id: 'r.id',
+  createUser: 'r.author_id',
+  deptId: 'r.dept_id',
+  classId: 'r.class_id',
+} as const;
+
+/** A record id in a stream id (records' streams are named by the record id), else null. */
+const recordIdOf = (streamId: string) => (/^[1-9][0-9]{0,17}$/.test(streamId) ? streamId : null);
+
+/**
+ * Is the stream in the caller's data scope (`scope`: a where-expression over
+ * AUDIT_SCOPE_COLUMNS)? False also when it does not exist in the tenant: both answer 404.
+ */
+export async function streamInScope(
+  trx: Tx,
+  tenantId: string,
+  streamId: string,
+  scope: Expression<SqlBool>,
+): Promise<boolean> {
+  const recordId = recordIdOf(streamId);
+  const r = await sql<{ ok: number }>`
+    select 1 as ok from streams s
+    left join record_list r on r.tenant_id = s.tenant_id and r.id = ${recordId}::bigint
+    where s.tenant_id = ${tenantId} and s.stream_id = ${streamId} and ${scope}`.execute(trx);
+  return r.rows.length > 0;
+}
+
 export interface TouchedStreamsFilter {
   tenantId: string;
+  /** The caller's data scope as a where-expression over AUDIT_SCOPE_COLUMNS. */
+  scope: Expression<SqlBool>;
   type?: string;
   actorId?: string;
   from?: Date;
@@ -103,8 +140,8 @@ export interface TouchedStreamRow {
 }
 
 /**
- * Streams with events matching the filters (type, actor, time range), newest first, as one
- * statement (the page plus its total) for `readInTenant`.
+ * Streams with events matching the filters (type, actor, time range) within the caller's
+ * data scope, newest first, as one statement (the page plus its total) for `readInTenant`.
  */
 export function touchedStreamsQuery(db: Kysely<DB>, f: TouchedStreamsFilter) {
   return sql<TouchedStreamRow>`
@@ -118,9 +155,14 @@ export function touchedStreamsQuery(db: Kysely<DB>, f: TouchedStreamsFilter) {
         ${f.from ? sql`and e.recorded_at >= ${f.from}` : sql``}
         ${f.to ? sql`and e.recorded_at <= ${f.to}` : sql``}
       group by e.stream_id
+    ), v as (
+      select g.*, s.version
+      from g join streams s on s.tenant_id = ${f.tenantId} and s.stream_id = g.stream_id
+      left join record_list r on r.tenant_id = s.tenant_id and r.id::text = s.stream_id
+      where ${f.scope}
     )
-    select g.*, s.version, (select count(*) from g)::text as __total
-    from g join streams s on s.tenant_id = ${f.tenantId} and s.stream_id = g.stream_id
-    order by g.last_at desc, g.stream_id
+    select v.*, (select count(*) from v)::text as __total
+    from v
+    order by v.last_at desc, v.stream_id
     limit ${f.limit} offset ${f.offset}`.compile(db);
 }

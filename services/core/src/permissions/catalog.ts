@@ -761,6 +761,8 @@ export const MENUS: MenuDef[] = [
         path: '/system/audit',
         icon: 'History',
         sort: 18,
+        // Streams are filtered by the holder's `audit` data scope (a record's author, dept, class).
+        resource: 'audit',
         api: ['GET /api/audit/**'],
       },
     ],

@@ -111,6 +111,8 @@ export const RESOURCES: Record<string, ResourceDef> = {
     defaults: { own: 'userId', dept: 'deptId' },
   },
   file: RECORD,
+  /** The audit trail: a record stream is compared by its record's author, dept and class. */
+  audit: RECORD,
 };
 
 export const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

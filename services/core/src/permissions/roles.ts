@@ -142,7 +142,7 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     sort: 8,
     screen: (m, root) => m.code === 'desk_home' || m.code === 'audit' || root.code === 'log',
     button: () => true,
-    data: () => null,
+    data: (r) => (r === 'audit' ? all(r) : null),
     topMenus: ['top_system'],
   },
 ];

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, inTenant, openDatabase } from '@sprout/core/db';
+import { type Database, inSystem, inTenant, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
-import { eraseSubject, handleCommand, registerDecider, VersionConflictError } from '@sprout/core/events';
+import {
+  eraseSubject,
+  handleCommand,
+  registerDecider,
+  requireDecider,
+  VersionConflictError,
+} from '@sprout/core/events';
+import { nextId } from '@sprout/core/ids';
+import { catalogueIndex, writeRoleGrants } from '@sprout/core/permissions/seed';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createNote, defineNoteEvents, noteDecider } from '@sprout/core/testing/events';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { buildApp } from '../../app';
-import { bladeAuth, testConfig, userWithRole } from '../../testing';
+import { bladeAuth, testConfig, tokenFor, userWithRole } from '../../testing';
 
 defineNoteEvents();
 registerDecider(noteDecider);
@@ -156,6 +164,84 @@ describe.each([
     expect((await get('/api/audit/streams/n1/diff?from=3&to=1')).statusCode).toBe(400);
     expect((await get('/api/audit/streams/n1/diff?from=1&to=9')).statusCode).toBe(400);
     expect((await get('/api/audit/streams/n1/state?version=1&at=2026-01-01%2000:00:00')).statusCode).toBe(400);
+  });
+
+  /**
+   * A user of tenant A holding a role that is not one of the seeded audit roles, granted the
+   * 审计追溯 screen (its API scope) and the `audit` data scope `scopeCode`, in dept `deptId`.
+   */
+  async function customAuditor(scopeCode: string | null, deptId: string) {
+    const userId = nextId();
+    await inSystem(database, async (trx) => {
+      const index = await catalogueIndex(trx);
+      const roleId = nextId();
+      await trx
+        .insertInto('role')
+        .values({ tenant_id: A.tenantId, id: roleId, role_name: '年级审计', role_alias: `grade_audit_${roleId}` })
+        .execute();
+      await writeRoleGrants(trx, A.tenantId, roleId, {
+        menuIds: [index.menuIds.get('audit') as string],
+        apiScopeIds: index.apiScopeIds.get('audit') ?? [],
+        dataScopeIds: scopeCode ? [index.dataScopeIds.get(scopeCode) as string] : [],
+      });
+      await trx
+        .insertInto('app_user')
+        .values({ tenant_id: A.tenantId, id: userId, account: `ga-${userId}`, password_hash: 'x', dept_id: deptId })
+        .execute();
+      await trx.insertInto('user_role').values({ tenant_id: A.tenantId, user_id: userId, role_id: roleId }).execute();
+    });
+    return tokenFor(config, { tenant_id: A.tenantId, user_id: userId, roles: [] });
+  }
+
+  it('is guarded by API scopes, not role names, and shows only streams in the caller’s data scope', async () => {
+    // Two teaching records (their streams are named by the record id) in depts 501 and 502.
+    const week = requireDecider('week');
+    const record = async (deptId: string) => {
+      const id = nextId();
+      await handleCommand(
+        database,
+        A,
+        week,
+        id,
+        {
+          type: 'CreateRecord',
+          actor: { id: '11', name: '王芳' },
+          at: '2026-11-21 09:00:00',
+          header: { kind: 'week', deptId, classId: null, semester: '2026-2027-1' },
+          content: { theme: '秋天', weekNo: 3 },
+        },
+        { metadata: { actorId: '11', actorName: '王芳' } },
+      );
+      return id;
+    };
+    const inDept = await record('501');
+    const outside = await record('502');
+    const ids = async (token: string) =>
+      (await get('/api/audit/streams?size=100', token))
+        .json()
+        .data.records.map((r: { streamId: string }) => r.streamId);
+
+    // A role that is not named auditor: the screen's API scope lets it in, its dept scope narrows it.
+    const grade = await customAuditor('audit_dept', '501');
+    const seen = await ids(grade);
+    expect(seen).toContain(inDept);
+    expect(seen).not.toContain(outside);
+    // Streams without a record (n1, n2) need the whole tenant's scope.
+    expect(seen).not.toContain('n1');
+    expect((await get('/api/audit/streams?size=100', grade)).json().data.total).toBe(seen.length);
+    for (const suffix of ['events', 'state', 'diff?from=1&to=1']) {
+      expect((await get(`/api/audit/streams/${inDept}/${suffix}`, grade)).statusCode, suffix).toBe(200);
+      const out = await get(`/api/audit/streams/${outside}/${suffix}`, grade);
+      expect(out.statusCode, suffix).toBe(404);
+      expect(out.json()).toMatchObject({ success: false, errorCode: 'not_found' });
+      expect((await get(`/api/audit/streams/n1/${suffix}`, grade)).statusCode, suffix).toBe(404);
+    }
+    // The seeded auditor holds the whole tenant's audit scope: every stream.
+    expect(await ids(auditor)).toEqual(expect.arrayContaining([inDept, outside, 'n1', 'n2']));
+    // The screen without any audit data scope: allowed in, shown nothing.
+    const noScope = await customAuditor(null, '501');
+    expect((await get('/api/audit/streams', noScope)).json().data).toMatchObject({ total: 0, records: [] });
+    expect((await get(`/api/audit/streams/${inDept}/events`, noScope)).statusCode).toBe(404);
   });
 
   it('never shows another tenant’s streams', async () => {
