@@ -10,7 +10,9 @@ import type { KeyValueStore } from '@sprout/core/kv';
 import type { JobQueue } from '@sprout/core/queue';
 import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
+import { apiDocsAccess } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
 import { zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import { apiModules } from './modules';
@@ -45,6 +47,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...deps.fastify,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // First: security headers on every answer (errors and 404s too), CORS preflights before sign-in.
+  await app.register(securityPlugin, { config });
 
   await app.register(formbody);
   await app.register(swagger, {
@@ -64,14 +68,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  app.addHook('onRoute', (route) => {
-    // The API docs are part of the public allowlist.
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   await app.register(contextPlugin, { config, database: deps.database, queue: deps.queue });
   await app.register(errorsPlugin);
+  // After the error handler, so its refusals are envelopes. The API docs: public with
+  // API_DOCS_PUBLIC (the embedded default), else the platform administrator's.
+  const docs = apiDocsAccess(config);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, ...docs.routeConfig };
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    uiHooks: docs.uiHooks,
+  });
   await app.register(authPlugin, { kv: deps.kv });
   await app.register(webPlugin);
 
