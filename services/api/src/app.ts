@@ -13,7 +13,7 @@ import { contextPlugin } from './plugins/context';
 import { apiDocsAccess } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
-import { zodValidatorCompiler } from './plugins/validation';
+import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import { apiModules } from './modules';
 import { healthRoutes } from './routes/health';
@@ -47,6 +47,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...deps.fastify,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Before every route: no text input holds NUL, control characters or lone surrogates (400).
+  await app.register(textRulePlugin);
   // First: security headers on every answer (errors and 404s too), CORS preflights before sign-in.
   await app.register(securityPlugin, { config });
 

@@ -21,6 +21,7 @@ const zh = {
   'validation.pageSize': '每页条数只能是 {sizes}',
   'validation.dateTime': '时间格式应为 yyyy-MM-dd HH:mm:ss',
   'validation.required': '不能为空',
+  'validation.text': '不能包含控制字符（如 NUL）或无效的 Unicode 字符',
   'field.separator': '；',
 } as const;
 
@@ -45,6 +46,7 @@ const en: Record<MessageKey, string> = {
   'validation.pageSize': 'page size must be one of {sizes}',
   'validation.dateTime': 'expected a time as yyyy-MM-dd HH:mm:ss',
   'validation.required': 'is required',
+  'validation.text': 'must not contain control characters (such as NUL) or invalid Unicode',
   'field.separator': '; ',
 };
 

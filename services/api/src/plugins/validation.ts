@@ -1,8 +1,10 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
 import { type ZodType, z } from 'zod';
 import type { $ZodIssue } from 'zod/v4/core';
 import { AppError, type FieldProblem } from '@sprout/core/errors';
 import { type Lang, t } from '@sprout/core/i18n';
+import { findForbiddenText } from '@sprout/core/text';
 
 /** Raised for a request part that fails its schema; localised later, per request. */
 export class RequestValidationError extends Error {
@@ -48,3 +50,41 @@ export function validationError(err: RequestValidationError, lang: Lang): AppErr
   const summary = fields.map((f) => `${f.field}: ${f.message}`).join(t(lang, 'field.separator'));
   return new AppError('validation_failed', 'error.validation', { fields: summary }, fields);
 }
+
+/**
+ * The text rule (`@sprout/core/text`: no NUL or other control character but tab and line
+ * breaks, no unpaired surrogate) on everything a route can read: path parameters, query,
+ * headers and body, whether or not the route has a schema for that part (many read merged
+ * query-and-body parameters in the handler). A request that breaks it is a 400 naming the
+ * field, before any schema or handler runs, so no text a database or the Word export would
+ * choke on gets further. Null when the request is clean.
+ */
+export function textRuleError(request: FastifyRequest): RequestValidationError | null {
+  const parts: Array<[string, unknown]> = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['headers', request.headers],
+    ['body', request.body],
+  ];
+  for (const [part, value] of parts) {
+    const problem = findForbiddenText(value);
+    if (problem)
+      return new RequestValidationError(
+        [{ code: 'custom', path: problem.path, message: '$validation.text', input: undefined }],
+        part,
+      );
+  }
+  return null;
+}
+
+/**
+ * Applies the text rule to every route of the app (registered once, at the root): a
+ * `preValidation` hook, so it runs after the sign-in check (an anonymous caller still gets
+ * 401 first) and before route schemas and handlers.
+ */
+export const textRulePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', (request, _reply, done) => done(textRuleError(request) ?? undefined));
+  },
+  { name: 'sprout-text-rule' },
+);

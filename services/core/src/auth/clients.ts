@@ -3,6 +3,7 @@ import type { Database } from '../db';
 import { inSystem } from '../db';
 import { TtlLru } from './lru';
 import { verifyPassword } from './password';
+import { isAllowedText } from '../text';
 
 /** An OAuth client that proved its secret. */
 export interface VerifiedClient {
@@ -25,7 +26,8 @@ export function parseBasic(header: string | string[] | undefined): { clientId: s
   if (colon <= 0) return undefined;
   const clientId = decoded.slice(0, colon);
   const secret = decoded.slice(colon + 1);
-  if (clientId.length > 64 || !secret) return undefined;
+  // The client id goes into a query: text the text rule refuses (a NUL) is no client.
+  if (clientId.length > 64 || !secret || !isAllowedText(clientId)) return undefined;
   return { clientId, secret };
 }
 
