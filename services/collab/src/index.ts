@@ -17,6 +17,7 @@ export {
   loadDocState,
   markRevision,
   readRevision,
+  renewEpoch,
   writeWeekContent,
 } from './store';
 export { docToWeekContent, type WeekDocContent, weekContentToDoc } from './week-doc';

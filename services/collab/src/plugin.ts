@@ -93,33 +93,44 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
         const user = { tenantId: claims.tenant_id, userId: claims.user_id, sessionId: claims.sid, claims };
         const mode = await access(user, docName);
         if (!mode) return refuse(CLOSE.forbidden, 'no access to this document');
-        const acks = (request.query as { stored?: unknown }).stored === '1';
-        return { ok: true, user, docName, mode, acks };
+        const query = request.query as { stored?: unknown; epoch?: unknown };
+        const acks = query.stored === '1';
+        const epoch = typeof query.epoch === 'string' ? query.epoch.slice(0, 64) : undefined;
+        return { ok: true, user, docName, mode, acks, epoch };
       };
 
       // The upgrade's HTTP response object stays attached to the socket for its whole life
       // (it is never sent); detaching it lets the request and response go (a few kB per socket).
       const responses = new WeakMap<object, ServerResponse>();
-      app.get(
-        COLLAB_PATH,
-        {
-          websocket: true,
-          logLevel: 'warn',
-          // Authenticated here, not by the HTTP hook: a browser WebSocket cannot send headers.
-          config: { public: true },
-          onRequest: (request, reply, done) => {
-            responses.set(request.raw, reply.raw);
-            done();
-          },
+      app.route({
+        method: 'GET',
+        url: COLLAB_PATH,
+        logLevel: 'warn',
+        schema: { hide: true },
+        // Authenticated here, not by the HTTP hook: a browser WebSocket cannot send headers.
+        config: { public: true },
+        onRequest: (request, reply, done) => {
+          responses.set(request.raw, reply.raw);
+          done();
         },
-        (socket, request) => {
+        // A plain GET (no upgrade) is how the web app tells "the collab service is served here,
+        // the WebSocket failed for another reason" (426) from "not served" (404, the API's or
+        // a proxy's): a browser's WebSocket never sees the status of a refused upgrade.
+        handler: (request, reply) => {
+          responses.delete(request.raw);
+          return reply
+            .code(426)
+            .header('upgrade', 'websocket')
+            .send({ code: 426, success: false, data: { collab: true }, msg: 'WebSocket upgrade required' });
+        },
+        wsHandler: (socket, request) => {
           const response = responses.get(request.raw);
           responses.delete(request.raw);
           const raw = request.raw.socket;
           if (response && raw) response.detachSocket(raw);
           server.accept(socket, () => admit(request), raw ?? undefined);
         },
-      );
+      });
       app.log.info('collab service: live co-editing at /api/collab/:docName');
     },
     { name: 'sprout-collab', dependencies: ['sprout-auth'] },

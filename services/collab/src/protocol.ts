@@ -16,12 +16,18 @@ import { Skip } from 'yjs';
  *  - 100 stored (server → client): the client's own update is stored in PostgreSQL —
  *    varUint8Array state vector (per client in the update, the clock its structs end at),
  *    then varUint8Array of a Yjs update with no structs and the update's delete set.
+ *
+ * and one more, sent only to clients that name the epoch of their copy (`?epoch=`, empty
+ * when they hold none):
+ *  - 101 epoch (server → client, first thing on join): varString, the document's identity
+ *    epoch. A client whose copy belongs to another epoch is refused with 4409 instead.
  */
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
 export const MESSAGE_QUERY_AWARENESS = 3;
 export const MESSAGE_STORED = 100;
+export const MESSAGE_EPOCH = 101;
 
 export const SYNC_STEP1 = 0;
 export const SYNC_STEP2 = 1;
@@ -41,6 +47,11 @@ export const CLOSE = {
   badDocName: 4400,
   unauthorized: 4401,
   forbidden: 4403,
+  /**
+   * The client's copy belongs to another epoch of the document (restored, reseeded): it must
+   * drop that copy (never merge it) and connect again without it.
+   */
+  replaced: 4409,
 } as const;
 
 export type Message =
@@ -113,6 +124,13 @@ export const encodePermissionDenied = (reason: string) =>
     encoding.writeVarUint(e, MESSAGE_AUTH);
     encoding.writeVarUint(e, 0);
     encoding.writeVarString(e, reason);
+  });
+
+/** Message 101: the document's identity epoch. */
+export const encodeEpoch = (epoch: string) =>
+  message((e) => {
+    encoding.writeVarUint(e, MESSAGE_EPOCH);
+    encoding.writeVarString(e, epoch);
   });
 
 /** What a decoded update holds, as far as a stored acknowledgement tells it (Y.decodeUpdate's result). */

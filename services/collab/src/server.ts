@@ -12,6 +12,7 @@ import {
   decodeMessage,
   encodeAwareness,
   encodeAwarenessMessage,
+  encodeEpoch,
   encodePermissionDenied,
   encodeStored,
   encodeSyncStep1,
@@ -92,6 +93,12 @@ export type Admission =
       mode: Exclude<DocAccess, null>;
       /** The client asked to be told when its updates are stored (message 100, `?stored=1`). */
       acks?: boolean;
+      /**
+       * The epoch of the client's copy (`?epoch=`): absent, the client does not know about epochs
+       * (a stock y-websocket client: told nothing); empty, it holds no copy (told the epoch,
+       * message 101); otherwise refused with 4409 unless it is the document's epoch.
+       */
+      epoch?: string;
     }
   | { ok: false; code: number; reason: string };
 
@@ -198,6 +205,8 @@ class LiveDoc {
   >();
   /** This copy's id on the channel: messages it published itself are skipped. */
   readonly uid = randomBytes(6).toString('base64url');
+  /** The document's identity epoch, as stored (migration 0016). */
+  epoch = '';
   state: 'loading' | 'live' | 'closed' = 'loading';
   ready: Promise<void> = Promise.resolve();
   refs = 0;
@@ -409,6 +418,8 @@ export class CollabServer {
   readonly stats = {
     connections: 0,
     refused: 0,
+    /** Connections refused because their copy belonged to another epoch (4409). */
+    staleCopies: 0,
     updatesStored: 0,
     updatesDroppedReadOnly: 0,
     loads: 0,
@@ -576,15 +587,22 @@ export class CollabServer {
       this.release(doc);
       return this.refuse(socket, CLOSE.goingAway, 'server stopping');
     }
+    if (admission.epoch && admission.epoch !== doc.epoch) {
+      // A copy of another history (the document was restored or reseeded since): whatever it
+      // sent meanwhile is dropped with it, never stored nor relayed.
+      this.stats.staleCopies++;
+      this.release(doc);
+      return this.refuse(socket, CLOSE.replaced, 'document replaced: drop your copy');
+    }
     const conn = new Conn(socket, admission.user, doc, admission.mode, admission.acks === true, raw);
     s.conn = conn;
-    this.join(conn);
+    this.join(conn, admission.epoch !== undefined);
     const early = s.early;
     s.early = [];
     for (const m of early) this.receive(conn, m);
   }
 
-  private join(conn: Conn) {
+  private join(conn: Conn, tellEpoch: boolean) {
     const doc = conn.doc;
     doc.conns.add(conn);
     this.conns.add(conn);
@@ -597,6 +615,8 @@ export class CollabServer {
       () => this.close(conn, CLOSE.unauthorized, 'token expired'),
       Math.min(Math.max(ms, 0), 2 ** 31 - 1),
     );
+    // First, before anything of the document: the client records which history its copy belongs to.
+    if (tellEpoch) conn.send(encodeEpoch(doc.epoch));
     conn.send(encodeSyncStep1(Y.encodeStateVector(doc.ydoc)));
     // Relayed to the others already, not in the copy until stored: this one gets them now.
     for (const i of doc.unstored) conn.send(encodeUpdate(i.update));
@@ -937,6 +957,7 @@ export class CollabServer {
     doc.unsubscribe = await this.deps.kv.subscribe(doc.channel, (m) => this.onChannel(doc, m));
     const stored = await openStored(this.deps.database, doc.tenantId, doc.docName);
     this.applyStored(doc, stored);
+    doc.epoch = stored.epoch;
     doc.stateSeq = stored.stateSeq;
     doc.seen(stored.seq);
     doc.floorSeq = doc.lastLookSeq = stored.seq;

@@ -24,15 +24,16 @@ interface DocRow {
   seq: string;
   data: Uint8Array;
   revision_seq: string | null;
+  epoch: string | null;
 }
 
 /** The state row and the update rows of a document, in one statement. */
 function docRows(tenantId: string, docName: string) {
   return sql<DocRow>`
-    select 0 as part, d.state_seq as seq, d.state as data, d.revision_seq
+    select 0 as part, d.state_seq as seq, d.state as data, d.revision_seq, d.epoch
       from collab_doc d where d.tenant_id = ${tenantId} and d.doc_name = ${docName}
     union all
-    select 1, u.seq, u.update, null from collab_update u where u.tenant_id = ${tenantId} and u.doc_name = ${docName}
+    select 1, u.seq, u.update, null, null from collab_update u where u.tenant_id = ${tenantId} and u.doc_name = ${docName}
     order by 1, 2`;
 }
 
@@ -46,6 +47,8 @@ export interface StoredDoc {
   /** The seq the compacted state holds rows up to. */
   stateSeq: string;
   revisionSeq: string;
+  /** The document's identity epoch (see `renewEpoch`). */
+  epoch: string;
 }
 
 const maxSeq = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
@@ -59,7 +62,14 @@ function storedFrom(rows: DocRow[]): StoredDoc | null {
     updates.push({ seq: String(r.seq), data: r.data });
     seq = maxSeq(seq, String(r.seq));
   }
-  return { state: head.data, updates, seq, stateSeq: String(head.seq), revisionSeq: String(head.revision_seq ?? '0') };
+  return {
+    state: head.data,
+    updates,
+    seq,
+    stateSeq: String(head.seq),
+    revisionSeq: String(head.revision_seq ?? '0'),
+    epoch: String(head.epoch ?? ''),
+  };
 }
 
 /** A Y.Doc holding a stored document. */
@@ -218,6 +228,25 @@ export async function compactStored(
       and seq = any(${seqs}::bigint[])`.execute(trx);
     return { merged: seqs, fromSeq, stateSeq: top };
   });
+}
+
+/**
+ * Gives documents a new identity epoch: every copy a browser keeps of them (IndexedDB) is then
+ * refused when it connects (4409) and dropped, never merged back in. For an operator after the
+ * stored state went back in time or was replaced (a database restored from a backup, documents
+ * reseeded): `npm run collab:new-epoch` runs it for every document while the collab service is
+ * stopped. `docName` limits it to one document of `tenantId`. Runs as the database owner
+ * (across tenants); returns how many documents got a new epoch. A document created anew (its
+ * row deleted, or never opened) gets a new epoch by itself.
+ */
+export async function renewEpoch(
+  database: Database,
+  scope: { tenantId?: string; docName?: string } = {},
+): Promise<number> {
+  const result = await sql`update collab_doc set epoch = gen_random_uuid()::text, updated_at = now()
+    where (${scope.tenantId ?? null}::text is null or tenant_id = ${scope.tenantId ?? null})
+      and (${scope.docName ?? null}::text is null or doc_name = ${scope.docName ?? null})`.execute(database.db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 // ---- the record link: pure functions on the database, for the API process --------------

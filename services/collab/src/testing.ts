@@ -1,6 +1,7 @@
 // Test helpers for the collab service: a listening app with the collab plugin, week records,
 // and real y-websocket clients (WebsocketProvider over `ws`). Tests only.
 import type * as decoding from 'lib0/decoding';
+import { readVarString } from 'lib0/decoding';
 import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -15,7 +16,7 @@ import type { KeyValueStore } from '@sprout/core/kv';
 import { MemoryQueue } from '@sprout/core/queue';
 import { type RecordCommand, recordDecider, type WeekContent } from '@sprout/core/records';
 import { docNameOf } from './doc-name';
-import { decodeStored, MESSAGE_STORED } from './protocol';
+import { decodeStored, MESSAGE_EPOCH, MESSAGE_STORED } from './protocol';
 import { type CollabPluginOptions, createCollabPlugin } from './plugin';
 import { docToWeekContent, type WeekDocContent } from './week-doc';
 
@@ -107,6 +108,8 @@ export interface Client {
    * stored (message 100; asked for with `acks`).
    */
   acked: Map<number, number>;
+  /** The epochs the server told (message 101; asked for with `epoch`). */
+  epochs: string[];
   destroy(): void;
 }
 
@@ -115,12 +118,14 @@ export function connectClient(
   url: string,
   docName: string,
   token: string,
-  opts: { doc?: Y.Doc; acks?: boolean } = {},
+  opts: { doc?: Y.Doc; acks?: boolean; epoch?: string } = {},
 ): Client {
   const doc = opts.doc ?? new Y.Doc();
+  const params: Record<string, string> = opts.acks ? { token, stored: '1' } : { token };
+  if (opts.epoch !== undefined) params.epoch = opts.epoch;
   const provider = new WebsocketProvider(url, docName, doc, {
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
-    params: opts.acks ? { token, stored: '1' } : { token },
+    params,
     disableBc: true,
     maxBackoffTime: 300,
   });
@@ -129,6 +134,10 @@ export function connectClient(
   provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder: decoding.Decoder) => {
     for (const [client, clock] of Y.decodeStateVector(decodeStored(decoder).stateVector))
       acked.set(client, Math.max(clock, acked.get(client) ?? 0));
+  };
+  const epochs: string[] = [];
+  provider.messageHandlers[MESSAGE_EPOCH] = (_encoder, decoder: decoding.Decoder) => {
+    epochs.push(readVarString(decoder));
   };
   const closes: Client['closes'] = [];
   provider.on('connection-close', (event) => {
@@ -153,6 +162,7 @@ export function connectClient(
     synced,
     closes,
     acked,
+    epochs,
     destroy() {
       provider.destroy();
       doc.destroy();

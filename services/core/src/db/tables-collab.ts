@@ -16,6 +16,8 @@ export interface CollabDocTable {
   state_seq: DefaultBigIntText;
   revision_seq: DefaultBigIntText;
   revision_time: Timestamp | null;
+  /** The document's identity epoch (migration 0016): new with its row and whenever it is renewed. */
+  epoch: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
