@@ -4,3 +4,4 @@ export * from './messages';
 export * from './projection';
 export * from './families/week';
 export * from './export';
+export * from './rich-sanitize';

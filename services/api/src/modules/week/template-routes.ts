@@ -6,7 +6,7 @@ import { inTenant, readInTenant } from '@sprout/core/db';
 import { notFound, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { DayPlanContentSchema, WeekDaySchema } from '@sprout/core/records';
+import { DayPlanContentSchema, RichTextSchema, WeekDaySchema } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
 import { actorIn, callerOf, can } from '../records/engine';
 import { IdSchema, input } from '../system/params';
@@ -20,14 +20,15 @@ const Kind = z.enum(['week', 'half', 'full']);
 const WeekTemplateSchema = z
   .object({
     theme: z.string().trim().max(100).default(''),
-    weeklyGoals: z.unknown().optional(),
-    environment: z.unknown().optional(),
-    homeCooperation: z.unknown().optional(),
+    // Rich fields as a week holds them, sanitised like a week's (a template is copied into weeks).
+    weeklyGoals: RichTextSchema.optional(),
+    environment: RichTextSchema.optional(),
+    homeCooperation: RichTextSchema.optional(),
     days: z
       .array(WeekDaySchema.omit({ date: true }).partial())
       .max(5)
       .default([]),
-    reflection: z.unknown().optional(),
+    reflection: RichTextSchema.optional(),
   })
   .strip();
 const DayTemplateSchema = z.object({ segments: DayPlanContentSchema.shape.segments }).strip();

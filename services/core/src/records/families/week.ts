@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRecordKind } from '../kinds';
 import '../messages';
+import { sanitizeRich } from '../rich-sanitize';
 
 /** Plain text of a field a teacher writes (trimmed; generous but bounded). */
 const text = (max = 5000) => z.string().trim().max(max).default('');
@@ -16,8 +17,11 @@ const RichDocSchema = z
   .object({ type: z.literal('doc'), content: z.array(z.unknown()).max(2000).optional() })
   .passthrough()
   .refine((d) => JSON.stringify(d).length <= 200_000, { message: '$records.richTooLong' });
-/** Rich text: a Tiptap JSON document, or plain text (older clients; lines become paragraphs). */
-export const RichTextSchema = z.union([z.string().max(100_000), RichDocSchema]);
+/**
+ * Rich text: a Tiptap JSON document, or plain text (older clients; lines become paragraphs).
+ * Sanitised as it is parsed (every write path parses it): see ../rich-sanitize.ts.
+ */
+export const RichTextSchema = z.union([z.string().max(100_000), RichDocSchema]).transform((v) => sanitizeRich(v));
 export type RichText = string | RichDoc;
 const rich = () => RichTextSchema.default('') as z.ZodDefault<z.ZodType<RichText>>;
 
