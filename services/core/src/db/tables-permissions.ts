@@ -100,6 +100,23 @@ export interface RoleScopeTable {
   scope_id: Id;
 }
 
+/** A grant-relevant change's counter, bumped by trigger in the changing transaction (migration 0014). */
+export interface PermissionVersionTable {
+  /** A tenant id, or '*' for the catalogue. */
+  scope: string;
+  version: ColumnType<string, never, never>;
+  updated_at: ColumnType<Date, never, never>;
+}
+
+/** A catalogue entry the seed has offered to a tenant's seeded role (granted once, never again). */
+export interface RoleCatalogueOfferTable {
+  tenant_id: string;
+  role_id: Id;
+  /** `menu:<code>` (menus and buttons), `api:<scope id>`, `data:<code>`, `top:<code>`. */
+  entry: string;
+  offered_at: Generated<Date>;
+}
+
 export interface DeptTable {
   tenant_id: string;
   id: Id;
@@ -186,6 +203,8 @@ export interface PermissionTables {
   role_menu: RoleMenuTable;
   role_top_menu: RoleTopMenuTable;
   role_scope: RoleScopeTable;
+  permission_version: PermissionVersionTable;
+  role_catalogue_offer: RoleCatalogueOfferTable;
   dept: DeptTable;
   post: PostTable;
   clazz: ClazzTable;

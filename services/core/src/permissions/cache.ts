@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type PackRule, packRules } from '@casl/ability/extra';
 import { TtlLru } from '../auth/lru';
+import { sql } from 'kysely';
 import type { Database } from '../db';
 import type { KeyValueStore } from '../kv';
 import {
@@ -11,10 +12,15 @@ import {
   type Grants,
   type PermissionSubject,
 } from './ability';
-import { loadGrants } from './grants';
+import {
+  loadPermissionVersions,
+  loadVersionedGrants,
+  PERMISSION_CATALOGUE_SCOPE,
+  type PermissionVersions,
+} from './grants';
 
 const CHANNEL = 'permissions-changed';
-const CATALOGUE = '*';
+const CATALOGUE = PERMISSION_CATALOGUE_SCOPE;
 
 /** Compiled API checks shared by users with the same patterns (most users of a role set). */
 const compiled = new Map<string, RegExp | null>();
@@ -96,15 +102,21 @@ export interface PermissionCacheOptions {
   max: number;
   /** How long an invalidation waits to see its own broadcast come back. */
   broadcastWaitMs: number;
+  /** The clock of the local cache (tests). */
+  now: () => number;
 }
 
 /**
  * Users' permissions, cached per (tenant, user): in each process (an LRU, answered without
  * I/O on the auth hook's fast path) and in the shared store (Redis in server mode) as the
- * loaded grants. The database is the truth. Every grant change bumps a version — per tenant,
- * or of the catalogue for all tenants — and broadcasts it, so every replica drops its copies
- * before the next request; a process also re-checks the shared store after `localTtlMs`,
- * which bounds the staleness if a broadcast is ever lost.
+ * loaded grants, each labelled with the permission versions it was read at. The database is
+ * the truth, versions included: every transaction that changes grants bumps the tenant's
+ * version (or the catalogue's, for all tenants) by trigger, in the same transaction
+ * (migration 0014). After the commit, `invalidate*` broadcasts the version, so every replica
+ * drops its copies before the next request. Without that broadcast (a crash right after the
+ * commit, a lost pub/sub message, a Redis restart) a process still re-reads the versions from
+ * the database after `localTtlMs` and drops what is older: the staleness is bounded by
+ * `localTtlMs` whatever happens after the commit.
  */
 export class PermissionCache {
   private readonly local: TtlLru<Entry>;
@@ -122,8 +134,15 @@ export class PermissionCache {
   ) {
     // About 60–130 KB per cached user (a teacher, an administrator): 5,000 users active in
     // the last minute hold well under a gigabyte; an evicted user costs one shared-store read.
-    this.opts = { localTtlMs: 60_000, sharedTtlMs: 3_600_000, max: 5_000, broadcastWaitMs: 1000, ...opts };
-    this.local = new TtlLru(this.opts.max);
+    this.opts = {
+      localTtlMs: 60_000,
+      sharedTtlMs: 3_600_000,
+      max: 5_000,
+      broadcastWaitMs: 1000,
+      now: Date.now,
+      ...opts,
+    };
+    this.local = new TtlLru(this.opts.max, this.opts.now);
   }
 
   async start() {
@@ -188,38 +207,48 @@ export class PermissionCache {
   }
 
   private async load(tenantId: string, userId: string): Promise<UserPermissions> {
-    const sharedKey = `perm:user:${tenantId}:${userId}`;
-    // Versions are read before the grants: a change committed after this read bumps the
-    // version past what the entry records, so the entry is dropped, never kept stale.
-    const [tv, cv, stored] = await Promise.all([
-      this.kv.get(`perm:ver:${tenantId}`),
-      this.kv.get(`perm:ver:${CATALOGUE}`),
-      this.kv.get(sharedKey),
-    ]);
-    const tenantVersion = Number(tv ?? 0);
-    const catalogueVersion = Number(cv ?? 0);
-    this.raise(tenantId, tenantVersion);
-    this.raise(CATALOGUE, catalogueVersion);
+    // A new key: copies stored before 0014 carry store-made versions that could equal the database's.
+    const sharedKey = `perm:grants:${tenantId}:${userId}`;
     let grants: Grants | undefined;
+    let versions: PermissionVersions | undefined;
+    const stored = await this.kv.get(sharedKey);
     if (stored) {
+      // The shared copy counts only if it was read at the database's current versions.
+      const now = await loadPermissionVersions(this.database, tenantId, userId);
       try {
         const s = JSON.parse(stored) as Stored;
-        if (s.tv === tenantVersion && s.cv === catalogueVersion) grants = s.grants;
+        if (s.tv === now.tenant && s.cv === now.catalogue) {
+          grants = s.grants;
+          versions = now;
+        }
       } catch {
         // A damaged entry is reloaded from the database.
       }
     }
-    if (!grants) {
-      grants = await loadGrants(this.database, tenantId, userId);
-      const value: Stored = { tv: tenantVersion, cv: catalogueVersion, grants };
+    if (!grants || !versions) {
+      // Grants and versions from one statement: the label is exactly the grants' snapshot.
+      const loaded = await loadVersionedGrants(this.database, tenantId, userId);
+      grants = loaded.grants;
+      versions = loaded.versions;
+      const value: Stored = { tv: versions.tenant, cv: versions.catalogue, grants };
       await this.kv.set(sharedKey, JSON.stringify(value), { ttlMs: this.opts.sharedTtlMs });
     }
+    this.raise(tenantId, versions.tenant);
+    this.raise(CATALOGUE, versions.catalogue);
     const perms = new UserPermissions({ tenantId, userId, deptId: grants.deptId }, grants);
-    this.local.set(`${tenantId}:${userId}`, { perms, tenantVersion, catalogueVersion }, this.opts.localTtlMs);
+    this.local.set(
+      `${tenantId}:${userId}`,
+      { perms, tenantVersion: versions.tenant, catalogueVersion: versions.catalogue },
+      this.opts.localTtlMs,
+    );
     return perms;
   }
 
-  /** After a tenant's grants, roles, depts or classes changed (call after the commit). */
+  /**
+   * After a tenant's grants, roles, depts or classes changed (call after the commit): the
+   * change's own transaction already bumped the version; this bumps it once more (so it also
+   * drops what no trigger covers) and broadcasts it.
+   */
   invalidateTenant(tenantId: string) {
     return this.bump(tenantId);
   }
@@ -232,12 +261,15 @@ export class PermissionCache {
   /** Drops one user's cached permissions everywhere (clear-cache). */
   async invalidateUser(tenantId: string, userId: string) {
     this.local.delete(`${tenantId}:${userId}`);
-    await this.kv.del(`perm:user:${tenantId}:${userId}`);
+    await this.kv.del(`perm:grants:${tenantId}:${userId}`);
     await this.broadcast(`${tenantId}/${userId}|0`);
   }
 
   private async bump(scope: string) {
-    const version = await this.kv.incr(`perm:ver:${scope}`);
+    const { rows } = await sql<{ v: string }>`select sprout_bump_permission_version(${scope})::text as v`.execute(
+      this.database.db,
+    );
+    const version = Number(rows[0]?.v ?? 0);
     this.raise(scope, version);
     await this.broadcast(`${scope}|${version}`);
   }

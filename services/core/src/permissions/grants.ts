@@ -14,6 +14,9 @@ interface GrantsRow {
   data: DataScopeGrant[] | string | null;
   subtree: string[] | null;
   class_ids: string[] | null;
+  /** The tenant's and the catalogue's permission versions (permission_version), same snapshot as the grants. */
+  tv: string | null;
+  cv: string | null;
 }
 
 /**
@@ -61,14 +64,63 @@ export function grantsQuery(database: Database, tenantId: string, userId: string
           and (d.id = (select dept_id from u) or (select dept_id from u) = any(d.ancestors))) as subtree,
       (select array_agg(c.id::text order by c.id) from clazz c
         where c.tenant_id = ${tenantId} and c.is_deleted = 0
-          and ((select id from u) in (c.head_teacher_id, c.caregiver_id) or (select id from u) = any(c.teacher_ids))) as class_ids`.compile(
+          and ((select id from u) in (c.head_teacher_id, c.caregiver_id) or (select id from u) = any(c.teacher_ids))) as class_ids,
+      (select version::text from permission_version where scope = ${tenantId}) as tv,
+      (select version::text from permission_version where scope = ${PERMISSION_CATALOGUE_SCOPE}) as cv`.compile(
     database.db,
   );
 }
 
+/** permission_version's scope of the catalogue (every tenant); a tenant's is its id. */
+export const PERMISSION_CATALOGUE_SCOPE = '*';
+
+/** The permission versions grants were read at: the tenant's and the catalogue's. */
+export interface PermissionVersions {
+  tenant: number;
+  catalogue: number;
+}
+
+/**
+ * The tenant's and the catalogue's permission versions now (one small read-only round trip).
+ * Triggers bump them in every transaction that changes grants (migration 0014).
+ */
+export async function loadPermissionVersions(
+  database: Database,
+  tenantId: string,
+  userId: string,
+): Promise<PermissionVersions> {
+  const [row] = await readInTenant<{ tv: string | null; cv: string | null }>(
+    database,
+    { tenantId, userId },
+    sql<{ tv: string | null; cv: string | null }>`
+      select (select version::text from permission_version where scope = ${tenantId}) as tv,
+             (select version::text from permission_version where scope = ${PERMISSION_CATALOGUE_SCOPE}) as cv`.compile(
+      database.db,
+    ),
+  );
+  return { tenant: Number(row?.tv ?? 0), catalogue: Number(row?.cv ?? 0) };
+}
+
 /** Loads a user's grants (one round trip, read-only, under the tenant's row-level security). */
 export async function loadGrants(database: Database, tenantId: string, userId: string): Promise<Grants> {
+  return (await loadVersionedGrants(database, tenantId, userId)).grants;
+}
+
+/**
+ * A user's grants and the permission versions they were read at (one statement, so one
+ * snapshot: the grants are exactly those of the versions).
+ */
+export async function loadVersionedGrants(
+  database: Database,
+  tenantId: string,
+  userId: string,
+): Promise<{ grants: Grants; versions: PermissionVersions }> {
   const [row] = await readInTenant<GrantsRow>(database, { tenantId, userId }, grantsQuery(database, tenantId, userId));
+  const versions = { tenant: Number(row?.tv ?? 0), catalogue: Number(row?.cv ?? 0) };
+  return { grants: grantsOf(row), versions };
+}
+
+function grantsOf(row: GrantsRow | undefined): Grants {
   if (!row?.active) {
     return {
       active: false,
