@@ -17,6 +17,7 @@ import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import { apiModules } from './modules';
 import { healthRoutes } from './routes/health';
+import { runtimeConfigRoutes } from './routes/runtime-config';
 
 export interface AppDeps {
   database: Database;
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webPlugin);
 
   await app.register(healthRoutes);
+  await app.register(runtimeConfigRoutes);
   for (const module of apiModules) await app.register(module);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
