@@ -1,0 +1,101 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+
+/** A stack frame, a source path or a driver/SQL message in an answer: internals showing. */
+const STACK =
+  /\n\s+at [^\n]+:\d+:\d+|\bat (async )?[\w.<>]+ \([^)]*:\d+:\d+\)|node_modules\/|\/services\/[\w/-]+\.ts\b|\.ts:\d+:\d+/;
+const SQL =
+  /syntax error at or near|relation "[^"]+" does not exist|column "[^"]+" (of relation "[^"]+" )?does not exist|violates (foreign key|unique|check|not-null) constraint|invalid input syntax for type|value "[^"]*" is out of range for type|\bSQLSTATE\b|\bselect\s[\w*",. ]+\sfrom\s+"?\w+|\binsert\s+into\s+"?\w+|\bupdate\s+"?\w+"?\s+set\s|\bdelete\s+from\s+"?\w+|current_setting\(|\bpg_\w+\(/i;
+
+export function internalsIn(body: string): 'stack' | 'sql' | null {
+  if (STACK.test(body)) return 'stack';
+  if (SQL.test(body)) return 'sql';
+  return null;
+}
+
+export interface Finding {
+  kind: string;
+  route: string;
+  detail: string;
+}
+
+/** What one part of the suite did and found; printed as a block at the end. */
+export class Figures {
+  readonly routes = new Set<string>();
+  requests = 0;
+  readonly findings: Finding[] = [];
+  readonly counts: Record<string, number> = {};
+  /** Answers by status code. */
+  readonly statuses: Record<number, number> = {};
+  started = performance.now();
+  ms = 0;
+
+  constructor(readonly title: string) {}
+
+  add(kind: string, route: string, detail: string) {
+    this.counts[kind] = (this.counts[kind] ?? 0) + 1;
+    // Keep the list readable: at most a few of each kind per route.
+    const same = this.findings.filter((f) => f.kind === kind && f.route === route).length;
+    if (same < 3) this.findings.push({ kind, route, detail });
+  }
+
+  count(kind: string): number {
+    return this.counts[kind] ?? 0;
+  }
+
+  /** Checks what every answer must never contain, whatever the caller sent. */
+  inspect(route: string, opts: InjectOptions, res: LightMyRequestResponse) {
+    this.requests++;
+    this.routes.add(route);
+    this.statuses[res.statusCode] = (this.statuses[res.statusCode] ?? 0) + 1;
+    if (res.statusCode >= 500)
+      this.add('5xx', route, `${res.statusCode} for ${describe(opts)}: ${res.body.slice(0, 200)}`);
+    const leak = internalsIn(res.body);
+    if (leak === 'stack')
+      this.add('stack trace', route, `${res.statusCode} for ${describe(opts)}: ${excerpt(res.body)}`);
+    if (leak === 'sql') this.add('SQL', route, `${res.statusCode} for ${describe(opts)}: ${excerpt(res.body)}`);
+  }
+
+  finish() {
+    this.ms = performance.now() - this.started;
+  }
+
+  print(lines: Array<[string, string | number]>) {
+    const width = Math.max(...lines.map(([k]) => k.length));
+    const out = [
+      '',
+      `──── ${this.title} ${'─'.repeat(Math.max(4, 60 - this.title.length))}`,
+      ...lines.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`),
+      `  ${'answers by status'.padEnd(width)}  ${Object.entries(this.statuses)
+        .map(([code, n]) => `${code}×${n}`)
+        .join(' ')}`,
+      `  ${'time'.padEnd(width)}  ${(this.ms / 1000).toFixed(1)} s`,
+    ];
+    if (this.findings.length) {
+      out.push(`  findings (${Object.values(this.counts).reduce((a, b) => a + b, 0)}, first of each shown):`);
+      for (const f of this.findings.slice(0, 80)) out.push(`    [${f.kind}] ${f.route}: ${f.detail}`);
+      if (this.findings.length > 80) out.push(`    … ${this.findings.length - 80} more`);
+    }
+    console.log(out.join('\n'));
+  }
+}
+
+export function describe(opts: InjectOptions): string {
+  const url = String(opts.url ?? '');
+  const body =
+    opts.payload === undefined
+      ? ''
+      : ` body ${clip(typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload))}`;
+  const ct = (opts.headers as Record<string, string> | undefined)?.['content-type'];
+  return `${opts.method} ${clip(url)}${ct ? ` [${ct}]` : ''}${body}`;
+}
+
+const clip = (s: string, n = 160) => {
+  const safe = s.replace(/\0/g, '\\0');
+  return safe.length > n ? `${safe.slice(0, n)}…(${safe.length})` : safe;
+};
+
+function excerpt(body: string): string {
+  const m = STACK.exec(body) ?? SQL.exec(body);
+  const at = m?.index ?? 0;
+  return clip(body.slice(Math.max(0, at - 60), at + 140));
+}
