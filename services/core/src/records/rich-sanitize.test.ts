@@ -132,6 +132,22 @@ describe('rich text sanitising', () => {
     });
   });
 
+  it('ignores prototype keys (a request body never gets them this far; a stored document might)', () => {
+    const doc = JSON.parse(
+      '{"type":"doc","content":[{"type":"__proto__","content":[{"type":"text","text":"a"}]},' +
+        '{"type":"paragraph","__proto__":{"polluted":1},"attrs":{"__proto__":{"x":1}},' +
+        '"content":[{"type":"text","text":"b","marks":[{"type":"__proto__"},{"type":"constructor"}]}]}]}',
+    );
+    expect(sanitizeRichDoc(doc)).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'a' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'b' }] },
+      ],
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('keeps only http, https and mailto links, parsed as a browser parses them', () => {
     for (const href of XSS_HREFS) expect(safeLinkHref(href), JSON.stringify(href)).toBeNull();
     for (const href of SAFE_HREFS) expect(safeLinkHref(href)).toBe(href);

@@ -1,3 +1,5 @@
+import { strFromU8, unzipSync } from 'fflate';
+
 /**
  * XSS payloads for the rich-text tests (issue 14): the sanitiser's unit tests, the API's
  * write paths, the Word export and the browser. A payload that runs sets `window.__xss`
@@ -58,6 +60,13 @@ export const XSS_HREFS: readonly string[] = [
   '/relative/path',
 ];
 
+/**
+ * No C0 control character but tab and newlines: the API's shared input validation refuses
+ * the others with a 400 before any sanitising, so API tests send only these.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+export const noControlChars = (s: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s);
+
 /** Link targets that stay. */
 export const SAFE_HREFS: readonly string[] = [
   'https://example.org/a?b=1#c',
@@ -70,7 +79,8 @@ export const SAFE_HREFS: readonly string[] = [
  * marks, as attributes the editor never writes. What a teacher wrote (the `keep` texts) must
  * survive sanitising.
  */
-export function xssDoc(): { type: 'doc'; content: unknown[] } {
+export function xssDoc(opts: { controlChars?: boolean } = {}): { type: 'doc'; content: unknown[] } {
+  const hrefs = opts.controlChars === false ? XSS_HREFS.filter(noControlChars) : XSS_HREFS;
   const text = (t: string, marks?: unknown[]) => (marks ? { type: 'text', text: t, marks } : { type: 'text', text: t });
   return {
     type: 'doc',
@@ -79,7 +89,7 @@ export function xssDoc(): { type: 'doc'; content: unknown[] } {
       ...XSS_STRINGS.map((s) => ({ type: 'paragraph', content: [text(s)] })),
       {
         type: 'paragraph',
-        content: XSS_HREFS.map((href, i) =>
+        content: hrefs.map((href, i) =>
           text(`bad link ${i}`, [{ type: 'link', attrs: { href, target: '_blank', class: 'mantine-Modal-root' } }]),
         ),
       },
@@ -132,7 +142,36 @@ export function xssDoc(): { type: 'doc'; content: unknown[] } {
         content: [{ type: 'details', content: [{ type: 'paragraph', content: [text('keep: quoted')] }] }],
       },
       { type: 'codeBlock', attrs: { language: '"><script>window.__xss=1</script>' }, content: [text('keep: code')] },
-      JSON.parse('{"type":"paragraph","__proto__":{"polluted":1},"content":[{"type":"text","text":"keep: proto"}]}'),
+      { type: 'paragraph', constructor: { polluted: 1 }, content: [{ type: 'text', text: 'keep: proto' }] },
     ],
   };
+}
+
+/**
+ * What in a Word file could run script or open a dangerous target: script or HTML parts
+ * (`altChunk` imports HTML into the document), hyperlinks and HYPERLINK fields, and any
+ * relationship whose target is not a part of the package or an http(s)/mailto URL.
+ * Empty for a clean file. Text that merely reads like markup is not a finding: Word shows it.
+ */
+export function docxThreats(buffer: Uint8Array): string[] {
+  const out: string[] = [];
+  const files = unzipSync(buffer);
+  for (const [name, data] of Object.entries(files)) {
+    if (/\.(html?|mht|js|vbs|bin)$/i.test(name)) out.push(`${name}: an active or HTML part`);
+    const xml = strFromU8(data);
+    if (/<(\w+:)?script[\s>]/i.test(xml)) out.push(`${name}: a script element`);
+    if (/<w:altChunk\b/.test(xml)) out.push(`${name}: an altChunk`);
+    if (/<w:hyperlink\b/.test(xml)) out.push(`${name}: a hyperlink`);
+    if (/<w:instrText[^>]*>[^<]*HYPERLINK/i.test(xml) || /w:instr="[^"]*HYPERLINK/i.test(xml))
+      out.push(`${name}: a HYPERLINK field`);
+    if (name.endsWith('.rels')) {
+      for (const m of xml.matchAll(/<Relationship\b[^>]*>/g)) {
+        const target = /Target="([^"]*)"/.exec(m[0])?.[1] ?? '';
+        const external = /TargetMode="External"/.test(m[0]);
+        if (external ? !/^(https?|mailto):/i.test(target) : /^[a-z][a-z0-9+.-]*:/i.test(target))
+          out.push(`${name}: relationship to ${target}`);
+      }
+    }
+  }
+  return out;
 }
