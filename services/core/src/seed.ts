@@ -3,7 +3,8 @@ import { hashPassword, md5 } from './auth/password';
 import { type Database, type DB, inSystem } from './db';
 import { nextId } from './ids';
 import { DEMO_TENANT_ID, seedDemoTenant } from './permissions/demo';
-import { seedCatalogue, seedTenantRoles } from './permissions/seed';
+import { ROLE_DEFS } from './permissions/roles';
+import { offerCatalogueEntries, seedCatalogue, seedTenantRoles } from './permissions/seed';
 
 export const PLATFORM_TENANT = '000000';
 
@@ -50,6 +51,17 @@ export async function seed(database: Database, opts: SeedOptions): Promise<SeedR
         if (r.created.length) created.push(`roles of ${t.tenant_id}: ${r.created.join(', ')}`);
       }
     }
+    // Catalogue entries added since a tenant was seeded reach its seeded roles (once: what an
+    // administrator revoked stays revoked). Skipped when nothing is new and every seeded role
+    // has its offers recorded.
+    if (catalogue.fresh.size || (await someRoleWithoutOffers(trx))) {
+      const tenants = await trx.selectFrom('tenant').select('tenant_id').where('is_deleted', '=', 0).execute();
+      for (const t of tenants) {
+        const granted = await offerCatalogueEntries(trx, t.tenant_id, catalogue.index, catalogue.fresh);
+        for (const [alias, entries] of granted)
+          created.push(`grants of ${t.tenant_id} ${alias}: ${entries.length} new catalogue entries`);
+      }
+    }
     if (opts.demo) {
       const demo = await trx
         .selectFrom('tenant')
@@ -63,6 +75,32 @@ export async function seed(database: Database, opts: SeedOptions): Promise<SeedR
     }
   });
   return { created };
+}
+
+/** Is there a live seeded role without any offer recorded (seeded before offers were kept)? */
+async function someRoleWithoutOffers(trx: Kysely<DB>) {
+  const row = await trx
+    .selectFrom('role as r')
+    .select('r.id')
+    .where('r.is_deleted', '=', 0)
+    .where(
+      'r.role_alias',
+      'in',
+      ROLE_DEFS.map((d) => d.alias),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('role_catalogue_offer as o')
+            .select('o.entry')
+            .whereRef('o.tenant_id', '=', 'r.tenant_id')
+            .whereRef('o.role_id', '=', 'r.id'),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 async function seedPlatform(trx: Kysely<DB>, created: string[]) {

@@ -36,15 +36,20 @@ function buttonAction(code: string) {
  * deleted) row, so administrators' edits survive every start. Returns the index of the
  * whole catalogue and whether menus were created now (first seeding).
  */
-export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: CatalogueIndex; created: number }> {
+export async function seedCatalogue(
+  trx: Kysely<DB>,
+): Promise<{ index: CatalogueIndex; created: number; fresh: Set<string> }> {
   const existing = await trx.selectFrom('menu').select(['id', 'code']).where('tenant_id', '=', P).execute();
   const menuIds = new Map(existing.map((m) => [m.code, String(m.id)]));
   const flat = flattenCatalog();
+  /** Offer entries (see grantEntries) of what this run creates. */
+  const fresh = new Set<string>();
   const newMenus = [];
   for (const e of flat) {
     if (menuIds.has(e.def.code)) continue;
     const id = nextId();
     menuIds.set(e.def.code, id);
+    fresh.add(`menu:${e.def.code}`);
     const parentId = e.parent ? (menuIds.get(e.parent) as string) : '0';
     if (e.category === 1) {
       const m = e.def as MenuDef;
@@ -102,6 +107,7 @@ export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: Catalogue
     if (topMenuIds.has(t.code)) continue;
     const id = nextId();
     topMenuIds.set(t.code, id);
+    fresh.add(`top:${t.code}`);
     await trx
       .insertInto('top_menu')
       .values({ tenant_id: P, id, code: t.code, name: t.name, name_en: t.nameEn, source: t.icon, sort: t.sort })
@@ -126,9 +132,11 @@ export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: Catalogue
     for (const path of e.def.api ?? []) {
       if (haveApi.has(apiKey(menuId, path))) continue;
       haveApi.add(apiKey(menuId, path));
+      const id = nextId();
+      fresh.add(`api:${id}`);
       newApi.push({
         tenant_id: P,
-        id: nextId(),
+        id,
         menu_id: menuId,
         resource_code: e.def.code,
         scope_name: e.def.name,
@@ -160,6 +168,7 @@ export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: Catalogue
   for (const [resource, menuCode] of firstScreen) {
     for (const d of dataScopeDefs(resource)) {
       if (haveData.has(d.code)) continue;
+      fresh.add(`data:${d.code}`);
       newData.push({
         tenant_id: P,
         id: nextId(),
@@ -175,7 +184,7 @@ export async function seedCatalogue(trx: Kysely<DB>): Promise<{ index: Catalogue
   }
   if (newData.length) await trx.insertInto('scope_data').values(newData).execute();
 
-  return { index: await catalogueIndex(trx), created: newMenus.length };
+  return { index: await catalogueIndex(trx), created: newMenus.length, fresh };
 }
 
 /** The live catalogue (not deleted) by code. */
@@ -290,6 +299,123 @@ export async function writeRoleGrants(trx: Kysely<DB>, tenantId: string, roleId:
 }
 
 /**
+ * A role's grants as offer entries, the catalogue's stable names for them: `menu:<code>`
+ * (menus and buttons), `api:<scope id>`, `data:<code>`, `top:<code>`.
+ */
+export function grantEntries(
+  g: RoleGrantIds,
+  index: CatalogueIndex,
+): Map<string, { kind: 'menu' | 'api' | 'data' | 'top'; id: string }> {
+  const byId = (m: Map<string, string>) => new Map([...m].map(([code, id]) => [id, code]));
+  const menus = byId(index.menuIds);
+  const datas = byId(index.dataScopeIds);
+  const tops = byId(index.topMenuIds);
+  const out = new Map<string, { kind: 'menu' | 'api' | 'data' | 'top'; id: string }>();
+  for (const id of g.menuIds) out.set(`menu:${menus.get(id)}`, { kind: 'menu', id });
+  for (const id of g.apiScopeIds) out.set(`api:${id}`, { kind: 'api', id });
+  for (const id of g.dataScopeIds) out.set(`data:${datas.get(id)}`, { kind: 'data', id });
+  for (const id of g.topMenuIds ?? []) out.set(`top:${tops.get(id)}`, { kind: 'top', id });
+  return out;
+}
+
+/** Records that these entries were offered to the role (granted once; never granted again by the seed). */
+async function recordOffers(trx: Kysely<DB>, tenantId: string, roleId: string, entries: Iterable<string>) {
+  const rows = [...entries].map((entry) => ({ tenant_id: tenantId, role_id: roleId, entry }));
+  for (let i = 0; i < rows.length; i += 1000)
+    await trx
+      .insertInto('role_catalogue_offer')
+      .values(rows.slice(i, i + 1000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/**
+ * Grants a tenant's seeded roles the catalogue entries their definitions include and that
+ * were never offered to them: entries added to the catalogue after the tenant was created
+ * (a new screen, button, API or data scope). An entry offered before stays as the tenant's
+ * administrator left it — revoked entries are never granted again. A role with no offer
+ * recorded (seeded before offers were kept) takes its current grants as offered and gets only
+ * the entries created in this run (`fresh`). Returns the entries granted, per role alias.
+ */
+export async function offerCatalogueEntries(
+  trx: Kysely<DB>,
+  tenantId: string,
+  index: CatalogueIndex,
+  fresh: ReadonlySet<string>,
+): Promise<Map<string, string[]>> {
+  const platform = tenantId === PLATFORM_TENANT_ID;
+  const defs = ROLE_DEFS.filter((d) => platform || !d.platformOnly);
+  const roles = await trx
+    .selectFrom('role')
+    .select(['id', 'role_alias'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where(
+      'role_alias',
+      'in',
+      defs.map((d) => d.alias),
+    )
+    .execute();
+  const granted = new Map<string, string[]>();
+  if (!roles.length) return granted;
+  const offers = await trx
+    .selectFrom('role_catalogue_offer')
+    .select(['role_id', 'entry'])
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'role_id',
+      'in',
+      roles.map((r) => r.id),
+    )
+    .execute();
+  const offered = new Map<string, Set<string>>();
+  for (const o of offers) {
+    const key = String(o.role_id);
+    if (!offered.has(key)) offered.set(key, new Set());
+    offered.get(key)?.add(o.entry);
+  }
+  for (const role of roles) {
+    const roleId = String(role.id);
+    const def = defs.find((d) => d.alias === role.role_alias) as RoleDef;
+    const desired = grantEntries(roleGrants(def, tenantId, index), index);
+    const before = offered.get(roleId);
+    const give = [...desired].filter(([entry]) => (before ? !before.has(entry) : fresh.has(entry)));
+    await recordOffers(trx, tenantId, roleId, before ? give.map(([entry]) => entry) : desired.keys());
+    if (!give.length) continue;
+    const ids = (kind: string) => give.filter(([, e]) => e.kind === kind).map(([, e]) => e.id);
+    const menus = ids('menu');
+    if (menus.length)
+      await trx
+        .insertInto('role_menu')
+        .values(menus.map((menu_id) => ({ tenant_id: tenantId, role_id: roleId, menu_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    const scopes = [
+      ...ids('data').map((scope_id) => ({ tenant_id: tenantId, role_id: roleId, scope_category: 1, scope_id })),
+      ...ids('api').map((scope_id) => ({ tenant_id: tenantId, role_id: roleId, scope_category: 2, scope_id })),
+    ];
+    if (scopes.length)
+      await trx
+        .insertInto('role_scope')
+        .values(scopes)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    const tops = ids('top');
+    if (tops.length)
+      await trx
+        .insertInto('role_top_menu')
+        .values(tops.map((top_menu_id) => ({ tenant_id: tenantId, role_id: roleId, top_menu_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    granted.set(
+      role.role_alias,
+      give.map(([entry]) => entry),
+    );
+  }
+  return granted;
+}
+
+/**
  * Gives a tenant the seeded roles it lacks, each with its grants. With `backfill`, a
  * seeded role that exists without any grant (created before the catalogue existed) gets
  * its grants too. Runs as the owner (seed) or inside a transaction whose tenant setting is
@@ -338,7 +464,9 @@ export async function seedTenantRoles(
     } else if (!ungranted.has(id)) {
       continue;
     }
-    await writeRoleGrants(trx, tenantId, id, roleGrants(def, tenantId, index));
+    const grants = roleGrants(def, tenantId, index);
+    await writeRoleGrants(trx, tenantId, id, grants);
+    await recordOffers(trx, tenantId, id, grantEntries(grants, index).keys());
   }
   return { roleIds, created };
 }
