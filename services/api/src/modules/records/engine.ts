@@ -19,6 +19,7 @@ import {
 import { formatDateTime, isoInZone } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { refuseUnknownIds } from '../system/known';
 import { IdSchema, NullableIdSchema } from '../system/params';
 import { createTimeRange } from '../system/query';
 
@@ -326,6 +327,35 @@ export async function lockRecord(
     .executeTakeFirst()) as RecordRow | undefined;
   if (!row) throw notFound('record.notFound');
   return row;
+}
+
+/**
+ * The remove rule (docs/API.md): inside the write, before any command, every id must be a live
+ * record of `kind` in the caller's read scope (locked); otherwise a 400 naming the unknown ids,
+ * and nothing is deleted.
+ */
+export async function requireKnownRecords(
+  trx: Kysely<DB>,
+  caller: Caller,
+  resource: string,
+  kind: string | readonly string[],
+  ids: readonly string[],
+): Promise<void> {
+  const kinds = typeof kind === 'string' ? [kind] : kind;
+  const rows = await trx
+    .selectFrom('record_list as r')
+    .select('r.id')
+    .where('r.tenant_id', '=', caller.ctx.tenantId)
+    .where('r.id', 'in', [...ids])
+    .where('r.kind', 'in', kinds as string[])
+    .where('r.status', '<>', 'deleted')
+    .where(inRecordScope(caller, 'read', resource))
+    .forUpdate()
+    .execute();
+  refuseUnknownIds(
+    ids,
+    rows.map((r) => r.id),
+  );
 }
 
 export interface CommandContext {

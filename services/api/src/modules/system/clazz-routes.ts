@@ -14,6 +14,7 @@ import { scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { refuseUnknownIds } from './known';
 import { IdListSchema, IdSchema, input, intEnum, NullableIdSchema, optionalText } from './params';
 
 /** Data-scope fields of a class row → columns. */
@@ -382,11 +383,12 @@ export async function clazzRoutes(app: FastifyInstance) {
           .where('c.is_deleted', '=', 0)
           .where('c.id', 'in', all)
           .where(scopeWhere(perms.ability, 'delete', 'clazz', CLAZZ_COLUMNS))
+          .forUpdate()
           .execute();
-        if (rows.length !== all.length) {
-          const found = new Set(rows.map((c) => String(c.id)));
-          throw notFound('system.classNotFound', { id: all.filter((x) => !found.has(x)).join(',') });
-        }
+        refuseUnknownIds(
+          all,
+          rows.map((c) => c.id),
+        );
         const used = await trx
           .selectFrom('student')
           .select('class_id')

@@ -12,6 +12,7 @@ import { abilityToSql, scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { refuseUnknownIds } from './known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from './params';
 import { buildTree, makesCycle, treeNode } from './tree';
 
@@ -310,8 +311,12 @@ export async function deptRoutes(app: FastifyInstance) {
           .where('d.is_deleted', '=', 0)
           .where('d.id', 'in', ids)
           .where(scopeWhere(perms.ability, 'delete', 'dept', DEPT_COLUMNS))
+          .forUpdate()
           .execute();
-        if (rows.length !== ids.length) throw notFound();
+        refuseUnknownIds(
+          ids,
+          rows.map((d) => d.id),
+        );
         const children = await trx
           .selectFrom('dept')
           .select('dept_name')

@@ -19,7 +19,8 @@ import {
   withAncestors,
   withDescendants,
 } from './catalogue';
-import { IdListSchema, IdSchema, intEnum, optionalText, ParentIdSchema } from './params';
+import { requireKnownIds } from './known';
+import { IdListSchema, IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from './params';
 import { buildTree, makesCycle, type TreeNode, treeNode } from './tree';
 
 /** A menu as the menu screen shows it (both names; the caller's language in `name` of trees). */
@@ -425,20 +426,21 @@ export async function menuRoutes(app: FastifyInstance) {
       schema: {
         tags: ['menus'],
         summary: 'Deletes menus or buttons (ids); refused while they have children that stay',
-        querystring: z.object({ ids: IdListSchema }),
+        querystring: z.object({ ids: RequiredIdListSchema }),
       },
     },
     async (request) => {
       const ids = request.query.ids;
       const ctx = tenantOf(request);
       await request.tx(async (trx) => {
+        await requireKnownIds(trx, { table: 'menu', alias: 'm', tenantId: ctx.tenantId, ids });
         const children = await trx
           .selectFrom('menu')
           .select(['name'])
           .where('tenant_id', '=', ctx.tenantId)
           .where('is_deleted', '=', 0)
-          .where('parent_id', 'in', ids.length ? ids : ['0'])
-          .where('id', 'not in', ids.length ? ids : ['0'])
+          .where('parent_id', 'in', ids)
+          .where('id', 'not in', ids)
           .execute();
         if (children.length)
           throw badRequest('system.menuHasChildren', {

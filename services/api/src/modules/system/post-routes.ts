@@ -10,6 +10,7 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
+import { requireKnownIds } from './known';
 import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from './params';
 
 export const presentPost = (p: Post, tz: string) => ({
@@ -167,6 +168,7 @@ export async function postRoutes(app: FastifyInstance) {
       const ids = request.query.ids;
       const ctx = tenantOf(request);
       await request.tx(async (trx) => {
+        await requireKnownIds(trx, { table: 'post', alias: 'p', tenantId: ctx.tenantId, ids });
         const held = await trx
           .selectFrom('app_user as u')
           .innerJoin('post as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.id', '=', 'u.post_id'))

@@ -11,6 +11,7 @@ import { writeRoleGrants } from '@sprout/core/permissions/seed';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
+import { requireKnownIds } from './known';
 import { IdListSchema, IdSchema, input, ParentIdSchema, RequiredIdListSchema } from './params';
 import { buildTree, makesCycle, treeNode } from './tree';
 
@@ -182,6 +183,7 @@ export async function roleRoutes(app: FastifyInstance) {
       const ids = request.query.ids;
       const ctx = tenantOf(request);
       await request.tx(async (trx) => {
+        await requireKnownIds(trx, { table: 'role', alias: 'r', tenantId: ctx.tenantId, ids });
         const children = await trx
           .selectFrom('role')
           .select('role_name')

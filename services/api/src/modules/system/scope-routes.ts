@@ -19,6 +19,7 @@ import {
 } from '@sprout/core/permissions/resources';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
+import { requireKnownIds } from './known';
 import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from './params';
 
 export const presentDataScope = (d: ScopeData, tz: string) => ({
@@ -149,14 +150,16 @@ export async function scopeRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const ctx = tenantOf(request);
-        await request.tx((trx) =>
-          trx
+        const ids = request.query.ids;
+        await request.tx(async (trx) => {
+          await requireKnownIds(trx, { table, alias: 's', tenantId: ctx.tenantId, ids });
+          await trx
             .updateTable(table)
             .set({ is_deleted: 1, update_time: new Date() })
             .where('tenant_id', '=', ctx.tenantId)
-            .where('id', 'in', request.query.ids)
-            .execute(),
-        );
+            .where('id', 'in', ids)
+            .execute();
+        });
         await app.permissions.invalidateCatalogue();
         return ok(null, request.lang, 'system.removed');
       },

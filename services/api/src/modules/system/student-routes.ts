@@ -15,6 +15,7 @@ import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { PHONE } from '../auth/account-routes';
+import { requireKnownIds } from './known';
 import { DateSchema, IdListSchema, IdSchema, input, intEnum, optionalText } from './params';
 
 /** Data-scope fields of a child's row → columns. */
@@ -328,17 +329,15 @@ export async function studentRoutes(app: FastifyInstance) {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       await request.tx(async (trx) => {
-        const rows = await trx
-          .updateTable('student as s')
+        // All or nothing: one child unknown or out of reach and none is deleted.
+        const scope = scopeWhere(perms.ability, 'delete', 'student', STUDENT_COLUMNS);
+        await requireKnownIds(trx, { table: 'student', alias: 's', tenantId: ctx.tenantId, ids: all, scope });
+        await trx
+          .updateTable('student')
           .set({ is_deleted: 1, update_user: ctx.userId ?? null, update_time: new Date() })
-          .where('s.tenant_id', '=', ctx.tenantId)
-          .where('s.is_deleted', '=', 0)
-          .where('s.id', 'in', all)
-          .where(scopeWhere(perms.ability, 'delete', 'student', STUDENT_COLUMNS))
-          .returning('s.id')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', 'in', all)
           .execute();
-        // All or nothing: one child out of reach and none is deleted.
-        if (rows.length !== all.length) throw notFound();
       });
       return ok(null, request.lang, 'system.removed');
     },

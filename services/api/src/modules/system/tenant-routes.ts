@@ -14,6 +14,7 @@ import { seedPosts } from '@sprout/core/permissions/demo';
 import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
+import { refuseUnknownIds } from './known';
 import { input, NullableIdSchema, optionalText } from './params';
 import { createTimeRange } from './query';
 
@@ -279,10 +280,12 @@ export async function tenantRoutes(app: FastifyInstance) {
           .select('tenant_id')
           .where('tenant_id', 'in', ids)
           .where('is_deleted', '=', 0)
+          .forUpdate()
           .execute();
-        const have = new Set(found.map((t) => t.tenant_id));
-        const missing = ids.filter((id) => !have.has(id));
-        if (missing.length) throw badRequest('system.tenantNotFound', { id: missing.join(',') });
+        refuseUnknownIds(
+          ids,
+          found.map((t) => t.tenant_id),
+        );
         await trx
           .updateTable('tenant')
           .set({ is_deleted: 1, update_user: request.user?.user_id ?? null, update_time: new Date() })

@@ -8,6 +8,7 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
+import { requireKnownIds } from './known';
 import { IdListSchema, IdSchema, input, optionalText, RequiredIdListSchema } from './params';
 
 interface TopMenuRow {
@@ -151,6 +152,7 @@ export async function topMenuRoutes(app: FastifyInstance) {
       const ctx = tenantOf(request);
       const ids = request.query.ids;
       await request.tx(async (trx) => {
+        await requireKnownIds(trx, { table: 'top_menu', alias: 't', tenantId: ctx.tenantId, ids });
         await trx
           .updateTable('top_menu')
           .set({ is_deleted: 1, update_time: new Date() })

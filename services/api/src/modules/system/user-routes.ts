@@ -18,6 +18,7 @@ import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { PHONE } from '../auth/account-routes';
+import { requireKnownIds } from './known';
 import { IdListSchema, IdSchema, input, intEnum, optionalText, RequiredIdListSchema } from './params';
 
 /** Data-scope fields of a user row → columns. */
@@ -495,7 +496,8 @@ export async function userRoutes(app: FastifyInstance) {
       if (ids.includes(ctx.userId ?? '')) throw badRequest('system.cannotRemoveSelf');
       const perms = await permissionsOf(request);
       const sids = await request.tx(async (trx) => {
-        await usersInScope(trx, ctx.tenantId, perms.ability, ids, 'delete');
+        const scope = scopeWhere(perms.ability, 'delete', 'user', USER_COLUMNS);
+        await requireKnownIds(trx, { table: 'app_user', alias: 'u', tenantId: ctx.tenantId, ids, scope });
         await trx
           .updateTable('app_user')
           .set({ is_deleted: 1, update_user: ctx.userId ?? null, update_time: new Date() })

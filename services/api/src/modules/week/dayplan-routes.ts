@@ -17,6 +17,7 @@ import {
   recordPage,
   recordQuery,
   requireButton,
+  requireKnownRecords,
   runCommand,
   semesterOf,
   write,
@@ -210,6 +211,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       if (!ids.length) throw badRequest('records.selectOne');
       await write(request, async (c) => {
         requireButton(c.caller, 'week_delete');
+        await requireKnownRecords(c.trx, c.caller, RESOURCE, KIND, ids);
         for (const id of ids) {
           const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
           const access = accessTo(c.caller, RESOURCE, row);

@@ -19,6 +19,7 @@ import {
   recordPage,
   recordQuery,
   requireButton,
+  requireKnownRecords,
   runCommand,
   write,
 } from '../records/engine';
@@ -109,6 +110,7 @@ export async function planRoutes(app: FastifyInstance) {
       if (!ids.length) throw badRequest('records.selectOne');
       await write(request, async (c) => {
         requireButton(c.caller, 'week_delete');
+        await requireKnownRecords(c.trx, c.caller, RESOURCE, KIND, ids);
         for (const id of ids) {
           const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
           await parentWeek(c, row.parent_id === null ? null : String(row.parent_id));

@@ -26,6 +26,7 @@ import {
   recordPage,
   recordQuery,
   requireButton,
+  requireKnownRecords,
   runCommand,
   semesterOf,
   write,
@@ -601,6 +602,7 @@ export async function weekRoutes(app: FastifyInstance) {
     if (!ids.length) throw badRequest('records.selectOne');
     await write(request, async (c) => {
       requireButton(c.caller, 'week_delete');
+      await requireKnownRecords(c.trx, c.caller, RESOURCE, 'week', ids);
       for (const id of ids) {
         const { access } = await editableWeek(c, id);
         await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });

@@ -1,0 +1,55 @@
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { DB } from '@sprout/core/db';
+import { badRequest } from '@sprout/core/errors';
+
+/**
+ * The rule of every remove call (docs/API.md "System calls"): each id must name a live row the
+ * caller can see — in the caller's tenant and, where the family has one, the caller's data
+ * scope. Otherwise the answer is a 400 naming the unknown ids, raised before anything is
+ * changed, so nothing is removed half-way. Unknown and out-of-scope ids read the same: a
+ * record outside your scope does not exist for you.
+ */
+export function refuseUnknownIds(ids: readonly string[], found: Iterable<unknown>): void {
+  const have = new Set<string>();
+  for (const id of found) have.add(String(id));
+  const missing = ids.filter((id) => !have.has(id));
+  if (missing.length) throw badRequest('system.unknownIds', { ids: missing.slice(0, 20).join(',') });
+}
+
+/** Tenant tables removed by id: `tenant_id`, `id` and the soft-delete flag `is_deleted`. */
+export type RemovableTable =
+  | 'role'
+  | 'post'
+  | 'menu'
+  | 'top_menu'
+  | 'scope_data'
+  | 'scope_api'
+  | 'dept'
+  | 'app_user'
+  | 'clazz'
+  | 'student';
+
+/**
+ * Inside the remove's transaction: locks the live rows of `ids` in the tenant (and within
+ * `scope`, a condition on `alias`, e.g. the caller's data scope from `scopeWhere`), and
+ * refuses with a 400 naming every id that is not among them. Returns the locked ids.
+ */
+export async function requireKnownIds(
+  trx: Kysely<DB>,
+  q: { table: RemovableTable; alias: string; tenantId: string; ids: readonly string[]; scope?: Expression<SqlBool> },
+): Promise<string[]> {
+  if (!q.ids.length) throw badRequest('validation.required');
+  // The tables share the columns used here; Kysely is told one of them for the types.
+  const a = q.alias as 't';
+  let query = trx
+    .selectFrom(`${q.table as 'post'} as ${a}`)
+    .select(`${a}.id`)
+    .where(`${a}.tenant_id`, '=', q.tenantId)
+    .where(`${a}.is_deleted`, '=', 0)
+    .where(`${a}.id`, 'in', [...q.ids]);
+  if (q.scope) query = query.where(q.scope);
+  const rows = await query.forUpdate().execute();
+  const found = rows.map((r) => String(r.id));
+  refuseUnknownIds(q.ids, found);
+  return found;
+}
