@@ -8,13 +8,16 @@ import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { buildApp } from './app';
+import { requireButton } from './modules/records/engine';
 import { bladeAuth, clientBasic, testConfig, tokenFor, userWithRole } from './testing';
 
 /**
  * The permission matrix: for every seeded role and every registered route, the route check
  * answers 2xx or 403 exactly as permissions.matrix.json says. A probe (test only) answers
  * 200 right after the auth hook, so no handler runs and nothing is written; what is tested
- * is the decision. Routes are enumerated from Fastify: a route missing from the matrix
+ * is the decision. Handler-level permissions are part of it: a route declares the buttons its
+ * handler needs (`config.buttons`, e.g. the review button on `alllistForTrial`), the auth hook
+ * checks that one declaration, and a handler's `requireButton` may check only a declared one. Routes are enumerated from Fastify: a route missing from the matrix
  * (or listed there but gone) fails. `MATRIX_WRITE=1` rewrites the file from the answers —
  * review its diff like code.
  */
@@ -168,6 +171,17 @@ describe('permission matrix: every seeded role × every route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('declares only catalogue buttons, and a handler cannot check a button its route does not declare', async () => {
+    const codes = new Set(
+      (await inSystem(t.database, (trx) => trx.selectFrom('menu').select('code').execute())).map((m) => m.code),
+    );
+    const declared = routes().filter((r) => r.buttons.length);
+    expect(declared.map((r) => r.key)).toContain('POST /api/week/week/alllistForTrial');
+    expect(declared.flatMap((r) => r.buttons.filter((b) => !codes.has(b)).map((b) => `${r.key}: ${b}`))).toEqual([]);
+    const caller = { ctx: { tenantId: '100001', userId: '1' }, perms: {} as never, tz: 'UTC', buttons: ['week_edit'] };
+    expect(() => requireButton(caller, 'week_review')).toThrow(/does not declare/);
   });
 
   it('gives a user without a role no scoped route at all', () => {

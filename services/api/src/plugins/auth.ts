@@ -39,6 +39,13 @@ declare module 'fastify' {
      * the caller's menus). Otherwise a signed-in caller needs an API scope matching the route.
      */
     access?: 'authenticated';
+    /**
+     * Buttons (catalogue codes) of which the caller also needs one, on top of the API scope:
+     * a handler-level permission declared once. The auth hook refuses (403) a caller holding
+     * none of them, the permission matrix records the answer, and a handler's
+     * `requireButton` may only check a button declared here.
+     */
+    buttons?: readonly string[];
   }
 }
 
@@ -48,6 +55,8 @@ export interface RouteAccess {
   public: boolean;
   clientOnly: boolean;
   access: 'authenticated' | 'scope';
+  /** `config.buttons`: the caller needs one of them as well. */
+  buttons: readonly string[];
 }
 
 /** The key API scopes are matched against: `METHOD /api/path/:param` (HEAD as GET). */
@@ -113,7 +122,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('routeTable', routeTable);
     app.addHook('onRoute', (route) => {
       const c = route.config as
-        | { public?: boolean; clientOnly?: boolean; access?: string; allowGuest?: boolean }
+        | { public?: boolean; clientOnly?: boolean; access?: string; allowGuest?: boolean; buttons?: readonly string[] }
         | undefined;
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         routeTable.push({
@@ -122,6 +131,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           public: Boolean(c?.public),
           clientOnly: Boolean(c?.clientOnly),
           access: c?.access === 'authenticated' || c?.allowGuest ? 'authenticated' : 'scope',
+          buttons: c?.buttons ?? [],
         });
       }
     });
@@ -172,9 +182,12 @@ export const authPlugin = fp<AuthPluginOptions>(
         // route needs one of the caller's API scopes. Cached permissions: no I/O, no promise.
         if (config?.access === 'authenticated' || config?.allowGuest) return done();
         const route = routeKey(request.method, request.routeOptions.url ?? '');
+        const buttons = config?.buttons;
         const check = (perms: UserPermissions) => {
           request.permissions = perms;
-          done(perms.allows(route) ? undefined : forbidden());
+          const allowed =
+            perms.allows(route) && (!buttons?.length || buttons.some((b) => perms.ability.can(b, 'Button')));
+          done(allowed ? undefined : forbidden());
         };
         const perms = permissions.cached(claims.tenant_id, claims.user_id);
         if (perms) return check(perms);

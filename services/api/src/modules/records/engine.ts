@@ -214,11 +214,18 @@ export interface Caller {
   ctx: { tenantId: string; userId: string };
   perms: UserPermissions;
   tz: string;
+  /** The route's `config.buttons`: the only buttons its handler may check (requireButton). */
+  buttons?: readonly string[];
 }
 
 export async function callerOf(request: FastifyRequest): Promise<Caller> {
   const ctx = tenantOf(request) as { tenantId: string; userId: string };
-  return { ctx, perms: await permissionsOf(request), tz: request.server.config.TIME_ZONE };
+  return {
+    ctx,
+    perms: await permissionsOf(request),
+    tz: request.server.config.TIME_ZONE,
+    buttons: request.routeOptions.config?.buttons ?? [],
+  };
 }
 
 export const can = (caller: Caller, button: string) => caller.perms.ability.can(button, 'Button');
@@ -410,8 +417,14 @@ export async function write<T>(request: FastifyRequest, fn: (c: CommandContext) 
   });
 }
 
-/** Refuses unless the caller holds the button (403). */
+/**
+ * Refuses unless the caller holds the button (403). The route must declare the button in
+ * `config.buttons` (the auth hook checks the declaration and the permission matrix records
+ * it); checking an undeclared one is a programming error, never a silent extra rule.
+ */
 export function requireButton(caller: Caller, button: string) {
+  if (!caller.buttons?.includes(button))
+    throw new Error(`requireButton('${button}'): the route does not declare it in config.buttons`);
   if (!can(caller, button)) throw forbidden();
 }
 

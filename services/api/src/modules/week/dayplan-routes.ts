@@ -89,7 +89,11 @@ export async function dayPlanRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/save`,
-    { schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' } },
+    {
+      // Creating needs week_add, saving an existing plan week_edit (checked in the handler).
+      config: { buttons: ['week_add', 'week_edit'] },
+      schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' },
+    },
     async (request) => {
       const body = input(request, SaveSchema);
       const id = body.id ?? nextId();
@@ -205,7 +209,10 @@ export async function dayPlanRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/remove`,
-    { schema: { tags: ['day plans'], summary: 'Delete day plans (ids) of editable weeks' } },
+    {
+      config: { buttons: ['week_delete'] },
+      schema: { tags: ['day plans'], summary: 'Delete day plans (ids) of editable weeks' },
+    },
     async (request) => {
       const { ids } = input(request, z.object({ ids: IdListSchema }));
       if (!ids.length) throw badRequest('records.selectOne');

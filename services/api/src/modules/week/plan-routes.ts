@@ -64,7 +64,11 @@ export async function planRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/add`,
-    { schema: { tags: ['week plans'], summary: 'Create or save a lesson plan in an editable week' } },
+    {
+      // Creating needs week_add, saving an existing plan week_edit (checked in the handler).
+      config: { buttons: ['week_add', 'week_edit'] },
+      schema: { tags: ['week plans'], summary: 'Create or save a lesson plan in an editable week' },
+    },
     async (request) => {
       const body = input(request, SavePlanSchema);
       const id = body.id ?? nextId();
@@ -104,7 +108,10 @@ export async function planRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/remove`,
-    { schema: { tags: ['week plans'], summary: 'Delete lesson plans of editable weeks (ids)' } },
+    {
+      config: { buttons: ['week_delete'] },
+      schema: { tags: ['week plans'], summary: 'Delete lesson plans of editable weeks (ids)' },
+    },
     async (request) => {
       const { ids } = input(request, z.object({ ids: IdListSchema }));
       if (!ids.length) throw badRequest('records.selectOne');
@@ -196,8 +203,9 @@ export async function planRoutes(app: FastifyInstance) {
     summary: string,
     type: 'MarkExcellent' | 'UnmarkExcellent' | 'CollectRecord' | 'CancelCollection',
     msg: string,
+    buttons: string[] = [],
   ) =>
-    r.post(`${base}/${url}`, { schema: { tags: ['week plans'], summary } }, async (request) => {
+    r.post(`${base}/${url}`, { config: { buttons }, schema: { tags: ['week plans'], summary } }, async (request) => {
       const { id } = input(request, IdBodySchema);
       let kind = KIND;
       await write(request, async (c) => {
@@ -214,8 +222,20 @@ export async function planRoutes(app: FastifyInstance) {
       return ok(presentRecord(await loadRecord(app.database, caller, RESOURCE, kind, id), tz), request.lang, msg);
     });
 
-  act('addExcellent', 'Mark an approved lesson plan excellent (reviewers)', 'MarkExcellent', 'records.markedExcellent');
-  act('DelExcellentPlan', 'Remove the excellent mark of a lesson plan', 'UnmarkExcellent', 'records.unmarkedExcellent');
+  act(
+    'addExcellent',
+    'Mark an approved lesson plan excellent (reviewers)',
+    'MarkExcellent',
+    'records.markedExcellent',
+    ['week_excellent'],
+  );
+  act(
+    'DelExcellentPlan',
+    'Remove the excellent mark of a lesson plan',
+    'UnmarkExcellent',
+    'records.unmarkedExcellent',
+    ['week_excellent'],
+  );
   act('Collection', 'Add an excellent lesson plan to my favourites', 'CollectRecord', 'records.collected');
   act('cancelCollection', 'Remove a lesson plan from my favourites', 'CancelCollection', 'records.collectionCancelled');
 }

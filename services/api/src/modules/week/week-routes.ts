@@ -263,6 +263,7 @@ export async function weekRoutes(app: FastifyInstance) {
     r.route({
       method: l.method,
       url: `${base}/${l.name}`,
+      config: { buttons: l.button ? [l.button] : [] },
       schema: { tags: ['weeks'], summary: l.summary },
       handler: async (request) => {
         const f = input(request, RecordFilterSchema);
@@ -351,7 +352,10 @@ export async function weekRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/add`,
-    { schema: { tags: ['weeks'], summary: 'A new draft week (class, dept and semester from the content)' } },
+    {
+      config: { buttons: ['week_add'] },
+      schema: { tags: ['weeks'], summary: 'A new draft week (class, dept and semester from the content)' },
+    },
     async (request) => {
       const body = input(request, AddWeekSchema);
       const id = nextId();
@@ -374,7 +378,10 @@ export async function weekRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/updateWeek`,
-    { schema: { tags: ['weeks'], summary: 'Save a draft or returned week (version from the last read)' } },
+    {
+      config: { buttons: ['week_edit'] },
+      schema: { tags: ['weeks'], summary: 'Save a draft or returned week (version from the last read)' },
+    },
     async (request) => {
       const body = input(request, UpdateWeekSchema);
       await write(request, async (c) => {
@@ -416,7 +423,10 @@ export async function weekRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/submit`,
-    { schema: { tags: ['weeks'], summary: 'Submit a week for review; its plans and day plans go along' } },
+    {
+      config: { buttons: ['week_submit'] },
+      schema: { tags: ['weeks'], summary: 'Submit a week for review; its plans and day plans go along' },
+    },
     async (request) => {
       const body = input(request, SubmitSchema);
       await write(request, async (c) => {
@@ -458,6 +468,7 @@ export async function weekRoutes(app: FastifyInstance) {
   r.post(
     `${base}/review`,
     {
+      config: { buttons: ['week_review'] },
       schema: {
         tags: ['weeks'],
         summary: 'A reviewer approves or returns (with a comment) a trial week and its plans',
@@ -487,7 +498,10 @@ export async function weekRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/bossupdateWeek`,
-    { schema: { tags: ['weeks'], summary: 'A reviewer’s edit of a week during review' } },
+    {
+      config: { buttons: ['week_boss_edit'] },
+      schema: { tags: ['weeks'], summary: 'A reviewer’s edit of a week during review' },
+    },
     async (request) => {
       const body = input(request, BossUpdateSchema);
       await write(request, async (c) => {
@@ -511,6 +525,7 @@ export async function weekRoutes(app: FastifyInstance) {
   r.post(
     `${base}/newWeek`,
     {
+      config: { buttons: ['week_copy', 'week_add'] },
       schema: {
         tags: ['weeks'],
         summary: 'Copy a week forward: a new draft for the next week with its plans and day plans',
@@ -518,8 +533,6 @@ export async function weekRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = input(request, IdBodySchema);
-      const caller = await callerOf(request);
-      if (!can(caller, 'week_copy') && !can(caller, 'week_add')) throw forbidden();
       const source = (await weekDetail(request, id)) as Awaited<ReturnType<typeof weekDetail>> & {
         classId: string;
         content: unknown;
@@ -573,6 +586,7 @@ export async function weekRoutes(app: FastifyInstance) {
   r.post(
     `${base}/saveRevision`,
     {
+      config: { buttons: ['week_edit'] },
       schema: {
         tags: ['weeks'],
         summary: 'Save the live co-edited document of a week as a revision (an event naming its authors)',
@@ -621,7 +635,10 @@ export async function weekRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/remove`,
-    { schema: { tags: ['weeks'], summary: 'Delete draft or returned weeks (ids) with their plans' } },
+    {
+      config: { buttons: ['week_delete'] },
+      schema: { tags: ['weeks'], summary: 'Delete draft or returned weeks (ids) with their plans' },
+    },
     async (request) => {
       const { ids } = input(request, z.object({ ids: IdListSchema }));
       await remove(request, ids);
@@ -632,6 +649,7 @@ export async function weekRoutes(app: FastifyInstance) {
   r.get(
     `${base}/removeId`,
     {
+      config: { buttons: ['week_delete'] },
       schema: {
         tags: ['weeks'],
         summary: 'Delete one draft or returned week',
