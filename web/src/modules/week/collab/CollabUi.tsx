@@ -1,5 +1,5 @@
 import { Alert, Avatar, Group, Loader, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCloudOff, IconLock } from '@tabler/icons-react';
+import { IconCircleCheck, IconCloudOff, IconInfoCircle, IconLock, IconRefresh } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/date';
 import { useWeekLabels } from '../hooks/useWeekLabels';
 import { describePath } from '../model/history';
@@ -49,6 +49,15 @@ function statusView(status: CollabStatus, tc: ReturnType<typeof useCollabT>) {
       };
     case 'denied':
       return { icon: <IconLock size={16} />, color: 'red', text: tc('status.denied'), tip: tc('status.deniedTip') };
+    case 'unavailable':
+      return {
+        icon: <IconInfoCircle size={16} />,
+        color: 'dimmed',
+        text: tc('status.direct'),
+        tip: tc('status.directTip'),
+      };
+    case 'replaced':
+      return { icon: <IconRefresh size={16} />, color: 'dimmed', text: tc('status.replaced'), tip: '' };
   }
 }
 
@@ -134,6 +143,53 @@ export function CollabBar({ collab }: { collab: CollabWeek }) {
       <CollabIndicator status={status} />
       <CollabPeers peers={peers} />
     </Group>
+  );
+}
+
+/** What the editor says once about how the week was opened: from the server after a restore, or without live co-editing. */
+export type CollabPageNotice = { kind: 'unavailable' } | { kind: 'replaced'; dropped: boolean };
+
+/**
+ * The notice of a week opened without live co-editing (not served: saved over HTTP, calm
+ * blue), or reopened from the server after its document was restored or reseeded (orange when
+ * this device's unsent changes were dropped).
+ */
+export function CollabPageNoticeAlert({ notice, onClose }: { notice: CollabPageNotice; onClose: () => void }) {
+  const tc = useCollabT();
+  if (notice.kind === 'unavailable')
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle size={18} />}
+        title={tc('unavailableTitle')}
+        withCloseButton
+        closeButtonLabel={tc('dismiss')}
+        onClose={onClose}
+        data-testid="collab-unavailable"
+      >
+        <Text size="sm">{tc('unavailableText')}</Text>
+      </Alert>
+    );
+  return (
+    <Alert
+      color={notice.dropped ? 'orange' : 'blue'}
+      variant="light"
+      icon={<IconRefresh size={18} />}
+      title={tc('replacedTitle')}
+      withCloseButton
+      closeButtonLabel={tc('dismiss')}
+      onClose={onClose}
+      data-testid="collab-replaced"
+      data-dropped={notice.dropped || undefined}
+    >
+      <Text size="sm">{tc('replacedText')}</Text>
+      {notice.dropped && (
+        <Text size="sm" mt={4} fw={500}>
+          {tc('replacedDroppedText')}
+        </Text>
+      )}
+    </Alert>
   );
 }
 

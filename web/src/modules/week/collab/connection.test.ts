@@ -1,8 +1,8 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { openWeekConnection, type WeekConnection } from './connection';
+import { type DeviceCopies, type DeviceCopy, openWeekConnection, type WeekConnection } from './connection';
 import type { CollabStatus } from './types';
 
 /**
@@ -12,7 +12,11 @@ import type { CollabStatus } from './types';
  * are applied and acknowledged to their sender (message 100), closing codes.
  */
 class FakeServer {
-  readonly doc = new Y.Doc();
+  doc = new Y.Doc();
+  /** The document's identity epoch (told to clients that name one: `&epoch=`). */
+  epoch = 'epoch-1';
+  /** Nothing serves live editing here: every upgrade fails, a plain GET answers 404. */
+  notServed = false;
   readonly sockets = new Set<FakeSocket>();
   readonly urls: string[] = [];
   readOnly = false;
@@ -41,7 +45,16 @@ class FakeServer {
   open(socket: FakeSocket) {
     this.urls.push(socket.url);
     if (this.refuse) return socket.serverClose(this.refuse);
+    const named = new URL(socket.url).searchParams.get('epoch');
+    // A copy of another epoch is refused before it is heard (what it sent meanwhile is dropped).
+    if (named && named !== this.epoch) return socket.serverClose(4409);
     this.sockets.add(socket);
+    if (named !== null) {
+      const e = encoding.createEncoder();
+      encoding.writeVarUint(e, 101);
+      encoding.writeVarString(e, this.epoch);
+      socket.receive(encoding.toUint8Array(e));
+    }
     socket.receive(sync(0, Y.encodeStateVector(this.doc)));
     if (this.readOnly) {
       const e = encoding.createEncoder();
@@ -82,6 +95,53 @@ class FakeServer {
   closeAll(code: number) {
     for (const s of [...this.sockets]) s.serverClose(code);
   }
+
+  /** What a plain GET of a document's URL answers: 426 where the collab service is served. */
+  probes = 0;
+  probe = async (_url: string) => {
+    this.probes++;
+    return this.notServed ? 404 : 426;
+  };
+
+  /** The stored state goes back to a backup (without what was written since) under a new epoch. */
+  restore(backup: Uint8Array, epoch: string) {
+    this.doc = new Y.Doc();
+    Y.applyUpdate(this.doc, backup);
+    this.epoch = epoch;
+  }
+}
+
+/** Copies kept in memory the way y-indexeddb keeps them: every update, and values beside them. */
+class MemoryCopies implements DeviceCopies {
+  readonly stores = new Map<string, { updates: Uint8Array[]; values: Map<string, unknown> }>();
+  open(name: string, doc: Y.Doc): DeviceCopy {
+    let store = this.stores.get(name);
+    if (!store) {
+      store = { updates: [], values: new Map() };
+      this.stores.set(name, store);
+    }
+    const kept = store;
+    const origin = { copy: name };
+    const onUpdate = (update: Uint8Array, from: unknown) => {
+      if (from !== origin) kept.updates.push(update);
+    };
+    doc.on('update', onUpdate);
+    const loaded = Promise.resolve().then(() => {
+      for (const u of kept.updates.slice()) Y.applyUpdate(doc, u, origin);
+    });
+    return {
+      origin,
+      loaded,
+      get: async (key) => kept.values.get(key),
+      set: async (key, value) => {
+        kept.values.set(key, value);
+      },
+      close: async () => doc.off('update', onUpdate),
+    };
+  }
+  async remove(name: string) {
+    this.stores.delete(name);
+  }
 }
 
 function sync(kind: number, payload: Uint8Array) {
@@ -117,6 +177,13 @@ class FakeSocket {
   ) {
     setTimeout(() => {
       if (this.readyState !== 0) return;
+      if (this.server.notServed) {
+        // The upgrade was answered 404: the page sees only an error and 1006.
+        this.readyState = 3;
+        this.onerror?.({});
+        this.onclose?.({ code: 1006, reason: '' });
+        return;
+      }
       this.readyState = 1;
       // The server's step 1 (and auth message) go out on join, before it answers anything.
       this.server.open(this);
@@ -149,12 +216,19 @@ afterEach(() => {
   open = [];
 });
 
-function connect(server: FakeServer, name: string, token: { value: string; renew?: () => void } = { value: 't1' }) {
+function connect(
+  server: FakeServer,
+  name: string,
+  token: { value: string; renew?: () => void } = { value: 't1' },
+  device?: MemoryCopies,
+) {
   const conn = openWeekConnection({
     // One URL per client: no BroadcastChannel between the clients of a test.
     serverUrl: `ws://test/${name}`,
     docName: 'week:1',
-    dbName: null,
+    dbName: device ? 'copy' : null,
+    copies: device ?? null,
+    probe: server.probe,
     user: { id: name, name, color: '#1c7ed6' },
     token: () => token.value,
     renewToken: async () => token.renew?.(),
@@ -299,5 +373,126 @@ describe('a live week connection', () => {
     await until(() => conn.status().kind === 'readOnly' && (conn.status() as { unsaved: boolean }).unsaved);
     expect(await conn.flush(300)).toBe(false);
     expect(server.doc.getText('x').toString()).toBe('');
+  });
+});
+
+describe('the identity epoch of a week’s document', () => {
+  /** Writes on this device while the server cannot be reached, then closes the page. */
+  async function editOffline(server: FakeServer, device: MemoryCopies, text: string) {
+    const conn = connect(server, 'a', undefined, device);
+    await conn.ready;
+    await until(() => kind(conn) === 'saved');
+    server.refuse = 1006;
+    server.closeAll(1006);
+    await until(() => kind(conn) === 'offline');
+    conn.doc.getText('x').insert(0, text);
+    conn.destroy();
+    server.refuse = null;
+  }
+
+  it('keeps the epoch beside the copy, and a copy of the same epoch merges its offline edits', async () => {
+    const server = new FakeServer();
+    const device = new MemoryCopies();
+    await editOffline(server, device, 'offline words');
+    expect(device.stores.get('copy')?.values.get('epoch')).toBe('epoch-1');
+    expect(device.stores.get('copy')?.values.get('unsent')).toBe(1);
+
+    const again = connect(server, 'a', undefined, device);
+    await again.ready;
+    await until(() => kind(again) === 'saved');
+    expect(server.doc.getText('x').toString()).toBe('offline words');
+    expect(server.urls.at(-1)).toContain('epoch=epoch-1');
+    await until(() => device.stores.get('copy')?.values.get('unsent') === 0);
+  });
+
+  it('drops a copy of another epoch (a restored server) without merging it, and says it held unsent edits', async () => {
+    const server = new FakeServer();
+    const device = new MemoryCopies();
+    const backup = Y.encodeStateAsUpdate(server.doc);
+    await editOffline(server, device, 'written before the restore');
+    server.restore(backup, 'epoch-2');
+
+    const stale = connect(server, 'a', undefined, device);
+    await until(() => kind(stale) === 'replaced');
+    expect(stale.status()).toEqual({ kind: 'replaced', dropped: true });
+    expect(stale.readOnly()).toBe(true);
+    expect(device.stores.has('copy')).toBe(false);
+    expect(server.doc.getText('x').toString()).toBe('');
+
+    // Opened again: from the server's state, under its epoch.
+    const fresh = connect(server, 'a', undefined, device);
+    await fresh.ready;
+    await until(() => kind(fresh) === 'saved');
+    expect(fresh.doc.getText('x').toString()).toBe('');
+    expect(fresh.doc.getMap('week').get('startDate')).toBe('2026-11-23');
+    await until(() => device.stores.get('copy')?.values.get('epoch') === 'epoch-2');
+  });
+
+  it('drops a copy whose edits were all stored without saying anything was lost', async () => {
+    const server = new FakeServer();
+    const device = new MemoryCopies();
+    const backup = Y.encodeStateAsUpdate(server.doc);
+    const first = connect(server, 'a', undefined, device);
+    await first.ready;
+    first.doc.getText('x').insert(0, 'stored, then lost in the restore');
+    await until(() => kind(first) === 'saved');
+    await until(() => device.stores.get('copy')?.values.get('unsent') === 0);
+    first.destroy();
+    server.restore(backup, 'epoch-2');
+
+    const stale = connect(server, 'a', undefined, device);
+    await until(() => kind(stale) === 'replaced');
+    expect(stale.status()).toEqual({ kind: 'replaced', dropped: false });
+    expect(server.doc.getText('x').toString()).toBe('');
+  });
+
+  it('opening while refused rejects with CollabReplaced when the copy held no week to show', async () => {
+    const server = new FakeServer();
+    const device = new MemoryCopies();
+    device.stores.set('copy', { updates: [], values: new Map<string, unknown>([['epoch', 'epoch-0']]) });
+    const conn = connect(server, 'a', undefined, device);
+    await expect(conn.ready).rejects.toMatchObject({ name: 'CollabReplaced', dropped: false });
+  });
+});
+
+describe('when the collab service is not served', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks over HTTP after a failed attempt, gives up on a 404 (unavailable) and never tries again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const server = new FakeServer();
+    server.notServed = true;
+    const conn = connect(server, 'a');
+    const opened = conn.ready.then(
+      () => 'ready',
+      (e: Error) => e.name,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await opened).toBe('CollabUnavailable');
+    expect(conn.status()).toEqual({ kind: 'unavailable' });
+    expect(await conn.flush(10)).toBe(false);
+    const attempts = server.urls.length + server.probes;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(server.urls.length + server.probes).toBe(attempts);
+    expect(conn.status()).toEqual({ kind: 'unavailable' });
+  });
+
+  it('keeps trying while the service answers (426): a network or proxy problem, shown as offline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const server = new FakeServer();
+    server.notServed = true;
+    server.probe = async () => {
+      server.probes++;
+      return 426;
+    };
+    const conn = connect(server, 'a');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(conn.status().kind).toBe('offline');
+    expect(server.probes).toBeGreaterThan(1);
+    server.notServed = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(conn.status().kind).toBe('saved');
   });
 });

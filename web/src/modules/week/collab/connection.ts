@@ -21,6 +21,17 @@ import type { CollabStatus, CollabUser } from './types';
  * and the server tells a read-only connection so with an auth message (`read-only: …`).
  * The status (`CollabStatus`) follows the connection and what the server is known to hold
  * (`stored.ts`).
+ *
+ * Identity epoch: the device's copy remembers the epoch of the document it was made from
+ * (message 101, told on join) and names it when it connects (`&epoch=`, empty without one).
+ * When the server's document was restored or reseeded since, it refuses the copy (4409): the
+ * copy is deleted, never merged, and the status says `replaced` (with `dropped` when it held
+ * edits the server never stored); the page opens the week again from the server.
+ *
+ * Not served: a WebSocket never learns why an upgrade failed, so after an attempt that never
+ * opened the client asks the same URL over HTTP: the collab service answers 426 there, a
+ * server (or proxy) without it 404. Then it stops trying (`unavailable`) and the page saves
+ * over HTTP instead.
  */
 
 export interface ConnectionOptions {
@@ -38,7 +49,65 @@ export interface ConnectionOptions {
   WebSocketPolyfill?: typeof WebSocket;
   /** Disconnected for longer than this: `offline` (shorter: `syncing`, reconnecting). */
   offlineAfterMs?: number;
+  /** Where this device keeps its copies (default: IndexedDB through y-indexeddb; none without IndexedDB). */
+  copies?: DeviceCopies | null;
+  /** The HTTP status of a plain GET of `url` (null: no answer); default `fetch`. */
+  probe?: (url: string) => Promise<number | null>;
 }
+
+/** This device's copy of one document, loaded into the Y.Doc and kept up to date with it. */
+export interface DeviceCopy {
+  /** The transaction origin of what the copy loads into the document. */
+  readonly origin: unknown;
+  /** Resolves once what the device held is in the document. */
+  readonly loaded: Promise<void>;
+  /** A value kept beside the copy (`epoch`, `unsent`). */
+  get(key: string): Promise<unknown>;
+  set(key: string, value: string | number): Promise<void>;
+  /** Lets go of the copy (it stays on the device). */
+  close(): Promise<void>;
+}
+
+export interface DeviceCopies {
+  open(name: string, doc: Y.Doc): DeviceCopy;
+  /** Deletes a copy (closed first). */
+  remove(name: string): Promise<void>;
+}
+
+/** Copies in IndexedDB (y-indexeddb: the updates, and its `custom` store for the values beside them). */
+export const indexedDbCopies: DeviceCopies = {
+  open(name, doc) {
+    const persistence = new IndexeddbPersistence(name, doc);
+    return {
+      origin: persistence,
+      loaded: persistence.whenSynced.then(() => undefined),
+      get: (key) => persistence.get(key),
+      set: async (key, value) => {
+        await persistence.set(key, value);
+      },
+      close: () => persistence.destroy(),
+    };
+  },
+  async remove(name) {
+    const request = indexedDB.deleteDatabase(name);
+    await new Promise<void>((resolve) => {
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  },
+};
+
+async function fetchStatus(url: string): Promise<number | null> {
+  try {
+    const response = await fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit' });
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
+/** `ws(s)://host/api/collab` + `week:1` → `http(s)://host/api/collab/week:1`. */
+export const probeUrlOf = (serverUrl: string, docName: string) =>
+  `${serverUrl.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '')}/${docName}`;
 
 export interface WeekConnection {
   readonly doc: Y.Doc;
@@ -66,18 +135,39 @@ export class CollabDenied extends Error {
   }
 }
 
+/** The collab service is not served where the page looks for it (SERVICES without collab). */
+export class CollabUnavailable extends Error {
+  constructor() {
+    super('collab: the live co-editing service is not served');
+    this.name = 'CollabUnavailable';
+  }
+}
+
+/** This device's copy belonged to another epoch of the document (4409): deleted; open the week again. */
+export class CollabReplaced extends Error {
+  constructor(readonly dropped: boolean) {
+    super('collab: the document was replaced on the server');
+    this.name = 'CollabReplaced';
+  }
+}
+
 const SYNC_STEP1 = 0;
 const SYNC_STEP2 = 1;
 const SYNC_UPDATE = 2;
-/** Sprout's stored acknowledgement (services/collab protocol.ts). */
+/** Sprout's stored acknowledgement and the document's epoch (services/collab protocol.ts). */
 const MESSAGE_STORED = 100;
+const MESSAGE_EPOCH = 101;
+/** The server refused this device's copy: it belongs to another epoch of the document. */
+const CLOSE_REPLACED = 4409;
 /** Asked for the stored state when an acknowledgement has not come by then (slow disk, old server). */
 const QUERY_AFTER_MS = 1500;
 
-const paramsFor = (token: string | null) => ({ token: token ?? '', stored: '1' });
+const paramsFor = (token: string | null, epoch: string) => ({ token: token ?? '', stored: '1', epoch });
 
 export function openWeekConnection(options: ConnectionOptions): WeekConnection {
-  const { offlineAfterMs = 2500 } = options;
+  const { offlineAfterMs = 2500, probe = fetchStatus } = options;
+  const copies =
+    options.copies !== undefined ? options.copies : typeof indexedDB === 'undefined' ? null : indexedDbCopies;
   const doc = new Y.Doc();
   const awareness = new Awareness(doc);
   awareness.setLocalState({ user: options.user, field: null });
@@ -105,38 +195,68 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   let statusTimer: ReturnType<typeof setTimeout> | null = null;
   let renewTimer: ReturnType<typeof setTimeout> | null = null;
   let renewAttempt = 0;
+  /** The epoch this device's copy belongs to ('': none known yet; it is told on join). */
+  let epoch = '';
+  /** This device holds edits the server is not known to have stored (kept beside the copy). */
+  let unsent = false;
+  /** The copy belonged to another epoch (4409); `dropped`: it held unsent edits. */
+  let replaced: { dropped: boolean } | null = null;
+  /** The collab service is not served here (a plain GET of the document answered 404). */
+  let unavailable = false;
+  /** The current socket opened; a probe is under way. */
+  let socketOpened = false;
+  let probing = false;
 
   // ---- this device's copy ---------------------------------------------------------------
-  let idb: IndexeddbPersistence | null = null;
+  let idb: DeviceCopy | null = null;
   let idbReady = false;
-  const openIdb = () => {
-    if (!options.dbName || typeof indexedDB === 'undefined') return;
+  /**
+   * Opens the copy; resolves once the epoch and the unsent mark kept beside it are read (so
+   * the socket can name the epoch), or at once when there is none.
+   */
+  const openIdb = (): Promise<void> => {
+    if (!options.dbName || !copies) return Promise.resolve();
+    let opened: DeviceCopy;
     try {
-      const opened = new IndexeddbPersistence(options.dbName, doc);
-      idb = opened;
-      void opened.whenSynced.then(() => {
-        if (idb !== opened) return;
-        idbReady = true;
-        if (hasWeek(doc)) markReady();
-        update();
-      });
+      opened = copies.open(options.dbName, doc);
     } catch {
       idb = null;
+      return Promise.resolve();
     }
+    idb = opened;
+    void opened.loaded.then(() => {
+      if (idb !== opened) return;
+      idbReady = true;
+      if (hasWeek(doc)) markReady();
+      update();
+    });
+    return Promise.all([opened.get('epoch'), opened.get('unsent')]).then(
+      ([kept, mark]) => {
+        if (idb !== opened) return;
+        if (typeof kept === 'string' && kept && !epoch) epoch = kept;
+        // A copy made before epochs were kept has none: it is taken as the server's (merged as before).
+        else if (epoch && kept !== epoch) void opened.set('epoch', epoch).catch(() => undefined);
+        if (mark === 1) unsent = true;
+        else if (unsent) void opened.set('unsent', 1).catch(() => undefined);
+      },
+      () => undefined,
+    );
   };
   const closeIdb = () => {
     const db = idb;
     idb = null;
     idbReady = false;
-    return db ? db.destroy().catch(() => undefined) : Promise.resolve();
+    return db ? db.close().catch(() => undefined) : Promise.resolve();
   };
   const deleteIdb = async () => {
     await closeIdb();
-    if (!options.dbName || typeof indexedDB === 'undefined') return;
-    const request = indexedDB.deleteDatabase(options.dbName);
-    await new Promise<void>((resolve) => {
-      request.onsuccess = request.onerror = request.onblocked = () => resolve();
-    });
+    if (options.dbName && copies) await copies.remove(options.dbName).catch(() => undefined);
+  };
+  /** Keeps the unsent mark beside the copy (only when it changes, not with every keystroke). */
+  const markUnsent = (value: boolean) => {
+    if (value === unsent) return;
+    unsent = value;
+    void idb?.set('unsent', value ? 1 : 0).catch(() => undefined);
   };
   /**
    * The copy on this device is for edits: none is kept of a week this user can only read
@@ -157,7 +277,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   const provider = new WebsocketProvider(options.serverUrl, options.docName, doc, {
     connect: false,
     awareness,
-    params: paramsFor(options.token()),
+    params: paramsFor(options.token(), epoch),
     WebSocketPolyfill: options.WebSocketPolyfill,
     // No resyncInterval: y-websocket drops a socket that hears nothing for 30 s, and the server
     // sends a quiet connection an empty awareness message every 15 s (its pings never reach
@@ -165,9 +285,24 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     maxBackoffTime: 5000,
   });
 
+  /**
+   * Other tabs of this browser share the document (y-websocket's BroadcastChannel) only within
+   * one epoch: a tab still holding a copy of an earlier one must never hand it to a fresh tab.
+   */
+  const bcBase = provider.bcChannel;
+  function shareWithTabsOf(e: string) {
+    const channel = `${bcBase}#${e}`;
+    if (provider.bcChannel === channel) return;
+    const was = provider.bcconnected;
+    if (was) provider.disconnectBc();
+    provider.bcChannel = channel;
+    if (was) provider.connectBc();
+  }
+
   // Messages from the server pass through here first: what they say about the server's copy.
   const syncHandler = provider.messageHandlers[messageSync];
   provider.messageHandlers[messageSync] = (encoder, decoder, p, fromSocket, type) => {
+    if (replaced) return; // nothing more of a replaced document, from anywhere
     if (!fromSocket) {
       syncHandler?.(encoder, decoder, p, fromSocket, type); // another tab (BroadcastChannel)
       return;
@@ -201,6 +336,15 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     }
     afterServerState();
   };
+  // The document's epoch, told first on join: the copy on this device belongs to it from now on.
+  provider.messageHandlers[MESSAGE_EPOCH] = (_encoder, decoder) => {
+    const told = decoding.readVarString(decoder);
+    if (!told || told === epoch) return;
+    epoch = told;
+    provider.params = paramsFor(options.token(), epoch);
+    void idb?.set('epoch', told).catch(() => undefined);
+    shareWithTabsOf(epoch);
+  };
   // The auth message (permission denied) is how the server says a connection is read-only.
   provider.messageHandlers[messageAuth] = (_encoder, decoder) => {
     if (decoding.readVarUint(decoder) === 0) {
@@ -212,7 +356,9 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   };
 
   provider.on('status', ({ status: s }) => {
+    if (s === 'connecting') socketOpened = false;
     if (s === 'connected') {
+      socketOpened = true;
       everConnected = true;
       disconnectedAt = null;
       readOnlyHere = false;
@@ -230,16 +376,30 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     markReady();
     afterServerState();
   });
-  provider.on('connection-close', () => {
+  provider.on('connection-close', (event) => {
     // The next attempt carries the freshest token (refreshed meanwhile by the app).
-    provider.params = paramsFor(options.token());
+    provider.params = paramsFor(options.token(), epoch);
+    // Never opened: maybe nothing serves live editing here (the status of a refused upgrade
+    // never reaches the page), or just no network. A plain GET tells them apart.
+    if (event && !socketOpened && !probing && !unavailable) void probeService();
   });
+
+  async function probeService() {
+    probing = true;
+    const status = await probe(probeUrlOf(options.serverUrl, options.docName));
+    probing = false;
+    if (status !== 404 || destroyed || paused || unavailable || socketOpened) return;
+    unavailable = true;
+    provider.disconnect();
+    failReady(new CollabUnavailable());
+    update();
+  }
   // The browser knows about a lost network before the socket does (up to 30 s of silence).
   const onOffline = () => {
     if (provider.ws && !paused) provider.ws.close();
   };
   const onOnline = () => {
-    if (paused || destroyed || denied !== null || provider.wsconnected) return;
+    if (paused || destroyed || denied !== null || replaced || unavailable || provider.wsconnected) return;
     provider.disconnect(); // a fresh attempt now, not after the back-off
     provider.connect();
   };
@@ -249,7 +409,15 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   }
   provider.on('closed', ({ code }) => {
     if (code === 4401) void renew();
-    else {
+    else if (code === CLOSE_REPLACED) {
+      // Another history of the document: this copy is never merged into it.
+      replaced = { dropped: unsent };
+      keepingCopy = false;
+      provider.disconnectBc();
+      void deleteIdb();
+      failReady(new CollabReplaced(replaced.dropped));
+      update();
+    } else {
       denied = code;
       failReady(new CollabDenied(code));
       update();
@@ -266,7 +434,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (destroyed || paused) return;
     const fresh = options.token();
     if (!fresh) return update(); // signed out: the app leaves the page
-    provider.params = paramsFor(fresh);
+    provider.params = paramsFor(fresh, epoch);
     if (fresh !== used) {
       renewAttempt = 0;
       provider.connect();
@@ -284,8 +452,10 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   }
 
   // ---- what is stored --------------------------------------------------------------------
-  doc.on('update', (change: Uint8Array) => {
+  doc.on('update', (change: Uint8Array, origin: unknown) => {
     if (fromServer) return;
+    // An edit made on this device (not what its copy loaded): unsent until the server has it.
+    if (idb === null || origin !== idb.origin) markUnsent(true);
     tracker.localUpdate(change);
     // This tab's edit, another tab's, or this device's copy: not known to be stored.
     pending = true;
@@ -299,6 +469,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const was = pending;
     pending = !tracker.allStored();
     if (was && !pending) savedAt = Date.now();
+    if (!pending && !readOnly) markUnsent(false);
     // Other people's updates keep coming: an answer already awaited is not pushed back by them.
     if (pending && !readOnly && !queryTimer) scheduleQuery(Math.min(QUERY_AFTER_MS * 2 ** queryAttempt++, 6000));
     else if (!pending) {
@@ -335,6 +506,8 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
 
   // ---- status ----------------------------------------------------------------------------
   function compute(): CollabStatus {
+    if (replaced) return { kind: 'replaced', dropped: replaced.dropped };
+    if (unavailable) return { kind: 'unavailable' };
     if (denied !== null) return { kind: 'denied', code: denied };
     if (!provider.wsconnected) {
       const since = disconnectedAt ?? startedAt;
@@ -365,8 +538,13 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   ready.catch(() => undefined);
 
   scheduleStatusCheck(offlineAfterMs);
-  openIdb();
-  provider.connect();
+  // The socket names the copy's epoch: connected once the copy told it (at once without a copy).
+  void openIdb().then(() => {
+    if (destroyed || paused) return;
+    provider.params = paramsFor(options.token(), epoch);
+    shareWithTabsOf(epoch);
+    provider.connect();
+  });
 
   const close = () => {
     if (destroyed) return false;
@@ -388,13 +566,16 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     awareness,
     ready,
     status: () => status,
-    readOnly: () => readOnly || denied !== null,
+    readOnly: () => readOnly || denied !== null || replaced !== null,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     flush(timeoutMs = 10_000) {
       if (status.kind === 'saved') return Promise.resolve(true);
+      // Nothing more will be stored through this connection.
+      if (status.kind === 'unavailable' || status.kind === 'replaced' || status.kind === 'denied')
+        return Promise.resolve(false);
       if (!pending && provider.synced) afterServerState();
       else scheduleQuery(0);
       return new Promise<boolean>((resolve) => {
@@ -407,7 +588,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
         const stop = (() => {
           const listener = () => {
             if (status.kind === 'saved') done(true);
-            else if (status.kind === 'readOnly' || status.kind === 'denied') done(false);
+            else if (['readOnly', 'denied', 'replaced', 'unavailable'].includes(status.kind)) done(false);
           };
           listeners.add(listener);
           return () => listeners.delete(listener);
@@ -426,8 +607,8 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     resume() {
       if (destroyed || !paused) return;
       paused = false;
-      if (keepingCopy) openIdb();
-      if (denied === null) provider.connect();
+      if (keepingCopy) void openIdb();
+      if (denied === null && !replaced && !unavailable) provider.connect();
       update();
     },
     async clearLocal() {

@@ -23,6 +23,9 @@ const zhCN = {
     readOnlyUnsaved: '只读（本机有未能保存的修改）',
     denied: '无权编辑',
     deniedTip: '服务器拒绝了这份备课的协同编辑：您没有编辑它的权限。',
+    direct: '直接保存',
+    directTip: '实时协同不可用：修改会直接保存到服务器（与平常的自动保存一样），其他老师不会实时看到。',
+    replaced: '正在重新打开…',
   },
   presence: {
     label: '正在编辑的人',
@@ -43,6 +46,13 @@ const zhCN = {
   readOnlyTitle: '这份备课现在是只读的',
   readOnlyText: '它可能刚被提交审核，或者您的编辑权限有变化。页面显示最新内容，但修改不会被保存。',
   readOnlyUnsavedText: '这台设备上有未能保存到服务器的修改，它们不会被保存。',
+  unavailableTitle: '实时协同不可用，修改会直接保存',
+  unavailableText:
+    '这台服务器没有提供实时协同编辑。您可以照常编辑，修改会自动保存；同时编辑的老师要刷新页面才能看到彼此的修改。',
+  replacedTitle: '这份备课已按服务器上的内容重新打开',
+  replacedText: '服务器上的这份备课已被恢复或重置，本机保存的旧副本已作废，页面显示的是服务器上的内容。',
+  replacedDroppedText: '本机有尚未同步到服务器的修改，它们属于旧的副本，已被丢弃，请核对后重新填写。',
+  dismiss: '知道了',
 };
 
 const en: typeof zhCN = {
@@ -64,6 +74,10 @@ const en: typeof zhCN = {
     readOnlyUnsaved: 'Read-only — unsaved changes on this device',
     denied: 'No access',
     deniedTip: 'The server refused live editing of this plan: you may not edit it.',
+    direct: 'Saved directly',
+    directTip:
+      'Live co-editing is unavailable: changes are saved to the server directly (the usual autosave); others do not see them live.',
+    replaced: 'Reopening…',
   },
   presence: {
     label: 'Editing now',
@@ -87,6 +101,15 @@ const en: typeof zhCN = {
   readOnlyText:
     'It may just have been submitted for review, or your right to edit it changed. You see the latest content, but changes are not saved.',
   readOnlyUnsavedText: 'This device holds changes the server did not take; they will not be saved.',
+  unavailableTitle: 'Live co-editing is unavailable; your changes are saved directly',
+  unavailableText:
+    'This server does not offer live co-editing. Edit as usual: changes are saved automatically; people editing at the same time see each other’s changes after reloading the page.',
+  replacedTitle: 'This plan was reopened from the server',
+  replacedText:
+    'The plan was restored or reset on the server, so the copy kept on this device no longer applies: you see the server’s content.',
+  replacedDroppedText:
+    'This device held changes that had not reached the server; they belonged to the old copy and were discarded. Please check the plan and enter them again.',
+  dismiss: 'Got it',
 };
 
 type Leaves<T, P extends string = ''> = {

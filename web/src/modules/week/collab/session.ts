@@ -37,6 +37,13 @@ export async function startCollab(weekId: string, signal?: AbortSignal): Promise
 /** The server refused the week's document (no access). */
 export const isDenied = (error: unknown) => error instanceof Error && error.name === 'CollabDenied';
 
+/** The collab service is not served here: the page saves over HTTP instead. */
+export const isUnavailable = (error: unknown) => error instanceof Error && error.name === 'CollabUnavailable';
+
+/** This device's copy belonged to an earlier epoch of the document and was deleted: open the week again. */
+export const replacedDropped = (error: unknown): boolean | null =>
+  error instanceof Error && error.name === 'CollabReplaced' ? (error as Error & { dropped: boolean }).dropped : null;
+
 /**
  * `POST /api/week/week/saveRevision {id}`: the live document becomes a revision (a
  * `DraftUpdated` naming who edited since the last one) — when it holds anything new. The

@@ -39,7 +39,12 @@ export interface CollabPeer {
  * - `readOnly`: the server accepts nothing from this connection (the week was submitted, or
  *   the user may no longer edit it); `unsaved`: this device holds changes the server never
  *   took;
- * - `denied`: the server refused the document (4403, or 4400); nothing more is tried.
+ * - `denied`: the server refused the document (4403, or 4400); nothing more is tried;
+ * - `unavailable`: the collab service is not served here (SERVICES without collab): nothing
+ *   more is tried, and the page saves over HTTP instead;
+ * - `replaced`: the server's document was restored or reseeded since this device's copy was
+ *   made (another identity epoch): the copy was deleted, never merged; `dropped`: it held
+ *   edits the server never stored. The page opens the week again from the server.
  */
 export type CollabStatus =
   | { kind: 'connecting' }
@@ -47,7 +52,9 @@ export type CollabStatus =
   | { kind: 'saved'; at: number }
   | { kind: 'offline'; local: boolean; pending: boolean }
   | { kind: 'readOnly'; unsaved: boolean }
-  | { kind: 'denied'; code: number };
+  | { kind: 'denied'; code: number }
+  | { kind: 'unavailable' }
+  | { kind: 'replaced'; dropped: boolean };
 
 /** An opened, live week document and everything the editor page needs from it. */
 export interface CollabWeek {

@@ -23,7 +23,8 @@ export function useCollab(collab: CollabWeek | null | undefined): { status: Coll
 }
 
 /** Nothing typed would be kept: the editor's fields are disabled. */
-export const isLocked = (status: CollabStatus | null) => status?.kind === 'readOnly' || status?.kind === 'denied';
+export const isLocked = (status: CollabStatus | null) =>
+  status?.kind === 'readOnly' || status?.kind === 'denied' || status?.kind === 'replaced';
 
 /** Whether a live week is locked (re-renders only when that changes, not with every sync). */
 export function useCollabLocked(collab: CollabWeek | null | undefined): boolean {
@@ -35,5 +36,28 @@ export function useCollabLocked(collab: CollabWeek | null | undefined): boolean 
     subscribe,
     () => isLocked(collab?.status() ?? null),
     () => false,
+  );
+}
+
+/** How live co-editing ended (null while it goes on): re-renders only when that changes. */
+export type CollabEnd = { kind: 'unavailable' } | { kind: 'replaced'; dropped: boolean };
+const UNAVAILABLE: CollabEnd = { kind: 'unavailable' };
+const REPLACED: CollabEnd = { kind: 'replaced', dropped: false };
+const REPLACED_DROPPED: CollabEnd = { kind: 'replaced', dropped: true };
+
+export function useCollabEnded(collab: CollabWeek | null | undefined): CollabEnd | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
+    [collab],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      const status = collab?.status();
+      if (status?.kind === 'unavailable') return UNAVAILABLE;
+      if (status?.kind === 'replaced') return status.dropped ? REPLACED_DROPPED : REPLACED;
+      return null;
+    },
+    () => null,
   );
 }

@@ -25,9 +25,10 @@ import { closeTab } from '../../layout/tabs/tabsStore';
 import { planApi, weekApi } from '../api';
 import { useCollabT } from '../collab/i18n';
 import { LockedFieldset } from '../collab/LockedFieldset';
-import { isDenied, saveRevision, startCollab } from '../collab/session';
+import type { CollabPageNotice } from '../collab/CollabUi';
+import { isDenied, isUnavailable, replacedDropped, saveRevision, startCollab } from '../collab/session';
 import type { CollabWeek } from '../collab/types';
-import { useCollabLocked } from '../collab/useCollab';
+import { useCollabEnded, useCollabLocked } from '../collab/useCollab';
 import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
 import { DayGrid } from '../components/DayGrid/DayGrid';
 import { PlanEditor } from '../components/PlanEditor/PlanEditor';
@@ -69,6 +70,9 @@ import classes from './WeekEditorPage.module.css';
 // Live co-editing's bar and notice: loaded with the co-editing code, only for a co-edited week.
 const CollabBar = lazy(() => import('../collab/CollabUi').then((m) => ({ default: m.CollabBar })));
 const CollabNotice = lazy(() => import('../collab/CollabUi').then((m) => ({ default: m.CollabNotice })));
+const CollabPageNoticeAlert = lazy(() =>
+  import('../collab/CollabUi').then((m) => ({ default: m.CollabPageNoticeAlert })),
+);
 
 /** One opened week: its draft and where it stands on the server. */
 interface Session {
@@ -85,6 +89,11 @@ interface Session {
    * document — the draft is backed by it, saved by the server, never through `updateWeek`.
    */
   collab: CollabWeek | null;
+  /**
+   * How live co-editing went at opening: not served (this week is saved over HTTP instead), or
+   * its document replaced on the server (restored, reseeded: reopened from the server).
+   */
+  notice?: CollabPageNotice | null;
 }
 
 type LoadState =
@@ -105,6 +114,34 @@ function offerRestore(recordId: string | null, content: WeekContent, today: stri
   if (!backup) return null;
   const mine = normalizeWeekContent(backup.content, today);
   return JSON.stringify(mine) === JSON.stringify(content) ? null : { ...backup, content: mine };
+}
+
+/**
+ * A week edited as a local draft saved over HTTP (`updateWeek`; `bossupdateWeek` in review):
+ * a reviewer's edit, or a week whose live co-editing is not served here. `shown`: what the
+ * page showed so far (the live document's content), kept as a change to save when it differs.
+ */
+function localSession(
+  detail: { week: WeekRecord; can: WeekCan },
+  boss: boolean,
+  notice: CollabPageNotice | null,
+  shown?: WeekContent,
+): Session {
+  const today = localYmd();
+  const content = normalizeWeekContent(detail.week.content, today);
+  const draft = createLocalDraft(content, WEEK_RICH_FIELDS);
+  if (shown && JSON.stringify(normalizeWeekContent(shown, today)) !== JSON.stringify(content))
+    draft.replace(shown, { asChange: true });
+  return {
+    key: ++sessionKeys,
+    boss,
+    draft,
+    meta: { recordId: detail.week.id, version: detail.week.version },
+    can: detail.can,
+    restore: shown ? null : offerRestore(detail.week.id, content, today),
+    collab: null,
+    notice,
+  };
 }
 
 /**
@@ -137,8 +174,13 @@ export function WeekEditorPage() {
   /** A new week moving to live co-editing after its first save (nothing is saved over HTTP meanwhile). */
   const switchingRef = useRef<Promise<void> | null>(null);
   const locked = useCollabLocked(session?.collab);
+  const ended = useCollabEnded(session?.collab);
+  /** Opens the week again (its live document was replaced on the server), saying so once. */
+  const [reopened, setReopened] = useState(0);
+  const reopenNoticeRef = useRef<CollabPageNotice | null>(null);
 
   // Open what the query names (a kept-alive page sees the same query again when shown: no reload then).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reopened` opens the week again once its live document was replaced
   useEffect(() => {
     const current = sessionRef.current;
     if (current && current.meta.recordId === id && current.boss === boss) return;
@@ -184,17 +226,37 @@ export function WeekEditorPage() {
           setLoadState({ kind: 'connecting', slow: false });
           slowTimer = setTimeout(() => live && setLoadState({ kind: 'connecting', slow: true }), 6000);
           let collab: CollabWeek;
+          let notice = reopenNoticeRef.current;
+          reopenNoticeRef.current = null;
           try {
-            collab = await startCollab(detail.week.id, opening.signal);
+            try {
+              collab = await startCollab(detail.week.id, opening.signal);
+            } catch (error) {
+              const dropped = replacedDropped(error);
+              if (dropped === null) throw error;
+              // This device's copy belonged to an earlier document (restored, reseeded): it is
+              // deleted; the week opens from the server.
+              notice = { kind: 'replaced', dropped };
+              collab = await startCollab(detail.week.id, opening.signal);
+            }
           } catch (error) {
-            if (live)
-              setLoadState(
-                isDenied(error) ? { kind: 'readOnly', record: detail.week, denied: true } : { kind: 'notFound' },
-              );
+            if (!live) return;
+            if (isUnavailable(error)) {
+              // Live co-editing is not served here: the week is saved over HTTP, as a new one is.
+              setSession(localSession(detail, false, { kind: 'unavailable' }));
+              setPlans(detail.plans);
+              setDayPlans(detail.dayPlans);
+              setLoadState({ kind: 'ready' });
+              return;
+            }
+            setLoadState(
+              isDenied(error) ? { kind: 'readOnly', record: detail.week, denied: true } : { kind: 'notFound' },
+            );
             return;
           } finally {
             clearTimeout(slowTimer);
           }
+          if (!live) return collab.destroy();
           setSession({
             key: ++sessionKeys,
             boss,
@@ -203,22 +265,14 @@ export function WeekEditorPage() {
             can: detail.can,
             restore: null,
             collab,
+            notice,
           });
           setPlans(detail.plans);
           setDayPlans(detail.dayPlans);
           setLoadState({ kind: 'ready' });
           return;
         }
-        const content = normalizeWeekContent(detail.week.content, today);
-        setSession({
-          key: ++sessionKeys,
-          boss,
-          draft: createLocalDraft(content, WEEK_RICH_FIELDS),
-          meta: { recordId: detail.week.id, version: detail.week.version },
-          can: detail.can,
-          restore: offerRestore(detail.week.id, content, today),
-          collab: null,
-        });
+        setSession(localSession(detail, boss, null));
         setPlans(detail.plans);
         setDayPlans(detail.dayPlans);
         setLoadState({ kind: 'ready' });
@@ -231,7 +285,41 @@ export function WeekEditorPage() {
       opening.abort();
       clearTimeout(slowTimer);
     };
-  }, [id, boss]);
+    // `reopened`: the live document was replaced on the server; the session was let go first.
+  }, [id, boss, reopened]);
+
+  // Live co-editing ended while the week was open: its document was replaced on the server
+  // (opened again from the server), or the service is not served (saved over HTTP from now on).
+  useEffect(() => {
+    const s = sessionRef.current;
+    const live = s?.collab;
+    if (!ended || !s || !live || !s.meta.recordId) return;
+    const weekId = s.meta.recordId;
+    if (ended.kind === 'replaced') {
+      live.destroy();
+      sessionRef.current = null;
+      setSession(null);
+      reopenNoticeRef.current = { kind: 'replaced', dropped: ended.dropped };
+      setReopened((n) => n + 1);
+      return;
+    }
+    const shown = live.draft.snapshot();
+    live.destroy();
+    let current = true;
+    weekApi
+      .byId(weekId, { notify: false })
+      .then((detail) => {
+        if (!current || sessionRef.current !== s) return;
+        const next = localSession(detail, false, { kind: 'unavailable' }, shown);
+        sessionRef.current = next;
+        setSession(next);
+        setRecord(detail.week);
+      })
+      .catch(() => setLoadState({ kind: 'notFound' }));
+    return () => {
+      current = false;
+    };
+  }, [ended]);
 
   // A co-edited week is connected while its page is shown (a kept-alive tab that is hidden lets go).
   const collab = session?.collab ?? null;
@@ -288,10 +376,12 @@ export function WeekEditorPage() {
         sessionRef.current = next;
         setSession(next);
         clearBackup(backupKey(weekId));
-      } catch {
+      } catch (error) {
         // Stays a local draft, saved over HTTP as before.
         clearTimeout(timer);
         switchingRef.current = null;
+        if (isUnavailable(error))
+          setSession((cur) => (cur && cur.meta === meta ? { ...cur, notice: { kind: 'unavailable' } } : cur));
         autosaveRef.current?.change();
       } finally {
         switchingRef.current = null;
@@ -761,6 +851,14 @@ export function WeekEditorPage() {
       {session.collab && (
         <Suspense fallback={null}>
           <CollabNotice collab={session.collab} />
+        </Suspense>
+      )}
+      {session.notice && (
+        <Suspense fallback={null}>
+          <CollabPageNoticeAlert
+            notice={session.notice}
+            onClose={() => setSession((cur) => (cur === session ? { ...cur, notice: null } : cur))}
+          />
         </Suspense>
       )}
       {session.restore && (
