@@ -504,6 +504,7 @@ export const MENUS: MenuDef[] = [
         api: [
           'GET /api/blade-user/page',
           'GET /api/blade-user/detail',
+          'GET /api/blade-user/infoByPhone',
           'GET /api/blade-user/platform-detail',
           'GET /api/blade-system/dept/**',
           'GET /api/blade-system/post/**',

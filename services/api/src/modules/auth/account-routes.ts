@@ -105,45 +105,4 @@ export async function accountRoutes(app: FastifyInstance) {
       return ok(null, request.lang, 'auth.passwordChanged');
     },
   );
-
-  r.get(
-    '/api/blade-user/infoByPhone',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags: ['users'],
-        summary: 'A user of the caller’s tenant by phone number (null when none)',
-        querystring: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
-      },
-    },
-    async (request) => {
-      const ctx = tenantOf(request);
-      const u = await request.tx((trx) =>
-        trx
-          .selectFrom('app_user')
-          .select(['id', 'account', 'name', 'real_name', 'avatar', 'phone', 'dept_id', 'status'])
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('phone', '=', request.query.phone)
-          .where('is_deleted', '=', 0)
-          .orderBy('id')
-          .executeTakeFirst(),
-      );
-      return ok(
-        u
-          ? {
-              id: String(u.id),
-              tenantId: ctx.tenantId,
-              account: u.account,
-              name: u.name,
-              realName: u.real_name,
-              avatar: u.avatar,
-              phone: u.phone,
-              deptId: u.dept_id === null ? '' : String(u.dept_id),
-              status: u.status,
-            }
-          : null,
-        request.lang,
-      );
-    },
-  );
 }

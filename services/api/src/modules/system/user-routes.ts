@@ -647,4 +647,61 @@ export async function userRoutes(app: FastifyInstance) {
       );
     },
   );
+
+  r.get(
+    '/api/blade-user/infoByPhone',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A user by phone number (null when none): user administrators, within their data scope',
+        querystring: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
+      },
+    },
+    async (request) => {
+      const ctx = tenantOf(request);
+      const perms = await permissionsOf(request);
+      // It reveals who owns a number: the user screen's holders only (API scope), and only
+      // users they could list (tenant and data scope).
+      const [u] = await readInTenant<{
+        id: string;
+        account: string;
+        name: string | null;
+        real_name: string | null;
+        avatar: string | null;
+        phone: string | null;
+        dept_id: string | null;
+        status: number;
+      }>(
+        app.database,
+        ctx,
+        app.database.db
+          .selectFrom('app_user as u')
+          .select(['u.id', 'u.account', 'u.name', 'u.real_name', 'u.avatar', 'u.phone', 'u.dept_id', 'u.status'])
+          .where('u.tenant_id', '=', ctx.tenantId)
+          .where('u.is_deleted', '=', 0)
+          .where('u.phone', '=', request.query.phone)
+          .where(scopeWhere(perms.ability, 'read', 'user', USER_COLUMNS))
+          .orderBy('u.id')
+          .limit(1)
+          .compile(),
+      );
+      const present = fieldFilter(perms.ability, 'read', 'user');
+      return ok(
+        u
+          ? present({
+              id: String(u.id),
+              tenantId: ctx.tenantId,
+              account: u.account,
+              name: u.name,
+              realName: u.real_name,
+              avatar: u.avatar,
+              phone: u.phone,
+              deptId: u.dept_id === null ? '' : String(u.dept_id),
+              status: u.status,
+            })
+          : null,
+        request.lang,
+      );
+    },
+  );
 }
