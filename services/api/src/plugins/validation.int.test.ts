@@ -191,3 +191,32 @@ describe('odd bytes in the headers read before any route', () => {
     expect(r.statusCode).toBe(200);
   });
 });
+
+describe('the token endpoint names the field in its OAuth-shaped refusal', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seed(t.database, { demo: false });
+    ({ app } = await testApp(t.database, { config: testConfig() }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  it('a NUL in the username or the Tenant-Id header is invalid_request naming it, not a 500', async () => {
+    const grant = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?${new URLSearchParams({ grant_type: 'password', tenantId: '000000', password: 'x', ...query })}`,
+        headers: { ...clientBasic(), ...headers },
+      });
+    const user = await grant({ username: 'ad\u0000min' });
+    expect(user.statusCode).toBe(400);
+    expect(user.json()).toMatchObject({ error: 'invalid_request', msg: '缺少或无效的参数：username' });
+    const header = await grant({ username: 'admin' }, { 'tenant-id': '0\u000000000', 'accept-language': 'en' });
+    expect(header.statusCode).toBe(400);
+    expect(header.json()).toMatchObject({ error: 'invalid_request', msg: 'Missing or invalid parameter: tenant-id' });
+  });
+});

@@ -3,6 +3,7 @@ import { AuthError, type AuthErrorCode, oauthErrorOf } from '@sprout/core/auth/e
 import { AppError } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { originOf } from '../../plugins/auth';
+import { RequestValidationError } from '../../plugins/validation';
 import { header, mergedParams } from './params';
 import { presentToken } from './presenters';
 
@@ -21,6 +22,12 @@ export function sendOauthError(err: FastifyError | Error, request: FastifyReques
     key = err.messageKey;
     params = err.params;
     status = err.status;
+  } else if (err instanceof RequestValidationError) {
+    // The text rule (a NUL in a parameter or header): name the field.
+    code = 'invalid_request';
+    key = 'auth.invalidRequest';
+    params = { param: err.issues[0]?.path.map(String).join('.') || err.part };
+    status = 400;
   } else if (err instanceof AppError && err.status === 401) {
     // The client-credentials check of the auth hook.
     code = 'invalid_client';
