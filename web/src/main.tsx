@@ -6,12 +6,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { bootstrap } from './app/bootstrap';
+import { loadRuntimeConfig } from './config/runtime';
 import { appendErrorLog } from './lib/errorLog';
 
 bootstrap();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+// The server's settings (captcha, tenant mode, token time, social sources) before the first render.
+await loadRuntimeConfig();
 
 // Render errors go to the local error log (spec §8), with the component stack as info.
 createRoot(container, {

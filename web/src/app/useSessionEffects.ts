@@ -33,7 +33,10 @@ const refresher = createTokenRefresher({
   now: () => Date.now(),
   readTokenTime,
   readExpiresIn,
-  tokenTime: website.tokenTime,
+  // Read at each check: the server's setting arrives after this module is loaded.
+  get tokenTime() {
+    return website.tokenTime;
+  },
   refresh: refreshNow,
   withLock: createCrossTabLock('sprout-token-refresh'),
   onInvalid: handleUnauthorized,

@@ -1,8 +1,11 @@
 /**
  * Runtime configuration of the web app (Saber's `website.js`). Defaults follow the spec
- * (§9); a deployment — or a test — may override any of them by defining
- * `window.__SPROUT_CONFIG__` before the app's script runs (e.g. an inline `<script>` in
- * index.html, or Playwright's `addInitScript`).
+ * (§9). At start the app reads the server's settings (`GET /api/sprout/runtime-config`,
+ * see `runtime.ts`): captcha on or off, tenant mode, the token refresh time and the social
+ * sign-in sources follow the server. A deployment — or a test — may still override any
+ * value by defining `window.__SPROUT_CONFIG__` before the app's script runs (a script file
+ * loaded before the app's, or Playwright's `addInitScript`; not an inline `<script>`, which
+ * the Content-Security-Policy refuses); an override wins over the server.
  */
 
 /** A third-party sign-in button on the login page. */
@@ -21,11 +24,11 @@ export interface WebsiteConfig {
   /** Multi-tenant sign-in: the login page asks for a tenant number (spec §9: on). */
   tenantMode: boolean;
   defaultTenantId: string;
-  /** Captcha on the login form (spec §9: off). The server's CAPTCHA_ENABLED must match. */
+  /** Captcha on the login form (spec §9: off); follows the server's CAPTCHA_ENABLED. */
   captchaMode: boolean;
-  /** Third-party sign-in buttons (spec §2 Login). */
+  /** Third-party sign-in buttons (spec §2 Login); the server's social sources of the tenant. */
   thirdParty: ThirdPartySource[];
-  /** Age in seconds at which the stored token is refreshed (spec §4, §9: 3000). */
+  /** Age in seconds at which the stored token is refreshed (spec §4, §9: 3000; the server's 5/6 of ACCESS_TOKEN_TTL). */
   tokenTime: number;
   /** How often the token's age is checked (spec §4: every 10 s). */
   tokenCheckIntervalMs: number;
@@ -84,5 +87,18 @@ function readOverrides(): Partial<WebsiteConfig> {
   return raw && typeof raw === 'object' ? raw : {};
 }
 
-/** The effective configuration, read once at start. */
-export const website: Readonly<WebsiteConfig> = Object.freeze({ ...DEFAULT_WEBSITE, ...readOverrides() });
+const overrides = readOverrides();
+const current: WebsiteConfig = { ...DEFAULT_WEBSITE, ...overrides };
+
+/** The effective configuration: defaults, then the server's settings, then the overrides. */
+export const website: Readonly<WebsiteConfig> = current;
+
+/** Takes the server's settings (read at start, before the first render); overrides still win. */
+export function applyServerSettings(server: Partial<WebsiteConfig>): void {
+  Object.assign(current, DEFAULT_WEBSITE, server, overrides);
+}
+
+/** Did the deployment (or a test) fix this value with `window.__SPROUT_CONFIG__`? */
+export function isOverridden(key: keyof WebsiteConfig): boolean {
+  return Object.hasOwn(overrides, key);
+}

@@ -7,6 +7,7 @@ import { website } from '../../../../config/website';
 import type { TokenResponse } from '../../api/token';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { type LoginFailure, useLoginForm } from '../../hooks/useLoginForm';
+import { useSocialSources } from '../../hooks/useSocialSources';
 import classes from './LoginForm.module.css';
 
 // Only deployments that turn them on download these (they bring the tooltip machinery).
@@ -58,6 +59,7 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
   });
   const { values, errors } = form;
   const tenantId = shown.tenant ? values.tenantId : (tenantFromDomain ?? website.defaultTenantId);
+  const socialSources = useSocialSources(tenantId);
 
   const failureText = (failure: LoginFailure) =>
     failure.kind === 'server' ? failure.text : t(FAILURE_KEY[failure.kind]);
@@ -188,9 +190,9 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
         </Button>
       </form>
 
-      {website.thirdParty.length > 0 && (
+      {socialSources.length > 0 && (
         <Suspense fallback={null}>
-          <ThirdPartyLogin tenantId={tenantId} />
+          <ThirdPartyLogin tenantId={tenantId} sources={socialSources} />
         </Suspense>
       )}
 

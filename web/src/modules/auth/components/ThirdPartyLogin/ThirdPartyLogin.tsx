@@ -33,16 +33,17 @@ export const SOCIAL_TENANT_KEY = 'social-tenant';
 interface ThirdPartyLoginProps {
   /** The tenant the user typed (or the domain's). */
   tenantId: string;
+  /** The buttons: the server's social sources of that tenant (default: those read at start). */
+  sources?: ThirdPartySource[];
 }
 
 /**
  * Third-party sign-in (spec §1, §2 Login): social providers as round buttons and the
- * workplace-messaging QR scan as a full-width button, as configured (`thirdParty`).
+ * workplace-messaging QR scan as a full-width button, as the server has them configured.
  * Each opens the server's render endpoint, which redirects to the provider.
  */
-export function ThirdPartyLogin({ tenantId }: ThirdPartyLoginProps) {
+export function ThirdPartyLogin({ tenantId, sources = website.thirdParty }: ThirdPartyLoginProps) {
   const { t, i18n } = useTranslation();
-  const sources = website.thirdParty;
   if (sources.length === 0) return null;
   const language = languageOfLocale(i18n.resolvedLanguage);
   const labelOf = (s: ThirdPartySource) => s.label?.[language] ?? s.label?.zh ?? s.source;
