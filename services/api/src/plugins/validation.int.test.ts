@@ -220,3 +220,49 @@ describe('the token endpoint names the field in its OAuth-shaped refusal', () =>
     expect(header.json()).toMatchObject({ error: 'invalid_request', msg: 'Missing or invalid parameter: tenant-id' });
   });
 });
+
+describe('every route, present and future, applies the text rule', () => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seed(t.database, { demo: false });
+    ({ app } = await testApp(t.database, { config: testConfig() }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  it('a NUL in an unknown query parameter is a 400 naming it on every route the caller may call', async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ grant_type: 'password', tenantId: '000000', username: 'admin', password: md5('admin') })}`,
+      headers: { ...clientBasic(), 'tenant-id': '000000' },
+    });
+    const token = r.json().access_token as string;
+    const routes = app.routeTable.filter((x) => x.method !== 'HEAD' && x.method !== 'OPTIONS');
+    const missed: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}probe=%00`,
+        headers: bladeAuth(token),
+      });
+      // The platform administrator may call every route but those for guests (403) or
+      // another client; anything that reached the route must have been refused for `probe`.
+      if (res.statusCode === 403 || res.statusCode === 401) continue;
+      checked++;
+      // The envelope's fields, or (the token endpoint's OAuth shape) its message, name it.
+      const body = res.statusCode === 400 ? res.json() : {};
+      const named =
+        (body.fields ?? []).some((f: { field: string }) => f.field === 'probe') || String(body.msg).endsWith('probe');
+      if (!named) missed.push(`${route.method} ${route.url} → ${res.statusCode}`);
+    }
+    expect(missed).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    console.log(`text rule: ${checked} of ${routes.length} routes refused a NUL in the query, naming it`);
+  });
+});
