@@ -49,10 +49,22 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
-/** Collects uncaught page errors so a test can assert there were none. */
+/**
+ * Collects uncaught page errors and Content-Security-Policy violations (the server's CSP
+ * refusing a script, style, frame or connection), so a test can assert there were none.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Chromium logs "Refused to …" for what the policy blocks; the page also hears an event.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Refused to|Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`);
+  });
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
   return errors;
 }
 
