@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { contextPlugin } from './plugins/context';
 import { apiDocsAccess } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uiConfig: { docExpansion: 'list', validatorUrl: null },
     uiHooks: docs.uiHooks,
   });
+  // Before the auth plugin: its limits run ahead of the client-credential check.
+  await app.register(rateLimitPlugin, { kv: deps.kv });
   await app.register(authPlugin, { kv: deps.kv });
   await app.register(webPlugin);
 

@@ -9,13 +9,21 @@ import { MemoryQueue } from '@sprout/core/queue';
 import type { JobQueue } from '@sprout/core/queue/types';
 import { buildApp } from './app';
 
-/** A validated config for tests; never touches ./data. */
+/**
+ * A validated config for tests; never touches ./data. Sign-in limits and rate limits are
+ * out of the way (tests sign in and call the token endpoint many times a minute from one
+ * address); the tests of those limits set them.
+ */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     JWT_SECRET: `test-${randomBytes(24).toString('hex')}`,
     DATA_DIR: '/tmp/sprout-test-data',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    LOGIN_MAX_FAILURES: '1000',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
     ...env,
   });
 }

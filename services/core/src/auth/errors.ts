@@ -7,6 +7,7 @@ export type AuthErrorCode =
   | 'unsupported_grant_type'
   | 'bad_credentials'
   | 'captcha_invalid'
+  | 'captcha_required'
   | 'tenant_not_found'
   | 'tenant_expired'
   | 'tenant_disabled'
@@ -14,8 +15,8 @@ export type AuthErrorCode =
   | 'user_disabled'
   | 'user_pending'
   | 'user_rejected'
-  | 'account_locked'
   | 'ip_locked'
+  | 'too_many_requests'
   | 'refresh_invalid'
   | 'refresh_reused'
   | 'social_not_configured'
@@ -28,6 +29,7 @@ const MESSAGE: Record<AuthErrorCode, string> = {
   unsupported_grant_type: 'auth.grantUnsupported',
   bad_credentials: 'auth.badCredentials',
   captcha_invalid: 'auth.captchaInvalid',
+  captcha_required: 'auth.captchaRequired',
   tenant_not_found: 'auth.tenantNotFound',
   tenant_expired: 'auth.tenantExpired',
   tenant_disabled: 'auth.tenantDisabled',
@@ -35,8 +37,8 @@ const MESSAGE: Record<AuthErrorCode, string> = {
   user_disabled: 'auth.userDisabled',
   user_pending: 'auth.userPending',
   user_rejected: 'auth.userRejected',
-  account_locked: 'auth.accountLocked',
   ip_locked: 'auth.ipLocked',
+  too_many_requests: 'error.tooManyRequests',
   refresh_invalid: 'auth.refreshInvalid',
   refresh_reused: 'auth.refreshReused',
   social_not_configured: 'auth.socialNotConfigured',
@@ -50,17 +52,22 @@ export function oauthErrorOf(code: AuthErrorCode) {
   return 'invalid_grant';
 }
 
-/** A refused sign-in step: HTTP 401 for the client, 400 for everything else. */
+/**
+ * A refused sign-in step: HTTP 401 for the client, 429 (with Retry-After) for a limit that
+ * answers "later", 400 for everything else.
+ */
 export class AuthError extends Error {
-  readonly status: 400 | 401;
+  readonly status: 400 | 401 | 429;
   readonly messageKey: string;
   constructor(
     readonly code: AuthErrorCode,
     readonly params?: Params,
+    /** Seconds until a 429 no longer applies (the Retry-After header). */
+    readonly retryAfterSec?: number,
   ) {
     super(`auth: ${code}`);
     this.name = 'AuthError';
-    this.status = code === 'invalid_client' ? 401 : 400;
+    this.status = code === 'invalid_client' ? 401 : code === 'ip_locked' || code === 'too_many_requests' ? 429 : 400;
     this.messageKey = MESSAGE[code];
   }
 }

@@ -5,29 +5,66 @@ import { TtlLru } from './lru';
 import { parseBasic } from './clients';
 
 describe('LoginThrottle', () => {
-  const kv = new MemoryStore();
+  let now = 1_000_000;
+  const kv = new MemoryStore(() => now);
   afterAll(async () => {
     await kv.close();
   });
-  const throttle = new LoginThrottle(kv, { maxFailures: 3, lockMs: 60_000, maxFailuresPerIp: 5 });
+  const throttle = new LoginThrottle(kv, {
+    captchaAfter: 3,
+    accountCaptchaAfter: 6,
+    addressLimit: 8,
+    windowMs: 60_000,
+  });
+  const fails = async (n: number, tenant: string, account: string, ip: string) => {
+    const reached = [];
+    for (let i = 0; i < n; i++) reached.push((await throttle.fail(tenant, account, ip)).reached);
+    return reached;
+  };
 
-  it('locks an account on its 3rd failure, says so once, and a success before that resets the count', async () => {
-    expect(await throttle.fail('100001', 'Teacher1', '10.0.0.1')).toEqual({ locked: false });
-    await throttle.succeed('100001', 'teacher1'); // account names compare case-insensitively
-    expect(await throttle.fail('100001', 'teacher1', '10.0.0.1')).toEqual({ locked: false });
-    expect(await throttle.fail('100001', 'teacher1', '10.0.0.2')).toEqual({ locked: false });
-    expect(await throttle.blocked('100001', 'teacher1', '10.0.0.3')).toBeNull();
-    expect(await throttle.fail('100001', 'teacher1', '10.0.0.3')).toEqual({ locked: true });
-    expect(await throttle.blocked('100001', 'teacher1', '10.0.0.9')).toBe('account');
-    expect(await throttle.blocked('100002', 'teacher1', '10.0.0.9')).toBeNull();
-    await throttle.unlock('100001', 'teacher1');
-    expect(await throttle.blocked('100001', 'teacher1', '10.0.0.9')).toBeNull();
+  it('asks the account from one address for a captcha after 3 failures, never locking it, and a success there clears them', async () => {
+    expect(await fails(2, '100001', 'Teacher1', '10.0.0.1')).toEqual([null, null]);
+    const two = await throttle.check('100001', 'teacher1', '10.0.0.1'); // names compare case-insensitively
+    expect(two).toEqual({ captcha: null, retryAfterSec: null, pairFailures: 2 });
+    await throttle.succeed('100001', 'teacher1', '10.0.0.1', two);
+    expect((await throttle.check('100001', 'teacher1', '10.0.0.1')).pairFailures).toBe(0);
+    expect(await fails(3, '100001', 'teacher1', '10.0.0.1')).toEqual([null, null, 'account_address']);
+    expect((await throttle.check('100001', 'teacher1', '10.0.0.1')).captcha).toBe('account_address');
+    // The owner elsewhere, and the same name in another tenant, are not asked.
+    expect((await throttle.check('100001', 'teacher1', '10.0.0.2')).captcha).toBeNull();
+    expect((await throttle.check('100002', 'teacher1', '10.0.0.1')).captcha).toBeNull();
   });
 
-  it('refuses an address after its failures across accounts', async () => {
-    for (let i = 0; i < 5; i++) await throttle.fail('100001', `u${i}`, '192.0.2.7');
-    expect(await throttle.blocked('100001', 'someone-else', '192.0.2.7')).toBe('ip');
-    expect(await throttle.blocked('100001', 'someone-else', '192.0.2.8')).toBeNull();
+  it('asks every address for a captcha once the account failed 6 times in all, and forgets after the window', async () => {
+    // The success above cleared the pair's 2 failures, not the account's: 5 so far, the 6th counts.
+    expect(await fails(1, '100001', 'teacher1', '10.0.0.3')).toEqual(['account']);
+    expect((await throttle.check('100001', 'teacher1', '10.0.0.9')).captcha).toBe('account');
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4', '10.1.0.5'])
+      expect(await fails(1, '100003', 'spread', ip)).toEqual([null]);
+    expect(await fails(1, '100003', 'spread', '10.1.0.6')).toEqual(['account']);
+    expect((await throttle.check('100003', 'spread', '192.0.2.1')).captcha).toBe('account');
+    now += 60_000;
+    expect((await throttle.check('100003', 'spread', '192.0.2.1')).captcha).toBeNull();
+    expect((await throttle.check('100001', 'teacher1', '10.0.0.1')).captcha).toBeNull();
+  });
+
+  it('refuses an address past its failures across accounts with the seconds left in its window; others are not affected', async () => {
+    for (let i = 0; i < 7; i++) await throttle.fail('100001', `u${i}`, '192.0.2.7');
+    expect(await throttle.check('100001', 'someone-else', '192.0.2.7')).toMatchObject({ retryAfterSec: null });
+    expect((await throttle.fail('100001', 'u7', '192.0.2.7')).reached).toBe('address');
+    now += 20_000;
+    expect(await throttle.check('100001', 'someone-else', '192.0.2.7')).toEqual({
+      captcha: 'address',
+      retryAfterSec: 40,
+      pairFailures: 0,
+    });
+    expect(await throttle.check('100001', 'someone-else', '192.0.2.8')).toMatchObject({
+      captcha: null,
+      retryAfterSec: null,
+    });
+    // An unknown tenant counts against the address only.
+    await throttle.failAddress('192.0.2.9');
+    expect(await kv.get('login:ip:192.0.2.9')).toBe('1');
   });
 });
 

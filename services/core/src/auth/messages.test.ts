@@ -19,9 +19,13 @@ describe('auth messages', () => {
     expect(zh('tenant_not_found')).toBe('租户ID未找到');
     expect(zh('tenant_expired')).toBe('租户已过期');
     expect(zh('user_disabled')).toBe('用户已被禁用');
-    expect(zh('account_locked')).toBe('账号已被锁定，请稍后再试');
+    expect(zh('captcha_required')).toBe('请输入验证码');
+    expect(t('en', new AuthError('ip_locked', { minutes: 15 }).messageKey, { minutes: 15 })).toBe(
+      'Too many failed sign-ins from this network; enter the verification code, or try again in 15 min',
+    );
     expect(t('zh', 'auth.registered')).toBe('注册申请已提交,请耐心等待管理员通过!');
     expect(new AuthError('invalid_client').status).toBe(401);
     expect(new AuthError('bad_credentials').status).toBe(400);
+    expect(new AuthError('ip_locked', { minutes: 1 }, 30)).toMatchObject({ status: 429, retryAfterSec: 30 });
   });
 });

@@ -5,7 +5,7 @@ import { nextId } from '../ids';
 export type SecurityEvent =
   | 'sign_in'
   | 'sign_in_failed'
-  | 'account_locked'
+  | 'captcha_demanded'
   | 'refresh'
   | 'refresh_reuse'
   | 'logout'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { type Database, type DB, inTenant, readInTenant } from '../db';
+import { type Database, type DB, inTenant, readInTenant, scriptInTenant } from '../db';
 import { AppError } from '../errors';
 import { isId, nextId } from '../ids';
 import { type KeyValueStore, openKeyValueStore } from '../kv';
@@ -39,6 +39,11 @@ export interface TokenRequest extends Origin {
   tenantHeader?: string;
   captchaKey?: string;
   captchaCode?: string;
+  /**
+   * The address the sign-in limits count under (the API passes the client address with
+   * IPv6 cut to its /64, as the rate limit does); `ip` when absent.
+   */
+  addressKey?: string;
 }
 
 /** A successful sign-in: the tokens and who they belong to. */
@@ -100,9 +105,10 @@ export class AuthService {
     });
     this.captcha = new CaptchaService(kv, config.CAPTCHA_TTL * 1000);
     this.throttle = new LoginThrottle(kv, {
-      maxFailures: config.LOGIN_MAX_FAILURES,
-      lockMs: config.LOGIN_LOCK_SECONDS * 1000,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      captchaAfter: config.LOGIN_CAPTCHA_AFTER_FAILURES,
+      accountCaptchaAfter: config.LOGIN_MAX_FAILURES,
+      addressLimit: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: config.LOGIN_LOCK_SECONDS * 1000,
     });
   }
 
@@ -153,20 +159,33 @@ export class AuthService {
     const password = required(req.params, 'password', 512);
     const base = { tenantId, account, clientId: req.client.clientId, grantType, ip: req.ip, userAgent: req.userAgent };
     this.checkClientTenant(req.client, tenantId);
+    const address = req.addressKey ?? req.ip;
 
-    // With captcha switched on, the plain password grant needs one too (no bypass).
-    if (grantType === 'captcha' || this.config.CAPTCHA_ENABLED) {
-      if (!(await this.captcha.check(req.captchaKey, req.captchaCode))) {
-        await this.throttle.failIp(req.ip);
-        await this.log(tenantId, { ...base, event: 'sign_in_failed', result: 'failure', detail: 'captcha_invalid' });
-        throw new AuthError('captcha_invalid');
+    // The counts decide, before the password is looked at, whether this attempt needs a
+    // captcha (never a lock). The captcha grant and CAPTCHA_ENABLED always need one.
+    const state = await this.throttle.check(tenantId, account, address);
+    const demanded = grantType === 'captcha' || this.config.CAPTCHA_ENABLED || state.captcha !== null;
+    if (demanded) {
+      const sent = Boolean(req.captchaKey || req.captchaCode);
+      if (!(sent && (await this.captcha.check(req.captchaKey, req.captchaCode)))) {
+        // An address over its limit: 429 with Retry-After. A captcha the counts ask for and
+        // none sent: captcha_required (the web app then shows one). Otherwise, as BladeX:
+        // captcha_invalid.
+        const refusal: AuthErrorCode =
+          state.retryAfterSec !== null ? 'ip_locked' : !sent && state.captcha ? 'captcha_required' : 'captcha_invalid';
+        // It counts as a failure; the password stays unchecked, so guesses without
+        // solved captchas learn nothing.
+        const { reached } = await this.throttle.fail(tenantId, account, address);
+        await this.log(tenantId, {
+          ...base,
+          event: reached ? 'captcha_demanded' : 'sign_in_failed',
+          result: 'failure',
+          detail: reached ? `${refusal}/${reached}` : refusal,
+        });
+        if (refusal !== 'ip_locked') throw new AuthError(refusal);
+        const after = state.retryAfterSec as number;
+        throw new AuthError('ip_locked', { minutes: Math.ceil(after / 60) }, after);
       }
-    }
-    const blocked = await this.throttle.blocked(tenantId, account, req.ip);
-    if (blocked) {
-      const code = blocked === 'account' ? 'account_locked' : 'ip_locked';
-      await this.log(tenantId, { ...base, event: 'sign_in_failed', result: 'failure', detail: code });
-      throw new AuthError(code);
     }
 
     const [subject] = await readInTenant<SubjectRow>(
@@ -176,7 +195,7 @@ export class AuthService {
     );
     const tenantIssue = tenantProblem(subject);
     if (tenantIssue) {
-      if (tenantIssue === 'tenant_not_found') await this.throttle.failIp(req.ip);
+      if (tenantIssue === 'tenant_not_found') await this.throttle.failAddress(address);
       await this.log(tenantId, { ...base, event: 'sign_in_failed', result: 'failure', detail: tenantIssue });
       throw new AuthError(tenantIssue);
     }
@@ -184,15 +203,17 @@ export class AuthService {
     // Unknown accounts cost one verify too, so timing tells nothing about which exist.
     const ok = await verifyPassword(s.password_hash ?? (await this.dummy()), password);
     if (!ok || !s.user_id) {
-      const { locked } = await this.throttle.fail(tenantId, account, req.ip);
+      const { reached } = await this.throttle.fail(tenantId, account, address);
       await this.log(tenantId, {
         ...base,
         userId: s.user_id,
-        event: locked ? 'account_locked' : 'sign_in_failed',
+        // The failure after which this account (from here, or from everywhere) or this
+        // address needs a captcha is recorded as such, once per window.
+        event: reached ? 'captcha_demanded' : 'sign_in_failed',
         result: 'failure',
-        detail: 'bad_credentials',
+        detail: reached ? `bad_credentials/${reached}` : 'bad_credentials',
       });
-      throw new AuthError(locked ? 'account_locked' : 'bad_credentials');
+      throw new AuthError('bad_credentials');
     }
     const userIssue = userProblem(s);
     if (userIssue) {
@@ -205,8 +226,11 @@ export class AuthService {
       });
       throw new AuthError(userIssue);
     }
-    await this.throttle.succeed(tenantId, account);
-    return this.startSession(s, req, grantType, null);
+    const [signedIn] = await Promise.all([
+      this.startSession(s, req, grantType, null),
+      this.throttle.succeed(tenantId, account, address, state),
+    ]);
+    return signedIn;
   }
 
   private dummy() {
@@ -306,8 +330,10 @@ export class AuthService {
       ip: req.ip,
       userAgent: req.userAgent,
     });
-    await inTenant(this.database, { tenantId: s.tenant_id }, (trx) =>
-      trx
+    // One statement in one round trip (the tenant settings and the insert as one implicit
+    // transaction): the grant's own database work beside the verify stays small.
+    await scriptInTenant(this.database, { tenantId: s.tenant_id }, [
+      this.database.db
         .with('s', (db) =>
           db.insertInto('auth_session').values({
             tenant_id: s.tenant_id,
@@ -331,8 +357,8 @@ export class AuthService {
         )
         .insertInto('security_log')
         .values(log)
-        .execute(),
-    );
+        .compile(),
+    ]);
     const token = signAccessToken(this.claimsOf(s, sid, req.client.clientId, oauthId), ttl, this.config.JWT_SECRET);
     return this.signedIn(s, sid, token, refresh.token, ttl, req.client.clientId, oauthId);
   }
@@ -613,8 +639,8 @@ export class AuthService {
       userAgent: req.userAgent,
       detail: 'guest: no local account',
     });
-    await inTenant(this.database, { tenantId }, (trx) =>
-      trx
+    await scriptInTenant(this.database, { tenantId }, [
+      this.database.db
         .with('s', (db) =>
           db.insertInto('auth_session').values({
             tenant_id: tenantId,
@@ -629,8 +655,8 @@ export class AuthService {
         )
         .insertInto('security_log')
         .values(log)
-        .execute(),
-    );
+        .compile(),
+    ]);
     const claims: Omit<AccessClaims, 'iat' | 'exp'> = {
       sid,
       tenant_id: tenantId,
@@ -932,8 +958,12 @@ export class AuthService {
     const target =
       r.detail === 'tenant_not_found' || !TENANT_ID.test(tenantId) ? this.config.DEFAULT_TENANT_ID : tenantId;
     const detail = target === tenantId ? r.detail : `${r.detail}: tenant ${tenantId.slice(0, 40)}`;
-    await inTenant(this.database, { tenantId: target }, (trx) =>
-      recordSecurityEvent(trx, { ...r, tenantId: target, detail }),
-    );
+    // One round trip: refusals are what an attacker makes many of.
+    await scriptInTenant(this.database, { tenantId: target }, [
+      this.database.db
+        .insertInto('security_log')
+        .values(securityLogRow({ ...r, tenantId: target, detail }))
+        .compile(),
+    ]);
   }
 }

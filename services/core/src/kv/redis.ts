@@ -26,6 +26,14 @@ export class RedisStore implements KeyValueStore {
     this.redis.on('error', () => undefined); // reconnects on its own; callers see the failed command
   }
 
+  /**
+   * The command connection, for libraries that take an ioredis client (the API's
+   * @fastify/rate-limit store); they must prefix their own keys (KV_PREFIX).
+   */
+  get client(): Redis {
+    return this.redis;
+  }
+
   private k(key: string) {
     return `${this.prefix}:kv:${key}`;
   }

@@ -39,7 +39,7 @@ export async function registrationRoutes(app: FastifyInstance) {
   r.post(
     '/api/blade-user/register-guest',
     {
-      config: { allowGuest: true },
+      config: { allowGuest: true, limit: 'sensitive' },
       schema: {
         tags: ['users'],
         summary: 'A social account asks for a local account (pending approval, 待审核)',

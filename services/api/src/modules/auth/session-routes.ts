@@ -10,8 +10,6 @@ import { tenantOf } from '../../plugins/context';
 import { enveloped, header, mergedParams } from './params';
 import { loadOwnUser } from './queries';
 
-const CAPTCHAS_PER_MINUTE = 60;
-
 /** One entry of the web app's local error log (spec §3), as it uploads them. */
 const ClientLogSchema = z
   .object({
@@ -34,13 +32,11 @@ export async function sessionRoutes(app: FastifyInstance) {
   r.get(
     '/api/blade-auth/oauth/captcha',
     {
-      config: { public: true },
+      // Public and writing to the shared store: rate-limited per address.
+      config: { public: true, limit: 'sensitive' },
       schema: { tags: ['auth'], summary: 'A captcha: key and SVG image (data URL); valid 5 minutes, once' },
     },
     async (request, reply) => {
-      // Public and writing to the shared store: at most CAPTCHAS_PER_MINUTE per address.
-      const n = await app.auth.kv.incr(`captcha:ip:${request.ip}`, { ttlMs: 60_000 });
-      if (n > CAPTCHAS_PER_MINUTE) throw new AppError('too_many_requests', 'error.tooManyRequests');
       const captcha = await app.auth.captcha.issue();
       reply.header('cache-control', 'no-store');
       // BladeX answers {key, image} at the top level; the envelope fields are there for envelope readers.

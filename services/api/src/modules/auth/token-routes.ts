@@ -4,13 +4,15 @@ import { AppError } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { originOf } from '../../plugins/auth';
 import { RequestValidationError } from '../../plugins/validation';
+import { clientAddressKey } from '../../plugins/rate-limit';
 import { header, mergedParams } from './params';
 import { presentToken } from './presenters';
 
 /**
  * The token endpoint answers refusals in the OAuth shape Saber reads
  * (`error_code`, `error_description`), plus `code`/`msg`/`success` for envelope readers:
- * 401 for the client, 400 for everything else; never a 500 for anything a caller sends.
+ * 401 for the client, 429 with Retry-After for a limit, 400 for everything else; never a
+ * 500 for anything a caller sends.
  */
 export function sendOauthError(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let code: AuthErrorCode;
@@ -22,6 +24,12 @@ export function sendOauthError(err: FastifyError | Error, request: FastifyReques
     key = err.messageKey;
     params = err.params;
     status = err.status;
+    if (err.retryAfterSec) reply.header('retry-after', String(err.retryAfterSec));
+  } else if (err instanceof AppError && err.status === 429) {
+    // The route's rate limit (plugins/rate-limit.ts); it has set Retry-After already.
+    code = 'too_many_requests';
+    key = err.messageKey;
+    status = 429;
   } else if (err instanceof RequestValidationError) {
     // The text rule (a NUL in a parameter or header): name the field.
     code = 'invalid_request';
@@ -89,7 +97,7 @@ export async function tokenRoutes(app: FastifyInstance) {
   app.post(
     '/api/blade-auth/oauth/token',
     {
-      config: { clientOnly: true },
+      config: { clientOnly: true, limit: 'sensitive' },
       errorHandler: (err, request, reply) => sendOauthError(err, request, reply),
       schema: {
         tags: ['auth'],
@@ -106,6 +114,7 @@ export async function tokenRoutes(app: FastifyInstance) {
         tenantHeader: header(request, 'tenant-id'),
         captchaKey: header(request, 'captcha-key'),
         captchaCode: header(request, 'captcha-code'),
+        addressKey: clientAddressKey(request),
         ...originOf(request),
       });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');

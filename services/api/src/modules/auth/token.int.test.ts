@@ -78,7 +78,7 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       account: 'principal',
       roleIds: [adminRole, teacherRole],
     });
-    for (const account of ['refresher', 'logout', 'locked', 'pwchange', 'iplimit', 'probe'])
+    for (const account of ['refresher', 'logout', 'locked', 'pwchange', 'probe'])
       users[account] = await addUser(t.database, { tenantId: '100001', account, roleIds: [teacherRole] });
     users.disabled = await addUser(t.database, { tenantId: '100001', account: 'disabled', status: 0 });
     users.pending = await addUser(t.database, { tenantId: '100001', account: 'pending', status: 2 });
@@ -86,6 +86,8 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
     users.quota1 = await addUser(t.database, { tenantId: '100003', account: 'q1' });
     users.quota2 = await addUser(t.database, { tenantId: '100003', account: 'q2' });
     users.other = await addUser(t.database, { tenantId: '100004', account: 'teacher1', password: 'other-pass' });
+    users.owner = await addUser(t.database, { tenantId: '100004', account: 'owner' });
+    users.colleague = await addUser(t.database, { tenantId: '100004', account: 'colleague' });
   });
   afterAll(async () => {
     await a?.close();
@@ -320,15 +322,6 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       }
     });
 
-    it('limits captcha images per client address', async () => {
-      const from = (ip: string) => a.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: ip });
-      for (let i = 0; i < 60; i++) expect((await from('198.51.100.4')).statusCode).toBe(200);
-      const over = await from('198.51.100.4');
-      expect(over.statusCode).toBe(429);
-      expect(over.json().msg).toBe('请求过于频繁，请稍后再试');
-      expect((await from('198.51.100.5')).statusCode).toBe(200);
-    });
-
     it('refuses a captcha grant without the headers', async () => {
       const r = await saberToken(a, {
         tenantId: '100001',
@@ -455,51 +448,160 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
     expect((await info(a, forged)).statusCode).toBe(401);
   });
 
-  it('locks an account after 5 failures for everyone, on every replica, even with the right password', async () => {
-    const u = users.locked as TestUser;
-    const answers: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const app = i % 2 ? b : a;
-      answers.push((await passwordGrant(app, { ...u, password: `wrong${i}` }, {})).json().error_description);
-    }
-    expect(answers).toEqual([
-      '用户名或密码错误',
-      '用户名或密码错误',
-      '用户名或密码错误',
-      '用户名或密码错误',
-      '账号已被锁定，请稍后再试',
-    ]);
-    for (const app of [a, b]) {
-      const right = await passwordGrant(app, u);
-      expect(right.statusCode).toBe(400);
-      expect(right.json().error_description).toBe('账号已被锁定，请稍后再试');
-    }
-    // Another account is not affected.
-    expect((await passwordGrant(a, teacher)).statusCode).toBe(200);
-  });
-
-  it('limits failures per client address across accounts', async () => {
-    // A third replica with a per-address limit of 3 (its own key prefix: a fresh count).
-    const ipApp = await testApp(t.database, {
-      config: testConfig({ ...env, KV_PREFIX: uniquePrefix(), LOGIN_MAX_FAILURES_PER_IP: '3' }),
+  describe('brute force: a captcha instead of a lock, and rate limits (the production defaults, two replicas)', () => {
+    // Two more replicas sharing a fresh Redis prefix, with the shipped limits: a captcha
+    // after 3 failures of an account from one address or 10 of the account in all, 429
+    // for an address after 50 failures unless it solves a captcha, 60 requests a minute.
+    let c: FastifyInstance;
+    let d: FastifyInstance;
+    let limited: ReturnType<typeof testConfig>;
+    beforeAll(async () => {
+      limited = testConfig({
+        ...env,
+        KV_PREFIX: uniquePrefix(),
+        LOGIN_CAPTCHA_AFTER_FAILURES: '3',
+        LOGIN_MAX_FAILURES: '10',
+        LOGIN_MAX_FAILURES_PER_IP: '50',
+        RATE_LIMIT_PER_MINUTE: '60',
+      });
+      ({ app: c } = await testApp(t.database, { config: limited }));
+      ({ app: d } = await testApp(t.database, { config: limited }));
     });
-    try {
-      const from = (account: string, password: string) =>
-        ipApp.app.inject({
+    afterAll(async () => {
+      await c?.close();
+      await d?.close();
+    });
+
+    const grant = (
+      app: FastifyInstance,
+      u: Pick<TestUser, 'tenantId' | 'account' | 'password'>,
+      ip: string,
+      captcha?: { key: string; code: string },
+    ) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: u.tenantId, username: u.account, password: md5(u.password), grant_type: captcha ? 'captcha' : 'password', scope: 'all', type: 'account' })}`,
+        headers: {
+          ...clientBasic(),
+          'tenant-id': u.tenantId,
+          ...(captcha ? { 'captcha-key': captcha.key, 'captcha-code': captcha.code } : {}),
+        },
+        remoteAddress: ip,
+      });
+    /** A captcha as the owner gets it from her address, and the code she reads off the image. */
+    const solved = async (app: FastifyInstance, ip: string) => {
+      const r = await app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: ip });
+      expect(r.statusCode).toBe(200);
+      const key = r.json().key as string;
+      return { key, code: (await peekKv(limited, `captcha:${key}`)) as string };
+    };
+    const answer = (r: { statusCode: number; json: () => { errorCode?: string } }) =>
+      `${r.statusCode} ${r.statusCode === 200 ? 'signed in' : r.json().errorCode}`;
+
+    it('after 3 failures asks that address for a captcha, on every replica, and never locks the owner out', async () => {
+      const u = users.locked as TestUser;
+      const wrong = (i: number) => ({ ...u, password: `wrong${i}` });
+      const answers: string[] = [];
+      for (let i = 0; i < 3; i++) answers.push(answer(await grant(i % 2 ? d : c, wrong(i), '198.51.100.20')));
+      expect(answers).toEqual(['400 bad_credentials', '400 bad_credentials', '400 bad_credentials']);
+      // From there, even the right password gets a request for a captcha, not a token — and not a lock.
+      for (const app of [c, d]) {
+        const right = await grant(app, u, '198.51.100.20');
+        expect(right.statusCode).toBe(400);
+        expect(right.json()).toMatchObject({ errorCode: 'captcha_required', error_description: '请输入验证码' });
+      }
+      const en = await c.inject({
+        method: 'POST',
+        url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: u.tenantId, username: u.account, password: md5(u.password), grant_type: 'password' })}`,
+        headers: { ...clientBasic(), 'accept-language': 'en' },
+        remoteAddress: '198.51.100.20',
+      });
+      expect(en.json().error_description).toBe('Please enter the verification code');
+      // A wrong captcha counts as one more failure; the password is not even looked at.
+      const unread = await solved(c, '198.51.100.20');
+      const guess = { key: unread.key, code: unread.code === 'zzzz' ? 'yyyy' : 'zzzz' };
+      expect(answer(await grant(d, u, '198.51.100.20', guess))).toBe('400 captcha_invalid');
+      // The owner from another address needs no captcha; from this one she signs in with one.
+      expect(answer(await grant(c, u, '198.51.100.21'))).toBe('200 signed in');
+      expect(answer(await grant(d, u, '198.51.100.20', await solved(c, '198.51.100.20')))).toBe('200 signed in');
+      // Her success cleared this address's count for her account: no captcha next time.
+      expect(answer(await grant(c, u, '198.51.100.20'))).toBe('200 signed in');
+    });
+
+    it('1,000 wrong passwords from 50 addresses get nowhere; the owner still signs in from her own address with a captcha', async () => {
+      const owner = users.owner as TestUser;
+      const tally = new Map<string, number>();
+      for (let round = 0; round < 20; round++) {
+        for (let n = 0; n < 50; n++) {
+          const r = await grant(round % 2 ? d : c, { ...owner, password: `guess-${round}-${n}` }, `203.0.113.${n + 1}`);
+          tally.set(answer(r), (tally.get(answer(r)) ?? 0) + 1);
+        }
+      }
+      // No token; the passwords were checked only until the account asked everyone for a
+      // captcha (10 failures in all); every later guess was refused before any check.
+      expect(tally.get('200 signed in')).toBeUndefined();
+      expect(tally.get('400 bad_credentials')).toBe(10);
+      expect(tally.get('400 captcha_required')).toBe(990);
+      // Even the right password, from an attacker's address, gets no token without a captcha.
+      expect(answer(await grant(c, owner, '203.0.113.7'))).toBe('400 captcha_required');
+      // The owner, from her own address: asked for a captcha, she solves it and is in.
+      expect(answer(await grant(d, owner, '192.0.2.200'))).toBe('400 captcha_required');
+      const r = await grant(c, owner, '192.0.2.200', await solved(d, '192.0.2.200'));
+      expect(answer(r)).toBe('200 signed in');
+      expect(r.json().user_id).toBe(owner.id);
+    });
+
+    it('refuses a noisy address with 429 and Retry-After, yet lets a colleague behind it in with a captcha', async () => {
+      const nat = '198.51.100.77';
+      for (let i = 0; i < 50; i++) {
+        const r = await grant(i % 2 ? d : c, { tenantId: '100004', account: `nobody${i}`, password: 'x' }, nat);
+        expect(r.statusCode).toBe(400);
+      }
+      const colleague = users.colleague as TestUser;
+      const refused = await grant(c, colleague, nat);
+      expect(refused.statusCode).toBe(429);
+      const after = Number(refused.headers['retry-after']);
+      expect(after).toBeGreaterThan(60);
+      expect(after).toBeLessThanOrEqual(900);
+      expect(refused.json()).toMatchObject({
+        error_code: 429,
+        errorCode: 'ip_locked',
+        error_description: `此网络登录失败次数过多，请输入验证码，或 ${Math.ceil(after / 60)} 分钟后再试`,
+      });
+      expect(answer(await grant(d, colleague, nat, await solved(c, nat)))).toBe('200 signed in');
+      // Another address is not affected.
+      expect(answer(await grant(c, colleague, '198.51.100.78'))).toBe('200 signed in');
+    });
+
+    it('rate-limits the token endpoint and captcha images per address across replicas: 429 with Retry-After', async () => {
+      const ip = '198.51.100.90';
+      const captcha = (app: FastifyInstance, from = ip) =>
+        app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', remoteAddress: from });
+      for (let i = 0; i < 60; i++) expect((await captcha(i % 2 ? d : c)).statusCode).toBe(200);
+      const over = await captcha(c);
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toMatchObject({ code: 429, errorCode: 'too_many_requests', msg: '请求过于频繁，请稍后再试' });
+      expect((await captcha(d, '198.51.100.91')).statusCode).toBe(200);
+      // The token endpoint counts on its own (a sign-in's captcha does not use up its token calls),
+      // also for calls with bad client credentials, and answers in the OAuth shape.
+      const token = (app: FastifyInstance, headers: Record<string, string>) =>
+        app.inject({
           method: 'POST',
-          url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: '100001', username: account, password: md5(password), grant_type: 'password' })}`,
-          headers: clientBasic(),
-          remoteAddress: '203.0.113.9',
+          url: '/api/blade-auth/oauth/token?grant_type=refresh_token&refresh_token=x',
+          headers,
+          remoteAddress: ip,
         });
-      for (const account of ['a1', 'a2', 'a3'])
-        expect((await from(account, 'x')).json().error_description).toBe('用户名或密码错误');
-      const blocked = await from('iplimit', 'sprout123');
-      expect(blocked.json().error_description).toBe('登录失败次数过多，请稍后再试');
-      // The same account from another address signs in.
-      expect((await passwordGrant(ipApp.app, users.iplimit as TestUser)).statusCode).toBe(200);
-    } finally {
-      await ipApp.app.close();
-    }
+      for (let i = 0; i < 60; i++)
+        expect(
+          (await token(i % 2 ? c : d, i < 30 ? clientBasic() : clientBasic('saber', 'wrong'))).statusCode,
+        ).not.toBe(429);
+      const limitedToken = await token(c, clientBasic());
+      expect(limitedToken.statusCode).toBe(429);
+      expect(Number(limitedToken.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limitedToken.json()).toMatchObject({ error_code: 429, errorCode: 'too_many_requests' });
+      expect(limitedToken.json().error_description).toBe('请求过于频繁，请稍后再试');
+    });
   });
 
   it('keeps a token of tenant A inside A, whatever Tenant-Id says', async () => {
@@ -551,7 +653,7 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
     for (const e of [
       'sign_in/success',
       'sign_in_failed/failure',
-      'account_locked/failure',
+      'captcha_demanded/failure',
       'refresh/success',
       'refresh_reuse/failure',
       'logout/success',
@@ -567,8 +669,9 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       tenantId: '100001',
     });
     expect(mine?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const lock = records.find((r) => r.event === 'account_locked');
-    expect(lock).toMatchObject({ account: 'locked', detail: 'bad_credentials' });
+    // The failure after which an account needs a captcha from that address is recorded as such.
+    const demanded = records.find((r) => r.event === 'captcha_demanded' && r.account === 'locked');
+    expect(demanded).toMatchObject({ ip: '198.51.100.20', detail: 'bad_credentials/account_address' });
     const filtered = await a.inject({
       method: 'GET',
       url: '/api/blade-log/security/list?account=locked&result=failure',
