@@ -35,7 +35,8 @@ export async function startSprout(
   env: Record<string, string | undefined> = {},
   dataDir?: string,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // `PORT` in `env`: the same address again (a restart the open pages reconnect to).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'sprout-e2e-'));
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) childEnv[k] = v;

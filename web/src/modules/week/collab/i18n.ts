@@ -103,10 +103,10 @@ const en: typeof zhCN = {
   readOnlyUnsavedText: 'This device holds changes the server did not take; they will not be saved.',
   unavailableTitle: 'Live co-editing is unavailable; your changes are saved directly',
   unavailableText:
-    'This server does not offer live co-editing. Edit as usual: changes are saved automatically; people editing at the same time see each other’s changes after reloading the page.',
+    'This server does not offer live co-editing. Edit as usual: changes are saved automatically; people editing at the same time see the latest changes after reloading the page.',
   replacedTitle: 'This plan was reopened from the server',
   replacedText:
-    'The plan was restored or reset on the server, so the copy kept on this device no longer applies: you see the server’s content.',
+    'The plan was restored or reset on the server, so the copy kept on this device no longer applies: you see the content stored on the server.',
   replacedDroppedText:
     'This device held changes that had not reached the server; they belonged to the old copy and were discarded. Please check the plan and enter them again.',
   dismiss: 'Got it',
