@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { RichBinding } from '../../model/draft';
 import type { RichDoc } from '../../model/types';
 import classes from './RichField.module.css';
+import { cleanPastedHtml } from './pasteHtml';
 
 interface RichFieldProps {
   /** Where the content lives (a draft's field today, a Y.XmlFragment with live co-editing). */
@@ -74,6 +75,7 @@ export function RichField({ binding, label, error, readOnly = false, minHeight =
         ...binding.extensions,
       ],
       content: binding.initial as JSONContent | undefined,
+      editorProps: { transformPastedHTML: cleanPastedHtml },
       editable: !readOnly,
       immediatelyRender: true,
       onUpdate: ({ editor: e }) => binding.write?.(e.getJSON() as RichDoc),
