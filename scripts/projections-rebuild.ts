@@ -6,6 +6,7 @@ import { loadConfigOrExit } from '@sprout/core/config';
 import { databaseOptions, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
 import { rebuildProjection, registeredProjections } from '@sprout/core/events';
+import { keyWrapperFromConfig, setKeyWrapper } from '@sprout/core/keys';
 
 const args = process.argv.slice(2);
 const name = args.find((a) => !a.startsWith('-'));
@@ -21,6 +22,8 @@ if (!registeredProjections().some((p) => p.name === name)) {
   process.exit(2);
 }
 const config = loadConfigOrExit('Cannot rebuild.');
+// Personal fields are opened with erasure keys wrapped under MASTER_KEY (the server's key).
+setKeyWrapper(keyWrapperFromConfig(config));
 const database = await openDatabase(databaseOptions(config));
 try {
   await migrateToLatest(database.db as never);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '@sprout/core/config';
 import type { Database } from '@sprout/core/db';
+import { hasKeyWrapper, keyWrapperFromConfig, setKeyWrapper } from '@sprout/core/keys';
 import type { KeyValueStore } from '@sprout/core/kv';
 import type { JobQueue } from '@sprout/core/queue';
 import { authPlugin } from './plugins/auth';
@@ -36,6 +37,8 @@ export interface AppDeps {
  * Used by `npm start` and by tests through `app.inject`.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Stored secrets are wrapped under MASTER_KEY, unless the process set its own wrapper (a KMS).
+  if (!hasKeyWrapper()) setKeyWrapper(keyWrapperFromConfig(config));
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["blade-auth"]'] },
     requestIdHeader: 'x-request-id',

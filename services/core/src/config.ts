@@ -147,6 +147,14 @@ export const ConfigSchema = z
       .string()
       .refine((v) => masterKeyBytes(v) !== undefined, 'expected 32 bytes as base64 (44 chars) or hex (64 chars)')
       .optional(),
+    /** While rotating MASTER_KEY: the previous key(s), comma-separated; they only unwrap (rewrapped at start). */
+    MASTER_KEY_PREVIOUS: z
+      .string()
+      .refine(
+        (v) => v.split(',').every((k) => masterKeyBytes(k) !== undefined),
+        'expected comma-separated keys of 32 bytes as base64 (44 chars) or hex (64 chars)',
+      )
+      .optional(),
     /** Failed sign-ins (per account and address) after which a captcha is demanded. */
     LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(3),
     /** Requests per minute per address on the token endpoint, registration, captcha, SMS and uploads. */
@@ -183,12 +191,15 @@ export function masterKeyBytes(v: string): Buffer | undefined {
 
 export type RawConfig = z.output<typeof ConfigSchema>;
 
-export interface Config extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED' | 'API_DOCS_PUBLIC' | 'MASTER_KEY'> {
+export interface Config
+  extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED' | 'API_DOCS_PUBLIC' | 'MASTER_KEY' | 'MASTER_KEY_PREVIOUS'> {
   JWT_SECRET: string;
   DEMO_SEED: boolean;
   API_DOCS_PUBLIC: boolean;
   /** The 32-byte key that wraps stored secrets (see MASTER_KEY). */
   MASTER_KEY: Buffer;
+  /** Previous master keys (rotation): they unwrap what they wrapped until it is rewrapped. */
+  MASTER_KEY_PREVIOUS: Buffer[];
   /** `embedded`: PGlite + in-process queue; `server`: PostgreSQL (+ Redis when REDIS_URL is set). */
   mode: 'embedded' | 'server';
 }
@@ -235,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : createHash('sha256')
             .update(`sprout-master-key:${raw.JWT_SECRET ?? ''}`)
             .digest(),
+    MASTER_KEY_PREVIOUS: (raw.MASTER_KEY_PREVIOUS ?? '')
+      .split(',')
+      .filter((k) => k.trim())
+      .map((k) => masterKeyBytes(k) as Buffer),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { type Database, databaseOptions, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { setIdNode } from './ids';
+import { keyWrapperFromConfig, rewrapSecrets, setKeyWrapper } from './keys';
 import { type KeyValueStore, openKeyValueStore } from './kv';
 import { openQueue } from './queue';
 import type { JobQueue } from './queue/types';
@@ -19,6 +20,8 @@ export interface Platform {
 /** Opens the database and the queue, migrates and seeds: what every service process needs. */
 export async function openPlatform(config: Config, log: (msg: string) => void = () => {}): Promise<Platform> {
   if (config.ID_NODE !== undefined) setIdNode(config.ID_NODE);
+  // Stored secrets (erasure keys, provider client secrets) are wrapped under MASTER_KEY.
+  setKeyWrapper(keyWrapperFromConfig(config));
   const database = await openDatabase({
     ...databaseOptions(config),
     onIdleError: (err) => log(`database: an idle connection was dropped (${err.message}); reconnecting on demand`),
@@ -31,6 +34,16 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     if (applied.length) log(`migrations applied: ${applied.map((m) => m.migrationName).join(', ')}`);
     const { created } = await seed(database, { demo: config.DEMO_SEED });
     if (created.length) log(`seeded: ${created.join(', ')}`);
+    // Secrets stored unwrapped (before migration 0015) or under a previous master key.
+    const rewrapped = await rewrapSecrets(database);
+    if (rewrapped.subjectKeys || rewrapped.providerSecrets)
+      log(
+        `secrets wrapped under the master key: ${rewrapped.subjectKeys} erasure keys, ${rewrapped.providerSecrets} provider secrets`,
+      );
+    if (rewrapped.unreadable)
+      log(
+        `secrets no configured master key unwraps: ${rewrapped.unreadable} (set MASTER_KEY_PREVIOUS to the key they were wrapped under)`,
+      );
     queue = await openQueue(config);
     log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
     kv = await openKeyValueStore(config);

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OauthProviderTable } from '../db/tables-auth';
+import { unwrapProviderSecret } from '../keys';
 
 export type OauthProvider = Selectable<OauthProviderTable>;
 
@@ -60,6 +61,8 @@ export function authorizeUrl(p: OauthProvider, state: string): string {
 
 /** Exchanges an authorization code for the provider's access token (RFC 6749 §4.1.3). */
 export async function exchangeCode(p: OauthProvider, code: string): Promise<string> {
+  // Stored wrapped under the master key (keys.ts); unwrapped only for this request.
+  const secret = await unwrapProviderSecret(p);
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: p.redirect_uri });
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
@@ -67,10 +70,10 @@ export async function exchangeCode(p: OauthProvider, code: string): Promise<stri
   };
   if (p.token_auth_method === 'client_secret_post') {
     form.set('client_id', p.client_id);
-    form.set('client_secret', p.client_secret);
+    form.set('client_secret', secret);
   } else {
     // RFC 6749 §2.3.1: form-encode each part before joining them.
-    const basic = `${encodeURIComponent(p.client_id)}:${encodeURIComponent(p.client_secret)}`;
+    const basic = `${encodeURIComponent(p.client_id)}:${encodeURIComponent(secret)}`;
     headers.authorization = `Basic ${Buffer.from(basic).toString('base64')}`;
   }
   let res: Response;

@@ -68,7 +68,10 @@ export interface OauthProviderTable {
   source: string;
   name: string;
   client_id: string;
+  /** Wrapped (base64) when `client_secret_wrapped_by` is set; plain before migration 0015. */
   client_secret: string;
+  /** Id of the key that wrapped `client_secret`; null: stored plain (rewrapped at start). */
+  client_secret_wrapped_by: string | null;
   authorize_url: string;
   token_url: string;
   userinfo_url: string;

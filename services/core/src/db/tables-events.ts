@@ -57,6 +57,8 @@ export interface SubjectKeyTable {
   tenant_id: string;
   subject_id: string;
   key: Buffer | null;
+  /** Id of the key that wrapped `key` (migration 0015); null: stored raw (before it). */
+  wrapped_by: string | null;
   created_at: Timestamp;
   destroyed_at: Date | null;
   destroyed_by: string | null;

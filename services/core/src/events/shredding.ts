@@ -1,10 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Tx } from '../db';
+import { keyWrapper, subjectKeyContext, unwrapSubjectKey } from '../keys';
 
 /**
  * Crypto-shredding: every data subject (a student, a guardian) has its own AES-256-GCM key
- * in `subject_keys`. Personal fields of an event are stored encrypted with the subject's key
+ * in `subject_keys`, stored wrapped by the process's `KeyWrapper` (keys.ts: MASTER_KEY or a
+ * KMS; rows from before migration 0015 are raw until `rewrapSecrets` wraps them at start). Personal fields of an event are stored encrypted with the subject's key
  * as `{"$pii": subjectId, "v": base64(iv | tag | ciphertext)}`; the rest of the event stays
  * plain. Erasure destroys the key: the fields then read as a placeholder (已删除 / erased)
  * while the history keeps replaying.
@@ -137,34 +139,55 @@ export async function loadKeys(trx: Tx, pairs: Iterable<[string, string]>): Prom
     subjects.push(s);
   }
   if (!tenants.length) return out;
-  const rows = await sql<{ tenant_id: string; subject_id: string; key: Buffer | Uint8Array | null }>`
-    select k.tenant_id, k.subject_id, k.key
+  const rows = await sql<{
+    tenant_id: string;
+    subject_id: string;
+    key: Buffer | Uint8Array | null;
+    wrapped_by: string | null;
+  }>`
+    select k.tenant_id, k.subject_id, k.key, k.wrapped_by
     from subject_keys k
     join unnest(${tenants}::text[], ${subjects}::text[]) as u(t, s) on k.tenant_id = u.t and k.subject_id = u.s`.execute(
     trx,
   );
-  for (const r of rows.rows) out.set(`${r.tenant_id}\u0000${r.subject_id}`, r.key ? Buffer.from(r.key) : null);
+  for (const r of rows.rows)
+    out.set(
+      `${r.tenant_id}\u0000${r.subject_id}`,
+      r.key ? await unwrapSubjectKey(r.tenant_id, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null,
+    );
   return out;
 }
 
 /**
- * The subjects' keys for writing, creating missing ones. A destroyed key stays destroyed
- * (null): erasure is permanent.
+ * The subjects' keys for writing, creating missing ones (wrapped before they are stored). A
+ * destroyed key stays destroyed (null): erasure is permanent.
  */
 export async function keysForWrite(trx: Tx, tenantId: string, subjects: string[]): Promise<Map<string, Buffer | null>> {
   const out = new Map<string, Buffer | null>();
   if (!subjects.length) return out;
-  const fresh = subjects.map(() => randomBytes(32).toString('hex'));
+  const read = async (which: string[]) => {
+    const rows = await sql<{ subject_id: string; key: Buffer | Uint8Array | null; wrapped_by: string | null }>`
+      select subject_id, key, wrapped_by from subject_keys
+      where tenant_id = ${tenantId} and subject_id = any(${which}::text[])`.execute(trx);
+    for (const r of rows.rows)
+      out.set(
+        r.subject_id,
+        r.key ? await unwrapSubjectKey(tenantId, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null,
+      );
+  };
+  await read(subjects);
+  const missing = subjects.filter((s) => !out.has(s));
+  if (!missing.length) return out;
+  const w = keyWrapper();
+  const wrapped = await Promise.all(missing.map((s) => w.wrap(randomBytes(32), subjectKeyContext(tenantId, s))));
   // Insert the missing; a concurrent creator wins the race and its key is read back below.
   await sql`
-    insert into subject_keys (tenant_id, subject_id, key)
-    select ${tenantId}, u.s, decode(u.k, 'hex') from unnest(${subjects}::text[], ${fresh}::text[]) as u(s, k)
+    insert into subject_keys (tenant_id, subject_id, key, wrapped_by)
+    select ${tenantId}, u.s, decode(u.k, 'base64'), u.w
+    from unnest(${missing}::text[], ${wrapped.map((x) => x.data.toString('base64'))}::text[],
+      ${wrapped.map((x) => x.keyId)}::text[]) as u(s, k, w)
     on conflict (tenant_id, subject_id) do nothing`.execute(trx);
-  const rows = await sql<{ subject_id: string; key: Buffer | Uint8Array | null }>`
-    select subject_id, key from subject_keys where tenant_id = ${tenantId} and subject_id = any(${subjects}::text[])`.execute(
-    trx,
-  );
-  for (const r of rows.rows) out.set(r.subject_id, r.key ? Buffer.from(r.key) : null);
+  await read(missing);
   return out;
 }
 

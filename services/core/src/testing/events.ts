@@ -1,7 +1,9 @@
 // A small teaching-record-like domain for the event store's tests and benchmark: a note
 // about a student, drafted, edited, submitted and approved. Not product code.
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Tx } from '../db';
+import { hasKeyWrapper, MasterKeyWrapper, setKeyWrapper } from '../keys';
 import {
   type AsyncProjector,
   type Decider,
@@ -106,8 +108,13 @@ export const noteDecider: Decider<NoteState, NoteCommand, NoteEvent> = {
   snapshots: { every: 5, version: 1 },
 };
 
-/** Declares the note events: personal fields of NoteCreated; NoteEdited v1 had `text`, v2 `title`. */
+/**
+ * Declares the note events: personal fields of NoteCreated; NoteEdited v1 had `text`, v2 `title`.
+ * Personal data needs a key wrapper for the erasure keys: a random master key per test process
+ * unless the test set one.
+ */
 export function defineNoteEvents() {
+  if (!hasKeyWrapper()) setKeyWrapper(new MasterKeyWrapper(randomBytes(32)));
   defineEventType({
     type: 'NoteCreated',
     personal: [

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { type Database, inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
+import { wrapProviderSecret } from '@sprout/core/keys';
 
 export const OIDC_CLIENT = { id: 'sprout-test', secret: 'sprout-oidc-test-secret' } as const;
 export const REDIRECT_URI = 'http://127.0.0.1/sprout/login/callback';
@@ -113,16 +114,19 @@ export async function startOidcProvider(accounts: Record<string, Record<string, 
 
 /** Configures the provider as tenant `tenantId`'s social sign-in `source`. */
 export async function configureProvider(database: Database, tenantId: string, source: string, issuer: string) {
+  const id = nextId();
+  // Stored as production stores it: wrapped under the master key.
+  const secret = await wrapProviderSecret(tenantId, id, OIDC_CLIENT.secret);
   await inSystem(database, (trx) =>
     trx
       .insertInto('oauth_provider')
       .values({
         tenant_id: tenantId,
-        id: nextId(),
+        id,
         source,
         name: 'Test OIDC',
         client_id: OIDC_CLIENT.id,
-        client_secret: OIDC_CLIENT.secret,
+        ...secret,
         authorize_url: `${issuer}/auth`,
         token_url: `${issuer}/token`,
         userinfo_url: `${issuer}/me`,
