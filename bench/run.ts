@@ -6,6 +6,7 @@ import { benchCollab } from './collab.bench';
 import { benchList } from './list.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
+import { benchTextRule } from './text-rule.bench';
 import { benchWeb } from './web.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
@@ -15,6 +16,12 @@ const all: Record<string, () => Promise<unknown>> = {
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   records: () => benchRecords({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
+  // Issue 14: the shared text rule's cost per request (LIST_RPS: the list bench's rate, for its share).
+  text: () =>
+    benchTextRule({
+      seconds: Number(process.env.BENCH_SECONDS ?? 3),
+      listRps: process.env.LIST_RPS ? Number(process.env.LIST_RPS) : undefined,
+    }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>
     benchCollab({

@@ -186,6 +186,15 @@ describe('odd bytes in the headers read before any route', () => {
     expect(r.json().errorCode).toBe('unauthorized');
   });
 
+  it('a NUL in the token header (which the text rule leaves to the auth hook) is a 401', async () => {
+    const r = await app.inject({
+      method: 'GET',
+      url: '/api/blade-user/info',
+      headers: { ...clientBasic(), 'blade-auth': 'bearer abc\u0000def' },
+    });
+    expect(r.statusCode).toBe(401);
+  });
+
   it('a malformed language cookie falls back to Chinese instead of failing the request', async () => {
     const r = await app.inject({ method: 'GET', url: '/api/health', headers: { cookie: 'language=%E0%A4%A' } });
     expect(r.statusCode).toBe(200);

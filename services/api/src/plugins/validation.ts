@@ -4,7 +4,7 @@ import { type ZodType, z } from 'zod';
 import type { $ZodIssue } from 'zod/v4/core';
 import { AppError, type FieldProblem } from '@sprout/core/errors';
 import { type Lang, t } from '@sprout/core/i18n';
-import { findForbiddenText } from '@sprout/core/text';
+import { findForbiddenText, isAllowedText, type TextPath } from '@sprout/core/text';
 
 /** Raised for a request part that fails its schema; localised later, per request. */
 export class RequestValidationError extends Error {
@@ -52,6 +52,23 @@ export function validationError(err: RequestValidationError, lang: Lang): AppErr
 }
 
 /**
+ * Headers the auth hook reads by stricter rules of its own (the Basic credentials' alphabet
+ * and a checked client id, a signed token); no route stores them. Skipped: they are most of
+ * a request's header bytes.
+ */
+const STRICT_HEADERS = new Set(['authorization', 'blade-auth']);
+
+function headerProblem(headers: FastifyRequest['headers']): TextPath | null {
+  for (const name in headers) {
+    if (STRICT_HEADERS.has(name)) continue;
+    const value = headers[name];
+    if (!isAllowedText(name)) return [name.replace(/[^\x20-\x7e]/g, '\uFFFD')];
+    if (typeof value === 'string' ? !isAllowedText(value) : findForbiddenText(value)) return [name];
+  }
+  return null;
+}
+
+/**
  * The text rule (`@sprout/core/text`: no NUL or other control character but tab and line
  * breaks, no unpaired surrogate) on everything a route can read: path parameters, query,
  * headers and body, whether or not the route has a schema for that part (many read merged
@@ -60,21 +77,19 @@ export function validationError(err: RequestValidationError, lang: Lang): AppErr
  * choke on gets further. Null when the request is clean.
  */
 export function textRuleError(request: FastifyRequest): RequestValidationError | null {
-  const parts: Array<[string, unknown]> = [
+  const refuse = (path: TextPath, part: string) =>
+    new RequestValidationError([{ code: 'custom', path, message: '$validation.text', input: undefined }], part);
+  for (const [part, value] of [
     ['params', request.params],
     ['querystring', request.query],
-    ['headers', request.headers],
-    ['body', request.body],
-  ];
-  for (const [part, value] of parts) {
+  ] as const) {
     const problem = findForbiddenText(value);
-    if (problem)
-      return new RequestValidationError(
-        [{ code: 'custom', path: problem.path, message: '$validation.text', input: undefined }],
-        part,
-      );
+    if (problem) return refuse(problem.path, part);
   }
-  return null;
+  const header = headerProblem(request.headers);
+  if (header) return refuse(header, 'headers');
+  const problem = findForbiddenText(request.body);
+  return problem ? refuse(problem.path, 'body') : null;
 }
 
 /**
