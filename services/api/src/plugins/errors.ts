@@ -9,7 +9,8 @@ import { RequestValidationError, validationError } from './validation';
 const PG_CONFLICT = new Set(['23505']);
 /** 42501: a row-level security policy refused the write. */
 const PG_FORBIDDEN = new Set(['42501']);
-const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '23514']);
+/** 22021 / 22P05: a NUL in text / jsonb that got past the text rule (defence in depth). */
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '23514', '22021', '22P05']);
 
 function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): AppError {
   if (err instanceof AppError) return err;
