@@ -13,8 +13,12 @@ export function refuseUnknownIds(ids: readonly string[], found: Iterable<unknown
   const have = new Set<string>();
   for (const id of found) have.add(String(id));
   const missing = ids.filter((id) => !have.has(id));
-  if (missing.length) throw badRequest('system.unknownIds', { ids: missing.slice(0, 20).join(',') });
+  if (missing.length) throw unknownIds(missing);
 }
+
+/** The refusal itself (a remove of one id that is not there). */
+export const unknownIds = (ids: readonly string[]) =>
+  badRequest('system.unknownIds', { ids: ids.slice(0, 20).join(',') });
 
 /** Tenant tables removed by id: `tenant_id`, `id` and the soft-delete flag `is_deleted`. */
 export type RemovableTable =

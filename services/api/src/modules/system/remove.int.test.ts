@@ -153,6 +153,13 @@ describe('remove calls refuse unknown ids with a 400 and remove nothing', () => 
     const day = (await liveRecords('day_plan', `parent_id = ${week}`))[0];
     if (day) await refuses('teacher1', '/api/half_plan/halfplan/remove', day, [UNKNOWN], () => liveRecords('day_plan'));
     expect(plan ?? day, 'the demo draft week has plans').toBeTruthy();
+    const template = await app.inject({
+      method: 'GET',
+      url: `/api/t_week_template/template/deletedById?id=${UNKNOWN}`,
+      headers: bladeAuth(tokens.teacher1 as string),
+    });
+    expect(template.statusCode).toBe(400);
+    expect(template.json().msg).toContain(UNKNOWN);
     // With known ids only, the remove goes through.
     const ok = await remove('teacher1', `/api/week/week/remove?ids=${week}`);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

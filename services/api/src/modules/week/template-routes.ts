@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { inTenant, readInTenant } from '@sprout/core/db';
-import { notFound, forbidden } from '@sprout/core/errors';
+import { forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { DayPlanContentSchema, RichTextSchema, WeekDaySchema } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
 import { actorIn, callerOf, can } from '../records/engine';
+import { unknownIds } from '../system/known';
 import { IdSchema, input } from '../system/params';
 
 const Kind = z.enum(['week', 'half', 'full']);
@@ -159,7 +160,7 @@ export async function templateRoutes(app: FastifyInstance) {
           .where(sql<boolean>`(shared or create_user = ${caller.ctx.userId})`)
           .forUpdate()
           .executeTakeFirst();
-        if (!t) throw notFound('records.templateNotFound');
+        if (!t) throw unknownIds([request.query.id]);
         const mine = String(t.create_user) === caller.ctx.userId;
         if (!mine && !can(caller, 'template_delete')) throw forbidden('records.templateNotYours');
         await trx

@@ -583,7 +583,7 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
       expect(await names('teacher2')).toEqual(['全园模板']);
       expect(
         (await call('teacher2', 'GET', `/api/t_week_template/template/deletedById?id=${mine.body.data.id}`)).status,
-      ).toBe(404);
+      ).toBe(400);
       expect(
         (await call('teacher1', 'GET', `/api/t_week_template/template/deletedById?id=${mine.body.data.id}`)).status,
       ).toBe(200);
