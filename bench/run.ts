@@ -6,6 +6,7 @@ import { benchCollab } from './collab.bench';
 import { benchList } from './list.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
+import { benchSecurity } from './security.bench';
 import { benchTextRule } from './text-rule.bench';
 import { benchWeb } from './web.bench';
 
@@ -20,6 +21,12 @@ const all: Record<string, () => Promise<unknown>> = {
   text: () =>
     benchTextRule({
       seconds: Number(process.env.BENCH_SECONDS ?? 3),
+      listRps: process.env.LIST_RPS ? Number(process.env.LIST_RPS) : undefined,
+    }),
+  // Issue 14: the security headers' and CORS's server CPU per request (LIST_RPS: the list bench's rate, for its share).
+  security: () =>
+    benchSecurity({
+      seconds: Number(process.env.BENCH_SECONDS ?? 4),
       listRps: process.env.LIST_RPS ? Number(process.env.LIST_RPS) : undefined,
     }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).

@@ -218,11 +218,3 @@ export async function permissionsOf(request: FastifyRequest): Promise<UserPermis
   request.permissions = await request.server.permissions.get(user.tenant_id, user.user_id);
   return request.permissions;
 }
-
-/** Route guard of the role aliases in the token (older modules; API scopes decide first). */
-export function requireRole(...aliases: string[]) {
-  return async (request: { user: AccessClaims | null }) => {
-    const roles = (request.user?.roles as string[] | undefined) ?? [];
-    if (!roles.some((r) => aliases.includes(r))) throw new AppError('forbidden', 'error.forbidden');
-  };
-}
