@@ -143,6 +143,7 @@ describe('security headers, CORS and API docs visibility', () => {
       headers: { ...bladeAuth(tenantAdmin), origin: 'https://saber.example.com' },
     });
     expect(call.headers['access-control-allow-origin']).toBeUndefined();
+    expect(call.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('lets the CORS_ORIGINS allowlist call the API from a browser, with its headers, and nobody else', async () => {
@@ -164,6 +165,8 @@ describe('security headers, CORS and API docs visibility', () => {
     expect(call.statusCode).toBe(200);
     expect(call.headers['access-control-allow-origin']).toBe('https://saber.example.com');
     expect(String(call.headers.vary)).toContain('Origin');
+    // Its pages may load our files (avatars): the resource policy lets other origins in.
+    expect(call.headers['cross-origin-resource-policy']).toBe('cross-origin');
     // Errors carry it too, so the front end can read the envelope of a 401.
     const refused = await app.inject({
       method: 'GET',
