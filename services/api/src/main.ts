@@ -38,7 +38,8 @@ async function main() {
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const port = (app.server.address() as { port: number }).port;
-    say(`ready: http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);
+    const docs = `http://localhost:${port}/api/docs${config.API_DOCS_PUBLIC ? '' : ', platform administrator only'}`;
+    say(`ready: http://localhost:${port}/  (API docs: ${docs})`);
   }
 
   let stopping = false;
