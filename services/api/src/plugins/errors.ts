@@ -11,6 +11,8 @@ const PG_CONFLICT = new Set(['23505']);
 const PG_FORBIDDEN = new Set(['42501']);
 /** 22021 / 22P05: a NUL in text / jsonb that got past the text rule (defence in depth). */
 const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '23514', '22021', '22P05']);
+/** 57014: statement_timeout cancelled the statement; 25P03: the session sat idle in a transaction past the bound. */
+const PG_UNAVAILABLE = new Set(['57014', '25P03']);
 
 function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): AppError {
   if (err instanceof AppError) return err;
@@ -27,6 +29,7 @@ function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): A
   if (PG_CONFLICT.has(code)) return new AppError('conflict', 'error.conflict');
   if (PG_FORBIDDEN.has(code)) return new AppError('forbidden', 'error.forbidden');
   if (PG_BAD_INPUT.has(code)) return new AppError('bad_request', 'error.badRequest');
+  if (PG_UNAVAILABLE.has(code)) return new AppError('unavailable', 'error.databaseBusy');
   if (err.statusCode === 429) return new AppError('too_many_requests', 'error.tooManyRequests');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return new AppError('bad_request', 'error.badRequest');

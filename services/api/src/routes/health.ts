@@ -15,8 +15,27 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
 export async function healthRoutes(app: FastifyInstance) {
   app.get(
     '/api/health',
-    { config: { public: true }, schema: { tags: ['platform'], summary: 'Liveness' } },
-    async (request) => ok({ status: 'UP' }, request.lang),
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness: DOWN when this process can no longer serve (database access stalled past every bound)',
+      },
+    },
+    async (request, reply) => {
+      // Not the database's reachability (that is readiness): whether callers have been turned
+      // away with no connection taken or given back for longer than every bound that frees
+      // one. A restart is the cure then; a database outage is not cured by restarting.
+      const { stalledMs, limitMs } = app.database.stall();
+      if (stalledMs > limitMs) {
+        request.log.error({ stalledMs, limitMs }, 'database access stalled: this process can no longer serve');
+        return reply.status(503).send({
+          ...fail(new AppError('unavailable', 'error.unavailable'), request.lang),
+          data: { status: 'DOWN', database: 'STALLED', stalledMs },
+        });
+      }
+      return ok({ status: 'UP' }, request.lang);
+    },
   );
 
   app.get(

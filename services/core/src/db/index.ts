@@ -4,8 +4,12 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import type { Config } from '../config';
 import { inlineParameters } from './inline';
+import { Lane } from './lane';
+import { GuardedPool } from './pg-pool';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
+
+export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransactionError } from './lane';
 
 export type { DB } from './schema';
 export * from './schema';
@@ -25,7 +29,14 @@ export interface Database {
    * the whole script back and leaves no transaction open.
    */
   script(text: string): Promise<unknown[][]>;
+  /**
+   * How long callers have been turned away with no connection taken or given back (0 while
+   * the database makes progress), and the bound past which the process can no longer serve.
+   */
+  stall(): { stalledMs: number; limitMs: number };
   close(): Promise<void>;
+  /** @internal the guard and progress bookkeeping shared by inTenant/inSystem. */
+  readonly lane: Lane;
 }
 
 export interface OpenOptions {
@@ -35,35 +46,66 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told when the server drops an idle pooled connection (logged by the caller). */
   onIdleError?: (err: Error) => void;
+  /** Longest wait for a connection before a 503 (DATABASE_WAIT_TIMEOUT_MS; default 5 s). */
+  waitTimeoutMs?: number;
+  /**
+   * Longest a statement runs and a transaction sits idle holding its connection
+   * (DATABASE_STATEMENT_TIMEOUT_MS; default 30 s). PostgreSQL: statement_timeout and
+   * idle_in_transaction_session_timeout; PGlite: an idle holder's connection is taken back.
+   */
+  statementTimeoutMs?: number;
 }
 
 export function databaseOptions(config: Config): OpenOptions {
-  return { url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata'), poolSize: config.DATABASE_POOL_SIZE };
+  return {
+    url: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, 'pgdata'),
+    poolSize: config.DATABASE_POOL_SIZE,
+    waitTimeoutMs: config.DATABASE_WAIT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const lane = new Lane({
+    waitTimeoutMs: opts.waitTimeoutMs ?? 5000,
+    holdTimeoutMs: opts.statementTimeoutMs ?? 30_000,
+  });
+  const stall = () => ({ stalledMs: lane.stalledMs(), limitMs: lane.stallLimitMs });
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const max = opts.poolSize ?? 10;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max,
+      connectionTimeoutMillis: lane.bounds.waitTimeoutMs,
+      // The server cancels a statement past the bound (57014) and ends a session left idle
+      // inside a transaction past it (25P03), so a stuck request gives its connection back.
+      statement_timeout: lane.bounds.holdTimeoutMs,
+      idle_in_transaction_session_timeout: lane.bounds.holdTimeoutMs,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the
-    // process: the pool discards it and opens a new one on demand.
+    // process: the pool discards it and opens a new one on demand. (A lent one: GuardedPool.)
     pool.on('error', (err) => opts.onIdleError?.(err));
+    const guarded = new GuardedPool(pool, lane, max, (err) => opts.onIdleError?.(err));
     // Fail fast with a clear error when the server is unreachable; inlined literals rely on
     // standard_conforming_strings (the default since PostgreSQL 9.1).
-    const client = await pool.connect();
+    const client = await guarded.connect();
     try {
-      const scs = await client.query('show standard_conforming_strings');
+      const scs = await client.query<{ standard_conforming_strings: string }>('show standard_conforming_strings', []);
       if (scs.rows[0]?.standard_conforming_strings !== 'on') throw new Error('standard_conforming_strings must be on');
     } finally {
       client.release();
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }) });
     return {
       db,
       dialect: 'pg',
+      lane,
+      stall,
       async script(text) {
-        const c = await pool.connect();
+        const c = await guarded.connect();
         try {
-          const r = (await c.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const r = await c.script(text);
           return (Array.isArray(r) ? r : [r]).map((x) => x.rows ?? []);
         } finally {
           c.release();
@@ -79,12 +121,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pgl = await PGlite.create(dir, {
     parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pgl) });
+  const dialect = new PGliteDialect(pgl, lane);
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     dialect: 'pglite',
-    // Through Kysely's connection, so the script holds PGlite's one-at-a-time lock.
-    script: (text) => db.connection().execute(async () => (await pgl.exec(text)).map((r) => r.rows)),
+    lane,
+    stall,
+    // On the driver's lease, so the script takes its turn (and its bounds) like any caller.
+    async script(text) {
+      const driver = dialect.driver;
+      if (!driver) throw new Error('PGlite driver not initialised');
+      const lease = await driver.acquireConnection();
+      try {
+        return await lease.exec(text);
+      } finally {
+        await driver.releaseConnection(lease);
+      }
+    },
     close: async () => {
       await db.destroy();
       await pgl.close();
@@ -163,7 +217,7 @@ export async function inTenant<T>(
     await conn.executeQuery(preamble);
     let result: T;
     try {
-      result = await fn(conn);
+      result = await database.lane.guard(() => fn(conn));
     } catch (err) {
       await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => undefined);
       throw err;
@@ -178,7 +232,7 @@ export async function inTenant<T>(
  * has no tenant yet (client lookup, sign-in lookups by tenant id, migrations, seeding).
  */
 export function inSystem<T>(database: Database, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(fn);
+  return database.db.transaction().execute((trx) => database.lane.guard(() => fn(trx)));
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped. */

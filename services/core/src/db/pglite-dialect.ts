@@ -13,18 +13,31 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { DatabaseUnavailableError, type Lane } from './lane';
 
 /**
- * Kysely dialect for PGlite. PGlite is one connection, so a connection is handed to one
- * caller at a time (a FIFO lock): a transaction never interleaves with another request.
+ * Kysely dialect for PGlite. PGlite is one connection, so it is lent to one caller at a
+ * time, in arrival order (a transaction never interleaves with another request), and every
+ * wait and hold is bounded by the lane's bounds:
+ * - a caller waits at most `waitTimeoutMs`, then leaves the queue with DatabaseUnavailableError;
+ * - a holder idle (no statement running) for more than `holdTimeoutMs` loses the connection:
+ *   its transaction is rolled back, the next caller is served, and the old holder's later
+ *   statements fail with DatabaseUnavailableError instead of running in someone else's turn;
+ * - a caller inside an open transaction of this database is refused at once (Lane.check).
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  /** The driver Kysely created (for `script`, which runs on the same lock). */
+  driver: PGliteDriver | undefined;
+  constructor(
+    private readonly pg: PGlite,
+    private readonly lane: Lane,
+  ) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    this.driver = new PGliteDriver(this.pg, this.lane);
+    return this.driver;
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new PostgresIntrospector(db);
@@ -34,25 +47,65 @@ export class PGliteDialect implements Dialect {
   }
 }
 
-class PGliteDriver implements Driver {
-  private readonly connection: PGliteConnection;
-  private tail: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+interface Waiter {
+  resolve(lease: PGliteLease): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
 
-  constructor(pg: PGlite) {
-    this.connection = new PGliteConnection(pg);
+export class PGliteDriver implements Driver {
+  private holder: PGliteLease | undefined;
+  private readonly waiters: Waiter[] = [];
+  private readonly watchdog: NodeJS.Timeout;
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly lane: Lane,
+  ) {
+    const hold = lane.bounds.holdTimeoutMs;
+    this.watchdog = setInterval(() => this.reclaimIdle(), Math.max(10, Math.min(1000, hold / 4)));
+    this.watchdog.unref();
   }
   async init() {}
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((r) => {
-      release = r;
+
+  acquireConnection(): Promise<PGliteLease> {
+    try {
+      this.lane.check();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (!this.holder) return Promise.resolve(this.lend());
+    return new Promise<PGliteLease>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const at = this.waiters.indexOf(waiter);
+          if (at >= 0) this.waiters.splice(at, 1);
+          this.lane.starved();
+          reject(new DatabaseUnavailableError('wait'));
+        }, this.lane.bounds.waitTimeoutMs),
+      };
+      this.waiters.push(waiter);
     });
-    await previous;
-    this.release = release;
-    return this.connection;
   }
+
+  private lend(): PGliteLease {
+    this.holder = new PGliteLease(this.pg);
+    this.lane.progressed();
+    return this.holder;
+  }
+
+  private handOn() {
+    this.holder = undefined;
+    this.lane.progressed();
+    const next = this.waiters.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve(this.lend());
+    }
+  }
+
   async beginTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('begin'));
   }
@@ -62,29 +115,73 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('rollback'));
   }
-  async releaseConnection() {
-    const r = this.release;
-    this.release = undefined;
-    r?.();
+  async releaseConnection(conn: DatabaseConnection) {
+    // A lease the watchdog took back is handed on by the watchdog, once its rollback ran.
+    if (conn !== this.holder || this.holder.revoked) return;
+    this.holder.revoked = true;
+    this.handOn();
   }
-  async destroy() {}
+
+  /** Takes the connection back from a holder idle past the bound: rollback, then the next caller. */
+  private reclaimIdle() {
+    const lease = this.holder;
+    if (!lease || lease.running > 0 || Date.now() - lease.lastActiveAt <= this.lane.bounds.holdTimeoutMs) return;
+    lease.revoked = true;
+    // Ends whatever transaction the holder left open (outside one, PostgreSQL only warns).
+    this.pg
+      .exec('rollback')
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.holder === lease) this.handOn();
+      });
+  }
+
+  async destroy() {
+    clearInterval(this.watchdog);
+    for (const w of this.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(new DatabaseUnavailableError('wait'));
+    }
+  }
 }
 
-class PGliteConnection implements DatabaseConnection {
+/** One turn on the PGlite connection; dead once released or taken back. */
+export class PGliteLease implements DatabaseConnection {
+  revoked = false;
+  running = 0;
+  lastActiveAt = Date.now();
   constructor(private readonly pg: PGlite) {}
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (compiled.parameters.length === 0 && compiled.sql.includes(';')) {
-      // A parameterless multi-statement script (e.g. the tenant-transaction preamble).
-      const results = await this.pg.exec(compiled.sql);
-      return { rows: (results.at(-1)?.rows ?? []) as R[] };
+  private async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.revoked) throw new DatabaseUnavailableError('revoked');
+    this.running++;
+    try {
+      return await fn();
+    } finally {
+      this.running--;
+      this.lastActiveAt = Date.now();
     }
-    const r = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
-    const mutating = /^\s*(insert|update|delete|merge)\b/i.test(compiled.sql) || /^\s*with\b/i.test(compiled.sql);
-    return {
-      rows: r.rows,
-      numAffectedRows: mutating && r.affectedRows !== undefined ? BigInt(r.affectedRows) : undefined,
-    };
+  }
+
+  /** A parameterless multi-statement script; every statement's rows. */
+  exec(sql: string): Promise<unknown[][]> {
+    return this.run(async () => (await this.pg.exec(sql)).map((r) => r.rows));
+  }
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    return this.run(async () => {
+      if (compiled.parameters.length === 0 && compiled.sql.includes(';')) {
+        // A parameterless multi-statement script (e.g. the tenant-transaction preamble).
+        const results = await this.pg.exec(compiled.sql);
+        return { rows: (results.at(-1)?.rows ?? []) as R[] };
+      }
+      const r = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+      const mutating = /^\s*(insert|update|delete|merge)\b/i.test(compiled.sql) || /^\s*with\b/i.test(compiled.sql);
+      return {
+        rows: r.rows,
+        numAffectedRows: mutating && r.affectedRows !== undefined ? BigInt(r.affectedRows) : undefined,
+      };
+    });
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported on PGlite

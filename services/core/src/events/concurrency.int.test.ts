@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inSystem, inTenant } from '../db';
+import { inSystem, inTenant, outsideTransaction } from '../db';
 import {
   copyChecksum,
   createNote,
@@ -161,12 +161,15 @@ describe('event store under concurrency (PostgreSQL)', () => {
       );
       stragglerPosition = r.positions[0]!;
       await sleep(3000);
-      const later = await sql<{ n: number }>`
+      // Deliberately on other connections, to watch what commits while this one is held.
+      await outsideTransaction(async () => {
+        const later = await sql<{ n: number }>`
         select count(*)::int as n from events where global_position > ${stragglerPosition.toString()}::bigint`.execute(
-        db.db,
-      );
-      laterCommittedMeanwhile = later.rows[0]!.n;
-      lagWhileHeld = (await projector.measureLag()).behind;
+          db.db,
+        );
+        laterCommittedMeanwhile = later.rows[0]!.n;
+        lagWhileHeld = (await projector.measureLag()).behind;
+      });
     });
     await Promise.all(writers);
     const deadline = Date.now() + 30_000;
