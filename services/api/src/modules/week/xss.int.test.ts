@@ -19,7 +19,8 @@ import { weekDoc } from './collab-link';
 
 /**
  * Issue 14, rich text: XSS payloads through every write path of a rich field (a week's add
- * and update, a lesson plan, a template, and a live co-edited document saved as a revision)
+ * and update, the reviewer's edit in review, a lesson plan, a template, and a live co-edited
+ * document saved as a revision)
  * are stored clean, and the Word export of such a week holds nothing that runs.
  */
 
@@ -163,6 +164,19 @@ describe('XSS payloads through the rich-text write paths', () => {
     stored = (await call('teacher1', 'GET', `/api/week/week/alllistForId?id=${id}`)).body.data;
     for (const f of RICH) expect(problems(stored.content[f]), f).toEqual([]);
     expect(JSON.stringify(stored.content.weeklyGoals)).toContain('link to javascript:window.__xss=1');
+
+    // In review, the reviewer's own edit (bossupdateWeek) is sanitised the same way.
+    expect((await call('teacher1', 'POST', '/api/week/week/submit', { id })).status).toBe(200);
+    const inReview = (await call('reviewer', 'GET', `/api/week/week/alllistForId?id=${id}`)).body.data;
+    const boss = await call('reviewer', 'POST', '/api/week/week/bossupdateWeek', {
+      id,
+      version: inReview.version,
+      content: { ...inReview.content, homeCooperation: xssDoc() },
+    });
+    expect(boss.status, JSON.stringify(boss.body)).toBe(200);
+    stored = (await call('reviewer', 'GET', `/api/week/week/alllistForId?id=${id}`)).body.data;
+    for (const f of RICH) expect(problems(stored.content[f]), f).toEqual([]);
+    expect(JSON.stringify(stored.content.homeCooperation)).toContain('keep: good link 0');
 
     // The Word export of it: payloads printed as text, nothing that runs or links.
     const exported = await call('teacher1', 'GET', `/api/week/week/exportForId?id=${id}`);
