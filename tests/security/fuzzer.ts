@@ -81,7 +81,7 @@ export function example(s: JsonSchema, name = ''): unknown {
   switch (type) {
     case 'integer':
     case 'number':
-      return s.minimum ?? 1;
+      return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
     case 'boolean':
       return true;
     case 'array':
@@ -92,11 +92,34 @@ export function example(s: JsonSchema, name = ''): unknown {
       return out;
     }
     default:
-      if (/ids?$/i.test(name)) return '1';
-      if (s.format === 'date-time' || /time$/i.test(name)) return '2026-09-01 08:00:00';
-      if (s.format === 'date' || /date$/i.test(name)) return '2026-09-01';
+      if (/ids?$/i.test(name) || s.pattern?.startsWith('^\\d')) return '1';
+      if (s.format === 'date-time' || /time/i.test(name)) return '2026-09-01 08:00:00';
+      if (s.format === 'date' || /date/i.test(name)) return '2026-09-01';
       return 'a'.repeat(Math.max(1, s.minLength ?? 1));
   }
+}
+
+/** Whether a schema accepts a string (or says nothing). */
+function isText(s: JsonSchema): boolean {
+  const types = [s.type, ...(s.anyOf ?? s.oneOf ?? []).map((x) => x.type)].flat().filter(Boolean);
+  return types.length === 0 || types.includes('string');
+}
+
+/**
+ * Names the document uses for free text anywhere (never with a pattern, format, enum or another
+ * type), plus the usual filter names: a route that parses its input itself gets a NUL in all of
+ * them at once (unknown names are ignored, so the text ones reach the route's own rules).
+ */
+function textNames(ops: Operation[]): string[] {
+  const good = new Set<string>(['theme', 'authorName', 'semester', 'keyword', 'title']);
+  const bad = new Set<string>();
+  for (const op of ops)
+    for (const p of op.params) {
+      const plain = isText(p.schema) && !p.schema.enum && !p.schema.pattern && !p.schema.format;
+      if (plain && !/ids?$|date|time|^(current|size)$/i.test(p.name)) good.add(p.name);
+      else bad.add(p.name);
+    }
+  return [...good].filter((n) => !bad.has(n)).sort();
 }
 
 /** Names tried on routes that document nothing: the id-like ones and the usual BladeX ones. */
@@ -143,6 +166,20 @@ function fixedCases(op: Operation, fields: Param[]): InjectOptions[] {
       url: `${url}?__proto__[polluted]=yes&constructor[prototype][polluted]=yes&${first}=1&${first}=2&${first}[]=3`,
     },
   ];
+  // Odd headers around a valid call: language cookie and header, forwarding, tenant.
+  cases.push({
+    method: op.method as 'GET',
+    url,
+    headers: {
+      cookie: 'language=%E0%A4%A; sprout=%ff%fe',
+      'accept-language': '*;q=abc, zz-ZZZZ-99;q=2, en;q=NaN',
+      'x-forwarded-for': 'not-an-ip, 999.1.1.1',
+      'tenant-id': `100001' or '1'='1`,
+    },
+    ...(op.method === 'GET' ? {} : { payload: {} }),
+  });
+  // A method the route does not have.
+  cases.push({ method: op.method === 'GET' ? 'DELETE' : 'PATCH', url });
   if (op.method === 'GET') return cases;
   const json = (payload: string, type = 'application/json') => ({
     method: op.method as 'POST',
@@ -185,11 +222,13 @@ export interface FuzzOptions {
 
 export async function fuzz(s: SecurityServer, who: Identity, ops: Operation[], o: FuzzOptions, figures: Figures) {
   const ids = idLikeNames(ops);
+  const texts = textNames(ops);
   const started = performance.now();
   let skipped = 0;
   let slow = 0;
+  let slowest = { ms: 0, what: '' };
   for (const op of ops) {
-    if (performance.now() - started > o.budgetMs) {
+    if (performance.now() - started > o.budgetMs || figures.count('hang') >= 3) {
       skipped++;
       continue;
     }
@@ -197,6 +236,16 @@ export async function fuzz(s: SecurityServer, who: Identity, ops: Operation[], o
     const valid = new Map<string, unknown>(fields.map((f) => [`${f.in}:${f.name}`, example(f.schema, f.name)]));
     const keys = [...valid.keys()];
     const cases: InjectOptions[] = fixedCases(op, fields);
+    // A NUL byte in every text field, one field at a time (all at once where nothing is documented).
+    // Around it only what is required, so that the NUL is what the route has to deal with.
+    const required = new Map([...valid].filter(([k]) => fields.find((f) => `${f.in}:${f.name}` === k)?.required));
+    if (op.undocumented) {
+      const place = op.method === 'GET' ? 'query' : 'body';
+      const nul = texts.map((name) => ({ name, in: place, schema: {}, required: false }) satisfies Param);
+      cases.push(request(op, nul, new Map(nul.map((f) => [`${f.in}:${f.name}`, 'a\u0000b']))));
+    } else
+      for (const f of fields)
+        if (isText(f.schema)) cases.push(request(op, fields, new Map(required).set(`${f.in}:${f.name}`, 'a\u0000b')));
     const seed = seedOf(o.seed, op.key);
     if (keys.length) {
       const near = fc.sample(fc.tuple(fc.constantFrom(...keys), hostile), { seed, numRuns: o.nearValid });
@@ -230,8 +279,9 @@ export async function fuzz(s: SecurityServer, who: Identity, ops: Operation[], o
         continue;
       }
       if (r.ms > SLOW_MS) slow++;
+      if (r.ms > slowest.ms) slowest = { ms: r.ms, what: `${op.key} (${r.res.statusCode})` };
       figures.inspect(op.key, c, r.res);
     }
   }
-  return { skipped, slow };
+  return { skipped, slow, slowest };
 }

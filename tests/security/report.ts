@@ -23,6 +23,7 @@ export class Figures {
   readonly routes = new Set<string>();
   requests = 0;
   readonly findings: Finding[] = [];
+  private readonly perRoute = new Map<string, number>();
   readonly counts: Record<string, number> = {};
   /** Answers by status code. */
   readonly statuses: Record<number, number> = {};
@@ -33,9 +34,11 @@ export class Figures {
 
   add(kind: string, route: string, detail: string) {
     this.counts[kind] = (this.counts[kind] ?? 0) + 1;
-    // Keep the list readable: at most a few of each kind per route.
-    const same = this.findings.filter((f) => f.kind === kind && f.route === route).length;
-    if (same < 3) this.findings.push({ kind, route, detail });
+    // Keep the list readable: the first of each kind per route, and how many there were.
+    const key = `${kind} ${route}`;
+    const n = this.perRoute.get(key) ?? 0;
+    this.perRoute.set(key, n + 1);
+    if (n === 0) this.findings.push({ kind, route, detail });
   }
 
   count(kind: string): number {
@@ -71,9 +74,12 @@ export class Figures {
       `  ${'time'.padEnd(width)}  ${(this.ms / 1000).toFixed(1)} s`,
     ];
     if (this.findings.length) {
-      out.push(`  findings (${Object.values(this.counts).reduce((a, b) => a + b, 0)}, first of each shown):`);
-      for (const f of this.findings.slice(0, 80)) out.push(`    [${f.kind}] ${f.route}: ${f.detail}`);
-      if (this.findings.length > 80) out.push(`    … ${this.findings.length - 80} more`);
+      const total = Object.values(this.counts).reduce((a, b) => a + b, 0);
+      out.push(`  findings: ${total} on ${this.findings.length} kind × route (the first of each, × how many):`);
+      const sorted = [...this.findings].sort((a, b) => a.kind.localeCompare(b.kind) || a.route.localeCompare(b.route));
+      for (const f of sorted.slice(0, 300))
+        out.push(`    [${f.kind}] ${f.route} ×${this.perRoute.get(`${f.kind} ${f.route}`)}: ${clip(f.detail, 260)}`);
+      if (sorted.length > 300) out.push(`    … ${sorted.length - 300} more`);
     }
     console.log(out.join('\n'));
   }
