@@ -154,6 +154,47 @@ describe('XSS payloads in the browser', () => {
     await shot(page, 'xss-week-details');
   });
 
+  it('the details page renders a document that never went through the sanitiser safely too', async () => {
+    // As stored before sanitising existed, or by anything that bypassed it: links to script
+    // URLs, unknown nodes with handlers, attributes the editor never writes.
+    const route = '**/api/week/week/alllistForId?*';
+    await page.route(route, async (r) => {
+      const response = await r.fetch();
+      const body = await response.json();
+      body.data.content.weeklyGoals = xssDoc();
+      body.data.content.reflection = {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            attrs: { onclick: 'window.__xss=1', style: 'position:fixed;inset:0' },
+            content: XSS_HREFS.map((href, i) => ({
+              type: 'text',
+              text: `raw link ${i} `,
+              marks: [{ type: 'link', attrs: { href, onmouseover: 'window.__xss=1' } }],
+            })),
+          },
+          {
+            type: 'image',
+            attrs: { src: 'x', onerror: 'window.__xss=1' },
+            content: [{ type: 'text', text: 'raw image' }],
+          },
+        ],
+      };
+      await r.fulfill({ response, json: body });
+    });
+    try {
+      await page.goto(`/weekdetails/details?id=${weekId}`);
+      await page.getByTestId('view-reflection').waitFor();
+      await expect.poll(() => page.getByTestId('view-reflection').innerText()).toContain('raw link 0');
+      expect(await page.getByTestId('view-reflection').innerText()).toContain('raw image');
+      for (const link of await page.getByTestId('view-reflection').locator('a').all()) await link.click();
+      await expectNothingRan();
+    } finally {
+      await page.unroute(route);
+    }
+  });
+
   it('the editor shows them as text, also what a hostile co-editor writes into the live document', async () => {
     await page.goto(`/week/week/?id=${weekId}`);
     await page.locator('[data-testid="week-editor"][data-collab="live"]').waitFor({ timeout: 20_000 });
