@@ -58,7 +58,7 @@ describe.each([
     let now = 1_000_000;
     const clock = { advance: (ms: number) => (now += ms) };
     const open = async () => {
-      const c = new PermissionCache(database, kv, { localTtlMs: LOCAL_TTL, now: () => now });
+      const c = new PermissionCache(database, kv, { localTtlMs: LOCAL_TTL, now: () => now, pollMs: 0 });
       await c.start();
       return c;
     };
@@ -98,6 +98,25 @@ describe.each([
       expect((await b.get(T, userId)).allows(AUDIT)).toBe(false);
       // Replica a answers from memory until its copy is localTtlMs old, then re-checks.
       clock.advance(LOCAL_TTL);
+      expect((await a.get(T, userId)).allows(AUDIT)).toBe(false);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await setAuditGrant(true);
+    }
+  });
+
+  it('the periodic version check tells live connections about a change whose broadcast never came', async () => {
+    const { a, b } = await replicas();
+    const heard: Array<{ tenantId: string; userId?: string }> = [];
+    a.onChange((c) => heard.push(c));
+    try {
+      expect((await a.get(T, userId)).allows(AUDIT)).toBe(true);
+      expect(await a.poll()).toEqual([]);
+      await setAuditGrant(false); // committed, never broadcast
+      expect(await a.poll()).toEqual([{ tenantId: T }]);
+      expect(heard).toEqual([{ tenantId: T }]);
+      expect(a.cached(T, userId)).toBeUndefined();
       expect((await a.get(T, userId)).allows(AUDIT)).toBe(false);
     } finally {
       await a.stop();

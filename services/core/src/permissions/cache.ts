@@ -104,6 +104,11 @@ export interface PermissionCacheOptions {
   broadcastWaitMs: number;
   /** The clock of the local cache (tests). */
   now: () => number;
+  /**
+   * How often the process reads the database's versions of the tenants it knows (`poll`), so
+   * live connections hear of a change whose broadcast never came (0: never; tests call poll).
+   */
+  pollMs: number;
 }
 
 /**
@@ -124,6 +129,7 @@ export class PermissionCache {
   private readonly inflight = new Map<string, Promise<UserPermissions>>();
   private readonly waiting = new Map<string, () => void>();
   private unsubscribe: (() => Promise<void>) | undefined;
+  private poller: NodeJS.Timeout | undefined;
   private readonly opts: PermissionCacheOptions;
   private readonly listeners = new Set<(change: PermissionChange) => void>();
 
@@ -140,6 +146,7 @@ export class PermissionCache {
       max: 5_000,
       broadcastWaitMs: 1000,
       now: Date.now,
+      pollMs: 30_000,
       ...opts,
     };
     this.local = new TtlLru(this.opts.max, this.opts.now);
@@ -147,9 +154,17 @@ export class PermissionCache {
 
   async start() {
     this.unsubscribe = await this.kv.subscribe(CHANNEL, (message) => this.receive(message));
+    if (this.opts.pollMs > 0) {
+      this.poller = setInterval(() => {
+        // A failed poll (database briefly away) is retried at the next tick; copies still expire.
+        this.poll().catch(() => undefined);
+      }, this.opts.pollMs);
+      this.poller.unref();
+    }
   }
 
   async stop() {
+    clearInterval(this.poller);
     await this.unsubscribe?.();
     for (const resolve of this.waiting.values()) resolve();
     this.waiting.clear();
@@ -176,8 +191,33 @@ export class PermissionCache {
     return () => this.listeners.delete(listener);
   }
 
+  /** Moves a scope's known version forward (never back); a scope seen at 0 is known too, so `poll` watches it. */
   private raise(scope: string, version: number) {
-    if (Number.isFinite(version) && version > (this.versions.get(scope) ?? 0)) this.versions.set(scope, version);
+    if (Number.isFinite(version) && version > (this.versions.get(scope) ?? -1)) this.versions.set(scope, version);
+  }
+
+  /**
+   * Reads the database's versions of the scopes this process has seen and applies those that
+   * moved without their broadcast arriving (a crash right after the commit, a lost message):
+   * cached copies are dropped and listeners told, as if the broadcast had come. Runs every
+   * `pollMs`; returns the changes it found.
+   */
+  async poll(): Promise<PermissionChange[]> {
+    const scopes = [...this.versions.keys()];
+    if (!scopes.length) return [];
+    const { rows } = await sql<{ scope: string; v: string }>`
+      select scope, version::text as v from permission_version where scope = any(${scopes}::text[])`.execute(
+      this.database.db,
+    );
+    const changes: PermissionChange[] = [];
+    for (const r of rows) {
+      const version = Number(r.v);
+      if (!(version > (this.versions.get(r.scope) ?? 0))) continue;
+      this.raise(r.scope, version);
+      changes.push({ tenantId: r.scope });
+    }
+    for (const change of changes) for (const listener of this.listeners) listener(change);
+    return changes;
   }
 
   private current(entry: Entry, tenantId: string) {
