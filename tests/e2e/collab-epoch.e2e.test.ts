@@ -141,6 +141,13 @@ describe('live co-editing: a restored document, and no collab service', () => {
 
   it('without the collab service (SERVICES=api,worker) says so once and saves over HTTP', async () => {
     await restart({ SERVICES: 'api,worker' });
+    // A browser holding a copy of the week (the same context, a page without the socket route).
+    const withCopy = await page.context().newPage();
+    await withCopy.goto(`/week/week/?id=${weekId}`);
+    await withCopy.getByTestId('collab-unavailable').waitFor({ timeout: 30_000 });
+    expect(await withCopy.getByTestId('week-editor').getAttribute('data-collab')).toBeNull();
+    await withCopy.close();
+
     // A browser with no copy of the week: the editor stops trying at once.
     const fresh = await (await browser.newContext({ baseURL: server.url, locale: 'zh-CN' })).newPage();
     const freshErrors = watchErrors(fresh);

@@ -234,8 +234,9 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
       ([kept, mark]) => {
         if (idb !== opened) return;
         if (typeof kept === 'string' && kept && !epoch) epoch = kept;
-        // A copy made before epochs were kept has none: it is taken as the server's (merged as before).
-        else if (epoch && kept !== epoch) void opened.set('epoch', epoch).catch(() => undefined);
+        // A copy opened again (resume) that keeps none yet: this session's. A copy made before
+        // epochs were kept has none either: it is taken as the server's (merged as before).
+        else if (epoch && !kept) void opened.set('epoch', epoch).catch(() => undefined);
         if (mark === 1) unsent = true;
         else if (unsent) void opened.set('unsent', 1).catch(() => undefined);
       },
