@@ -76,7 +76,24 @@ describe('permission matrix: every seeded role × every route', () => {
     await inSystem(t.database, (trx) => trx.deleteFrom('user_role').where('user_id', '=', none).execute());
     tokens.none = tokenFor(config, { tenant_id: '100001', user_id: none });
   });
+  const figures = { decisions: 0, wrong: 0, started: performance.now() };
   afterAll(async () => {
+    if (app) {
+      const all = routes();
+      const kinds = (k: string) =>
+        all.filter((r) => typeof matrix.routes[r.key] === 'string' && matrix.routes[r.key] === k);
+      console.log(
+        [
+          '',
+          '──── permission matrix ────────────────────────────────────────',
+          `  routes                      ${all.length} (public ${kinds('public').length}, client-only ${kinds('client').length}, self-service ${kinds('authenticated').length}, scoped ${all.length - kinds('public').length - kinds('client').length - kinds('authenticated').length})`,
+          `  roles                       ${matrix.roles.join(' ')}`,
+          `  routes declaring buttons    ${all.filter((r) => r.buttons.length).length}`,
+          `  role × route decisions      ${figures.decisions} checked, ${figures.wrong} differing from the matrix`,
+          `  time                        ${((performance.now() - figures.started) / 1000).toFixed(1)} s`,
+        ].join('\n'),
+      );
+    }
     await app?.close();
     await t?.drop();
   });
@@ -138,10 +155,12 @@ describe('permission matrix: every seeded role × every route', () => {
       for (const role of matrix.roles) {
         const res = await probe(r.method, r.url, bladeAuth(tokens[role] as string));
         const want = expected[role] === 'allow' ? 200 : 403;
+        figures.decisions++;
         if (res.statusCode !== want) wrong.push(`${r.key} as ${role}: ${res.statusCode}, expected ${want}`);
         if (want === 403) expect(res.json()).toMatchObject({ code: 403, success: false, errorCode: 'forbidden' });
       }
     }
+    figures.wrong = wrong.length;
     expect(wrong).toEqual([]);
   });
 
