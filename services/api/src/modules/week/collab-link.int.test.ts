@@ -197,6 +197,19 @@ describe('live co-editing ↔ week records', () => {
     expect((await call('teacher1', 'GET', `/api/week/week/alllistForId?id=${id}`)).body.data.status).toBe('draft');
   });
 
+  it('a NUL typed into the live document is refused by name when it would become a revision', async () => {
+    const id = await newWeek('夏天');
+    const a = await connect('teacher1', id);
+    type(a.doc, themeOf(a.doc), 'x\u0000y');
+    await until(async () => (await authorsSince(id)).includes(uid.teacher1 as string), 'the edit to be stored');
+    const bad = await call('teacher1', 'POST', '/api/week/week/saveRevision', { id });
+    expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+    expect(bad.body.fields).toEqual([
+      { field: 'content.theme', message: '不能包含控制字符（如 NUL）或无效的 Unicode 字符' },
+    ]);
+    expect((await call('teacher1', 'POST', '/api/week/week/submit', { id })).status).toBe(400);
+  });
+
   it('a teacher of another class cannot open the document', async () => {
     const id = await newWeek('秘密');
     const c = connectClient(instance.url, weekDoc(id), tok.teacher3 as string);

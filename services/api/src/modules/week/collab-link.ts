@@ -13,6 +13,7 @@ import { handleCommandIn } from '@sprout/core/events';
 import type { Lang } from '@sprout/core/i18n';
 import type { KeyValueStore } from '@sprout/core/kv';
 import { type WeekContent, WeekContentSchema, recordDecider } from '@sprout/core/records';
+import { findForbiddenText } from '@sprout/core/text';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';
 import { actorIn, semesterOf } from '../records/engine';
@@ -27,9 +28,17 @@ export const weekDoc = (id: string) => docNameOf('week', id);
 
 /** The live document's content, validated as a week; invalid content is a 400 naming the fields. */
 export function docContent(doc: Parameters<typeof docToWeekContent>[0], lang: Lang): WeekContent {
-  const parsed = WeekContentSchema.safeParse(docToWeekContent(doc));
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ ...i, path: ['content', ...i.path] })) as $ZodIssue[];
+  const raw = docToWeekContent(doc);
+  // Typed live, not sent in a request: the text rule of every request applies here too.
+  const bad = findForbiddenText(raw);
+  let found: $ZodIssue[];
+  if (bad) found = [{ code: 'custom', path: bad.path, message: '$validation.text', input: undefined }];
+  else {
+    const parsed = WeekContentSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    found = parsed.error.issues;
+  }
+  const issues = found.map((i) => ({ ...i, path: ['content', ...i.path] })) as $ZodIssue[];
   throw validationError(new RequestValidationError(issues, 'body'), lang);
 }
 
