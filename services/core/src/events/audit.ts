@@ -96,8 +96,15 @@ export const AUDIT_SCOPE_COLUMNS = {
   classId: 'r.class_id',
 } as const;
 
+const MAX_ID = 9223372036854775807n;
+
 /** A record id in a stream id (records' streams are named by the record id), else null. */
-const recordIdOf = (streamId: string) => (/^[1-9][0-9]{0,17}$/.test(streamId) ? streamId : null);
+const recordIdOf = (streamId: string) =>
+  /^[1-9][0-9]{0,18}$/.test(streamId) && BigInt(streamId) <= MAX_ID ? streamId : null;
+
+/** The same in SQL over `s.stream_id`: the record's key, so the join is a primary-key lookup. */
+const recordIdSql = sql`case when s.stream_id ~ '^[1-9][0-9]{0,18}$'
+  and (length(s.stream_id) < 19 or s.stream_id <= '9223372036854775807') then s.stream_id::bigint end`;
 
 /**
  * Is the stream in the caller's data scope (`scope`: a where-expression over
@@ -158,7 +165,7 @@ export function touchedStreamsQuery(db: Kysely<DB>, f: TouchedStreamsFilter) {
     ), v as (
       select g.*, s.version
       from g join streams s on s.tenant_id = ${f.tenantId} and s.stream_id = g.stream_id
-      left join record_list r on r.tenant_id = s.tenant_id and r.id::text = s.stream_id
+      left join record_list r on r.tenant_id = s.tenant_id and r.id = ${recordIdSql}
       where ${f.scope}
     )
     select v.*, (select count(*) from v)::text as __total
