@@ -85,6 +85,45 @@ describe('web shell: sign-in and session', () => {
     await context.close();
   });
 
+  it('shows the captcha when the server asks for one after failed sign-ins, with the captcha off', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const tokenCalls: Array<{ url: string; headers: Record<string, string> }> = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/oauth/token')) tokenCalls.push({ url: r.url(), headers: r.headers() });
+    });
+    await page.goto('/login');
+    const image = page.locator('[data-testid="login-captcha-image"] img');
+    await page.getByTestId('login-account').fill('nobody-e2e');
+    await page.getByTestId('login-password').fill('wrong-password');
+    // Three failures of this account from this address: plain refusals, no captcha yet.
+    for (let i = 1; i <= 3; i++) {
+      await page.getByTestId('login-submit').click();
+      await expect.poll(() => tokenCalls.length).toBe(i);
+      await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('用户名或密码错误');
+      await page.getByTestId('login-error').locator('button').click();
+    }
+    expect(await page.getByTestId('login-captcha').count()).toBe(0);
+    // The fourth: the server asks for a captcha instead of checking the password, and the form shows one.
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('请输入验证码');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await shot(page, 'login-captcha-demanded');
+    // From now on the form sends the captcha grant with the code it was given.
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('login-captcha').fill('zzzz');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => tokenCalls.length).toBe(5);
+    const last = tokenCalls.at(-1) as { url: string; headers: Record<string, string> };
+    expect(last.url).toContain('grant_type=captcha');
+    expect(last.headers['captcha-code']).toBe('zzzz');
+    expect(last.headers['captcha-key']).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Incorrect verification code');
+    await shot(page, 'login-captcha-demanded-en');
+    await context.close();
+  });
+
   it('guards routes: unauthenticated → /login, /login while signed in → /, locked → /lock, unknown → /404', async () => {
     const context = await e2e.context();
     const page = await context.newPage();

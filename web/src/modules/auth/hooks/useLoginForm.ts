@@ -25,8 +25,11 @@ interface Options {
   fixedTenantId?: string | null;
   /** The captcha key, when the captcha is on. */
   captchaKey?: string | null;
-  /** Called after every failed attempt (a captcha is single-use). */
-  onFailure?: () => void;
+  /**
+   * Called after every failed attempt (a captcha is single-use), with the server's
+   * `errorCode` when it gave one (`captcha_required`: the server now wants a captcha).
+   */
+  onFailure?: (errorCode: string | null) => void;
   onSuccess: (token: TokenResponse) => void;
 }
 
@@ -83,12 +86,12 @@ export function useLoginForm({ initialValues, shown, fixedTenantId, captchaKey, 
           return;
         }
         setFailure(result.message ? { kind: 'server', text: result.message } : { kind: 'unknown' });
-        onFailure?.();
+        onFailure?.(result.errorCode);
       } catch (error) {
         setFailure(
           error instanceof TransportError && error.kind !== 'status' ? { kind: error.kind } : { kind: 'unknown' },
         );
-        onFailure?.();
+        onFailure?.(null);
       } finally {
         setSubmitting(false);
       }

@@ -24,6 +24,13 @@ interface LoginFormProps {
   onSuccess: (token: TokenResponse) => void;
 }
 
+/**
+ * The server's answers that ask for a captcha (docs/API.md, Brute force): after failed
+ * sign-ins it wants one even when the captcha is off, and an address past its limit may
+ * go on with one.
+ */
+const CAPTCHA_DEMANDS = new Set(['captcha_required', 'captcha_invalid', 'ip_locked']);
+
 const FAILURE_KEY = {
   unknown: 'errors.unknown',
   network: 'errors.network',
@@ -34,9 +41,11 @@ const FAILURE_KEY = {
 export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginFormProps) {
   const { t } = useTranslation();
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // The server asked for a captcha (after failed sign-ins), so it is shown from now on.
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
   const shown = useMemo(
-    () => ({ tenant: website.tenantMode && !tenantFromDomain, captcha: website.captchaMode }),
-    [tenantFromDomain],
+    () => ({ tenant: website.tenantMode && !tenantFromDomain, captcha: website.captchaMode || captchaDemanded }),
+    [tenantFromDomain, captchaDemanded],
   );
   const captcha = useCaptcha(shown.captcha);
   const form = useLoginForm({
@@ -49,10 +58,12 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
     shown,
     fixedTenantId: shown.tenant ? null : (tenantFromDomain ?? website.defaultTenantId),
     captchaKey: captcha.key,
-    onFailure: () => {
+    onFailure: (errorCode) => {
       if (shown.captcha) {
         form.setValue('captcha', '');
         void captcha.refresh();
+      } else if (errorCode && CAPTCHA_DEMANDS.has(errorCode)) {
+        setCaptchaDemanded(true); // shown now: useCaptcha fetches the first one
       }
     },
     onSuccess,
