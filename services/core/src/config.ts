@@ -70,8 +70,11 @@ export const ConfigSchema = z
     REFRESH_TOKEN_TTL: seconds(604800),
     CAPTCHA_ENABLED: bool(false),
     CAPTCHA_TTL: seconds(300),
-    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Failed sign-ins of one account from every address after which each of its sign-ins needs a captcha. */
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    /** The window sign-in failures are counted in. */
     LOGIN_LOCK_SECONDS: seconds(900),
+    /** Failed sign-ins from one address in the window after which it gets 429 unless it solves a captcha. */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     TENANT_MODE: bool(true),
     DEFAULT_TENANT_ID: z
