@@ -26,7 +26,7 @@ function dangerousDom(): string[] {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser ignores them in a URL's scheme
       .replace(/[\s\u0000-\u001f]/g, '')
       .toLowerCase()
-      .split(':')[0];
+      .split(':')[0] ?? '';
   for (const el of Array.from(document.querySelectorAll('*'))) {
     for (const a of Array.from(el.attributes)) {
       const name = a.name.toLowerCase();
