@@ -20,6 +20,7 @@ import { webPlugin } from './plugins/web';
 import { apiModules } from './modules';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
+import { loggerOptions } from './log';
 
 export interface AppDeps {
   database: Database;
@@ -40,7 +41,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Stored secrets are wrapped under MASTER_KEY, unless the process set its own wrapper (a KMS).
   if (!hasKeyWrapper()) setKeyWrapper(keyWrapperFromConfig(config));
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["blade-auth"]'] },
+    logger: loggerOptions(config),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
