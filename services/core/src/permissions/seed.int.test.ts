@@ -116,6 +116,41 @@ describe('seed: new catalogue entries for existing tenants', () => {
     expect((await holds('teacher')).codes.has('week_copy')).toBe(false);
   });
 
+  it('grants an API scope added later to a screen the role already holds', async () => {
+    /** The auditor's API patterns under the 审计追溯 screen. */
+    const auditApis = () =>
+      inSystem(t.database, async (trx) => {
+        const role = await trx
+          .selectFrom('role')
+          .select('id')
+          .where('tenant_id', '=', T)
+          .where('role_alias', '=', 'auditor')
+          .executeTakeFirstOrThrow();
+        const rows = await trx
+          .selectFrom('role_scope as rs')
+          .innerJoin('scope_api as a', (j) => j.onRef('a.id', '=', 'rs.scope_id').on('a.tenant_id', '=', '000000'))
+          .select('a.scope_path')
+          .where('rs.tenant_id', '=', T)
+          .where('rs.role_id', '=', role.id)
+          .where('rs.scope_category', '=', 2)
+          .where('a.resource_code', '=', 'audit')
+          .execute();
+        return rows.map((r) => r.scope_path);
+      });
+    expect(await auditApis()).toEqual(['GET /api/audit/**']);
+    // An older catalogue had the screen without this API scope.
+    await inSystem(t.database, async (trx) => {
+      const ids = (await trx.selectFrom('scope_api').select('id').where('resource_code', '=', 'audit').execute()).map(
+        (a) => a.id,
+      );
+      await trx.deleteFrom('role_scope').where('scope_id', 'in', ids).execute();
+      await trx.deleteFrom('scope_api').where('id', 'in', ids).execute();
+    });
+    expect(await auditApis()).toEqual([]);
+    await seed(t.database, { demo: false });
+    expect(await auditApis()).toEqual(['GET /api/audit/**']);
+  });
+
   it('a role seeded before offers were recorded keeps what it holds and gets only entries new in this run', async () => {
     const leader = await holds('leader');
     // Seeded before migration 0014: no offers; its administrator had revoked 审核备课 back then.
