@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findForbiddenText, isAllowedText } from './text';
+import { findForbiddenText, isAllowedText, stripForbiddenText } from './text';
 
 const forbidden = fc.oneof(
   fc.integer({ min: 0, max: 0x1f }).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d),
@@ -70,6 +70,16 @@ describe('the text rule', () => {
         expect(found?.path.at(-1)).toBe('__bad');
       }),
       { seed: 14, numRuns: 300 },
+    );
+  });
+
+  it('strips what it forbids from text that is kept rather than refused, pairs intact', () => {
+    expect(stripForbiddenText('a\u0000b\u0007c\ud800d\uffff😀\t')).toBe('abcd😀\t');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(isAllowedText(stripForbiddenText(s))).toBe(true);
+      }),
+      { seed: 14, numRuns: 500 },
     );
   });
 });

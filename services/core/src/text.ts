@@ -88,3 +88,11 @@ export function findForbiddenText(input: unknown): TextProblem | null {
   }
   return null;
 }
+
+const FORBIDDEN_ALL = new RegExp(FORBIDDEN_TEXT.source, 'gu');
+
+/**
+ * `s` without the characters the text rule forbids: for text Sprout did not get from a
+ * request and cannot send back (a social provider's profile), kept rather than refused.
+ */
+export const stripForbiddenText = (s: string): string => (isAllowedText(s) ? s : s.replace(FORBIDDEN_ALL, ''));

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OauthProviderTable } from '../db/tables-auth';
 import { unwrapProviderSecret } from '../keys';
+import { stripForbiddenText } from '../text';
 
 export type OauthProvider = Selectable<OauthProviderTable>;
 
@@ -45,8 +46,11 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
   return body as Record<string, unknown>;
 }
 
-const text = (v: unknown, max: number) =>
-  typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : typeof v === 'number' ? String(v) : null;
+/** A profile value as text: trimmed, cut, without what the text rule forbids (a NUL would fail its storage). */
+const text = (v: unknown, max: number) => {
+  const s = typeof v === 'string' ? stripForbiddenText(v).trim() : typeof v === 'number' ? String(v) : '';
+  return s ? stripForbiddenText(s.slice(0, max)) : null;
+};
 
 /** The authorization URL the browser is sent to (authorization-code flow). */
 export function authorizeUrl(p: OauthProvider, state: string): string {

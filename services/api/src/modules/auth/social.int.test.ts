@@ -32,6 +32,8 @@ describe('social sign-in through a local OpenID Connect provider', () => {
       },
       carol: { preferred_username: 'carol', name: 'Carol' },
       dave: { preferred_username: 'dave', name: 'Dave' },
+      // A provider that sends control characters and an unpaired surrogate in its names.
+      erin: { preferred_username: 'erin\u0000w', name: 'Erin\u0007 李\ud800' },
     });
     const config = testConfig({ REDIS_URL: await testRedisUrl(), KV_PREFIX: uniquePrefix() });
     ({ app } = await testApp(t.database, { config }));
@@ -277,6 +279,17 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('第三方登录失败，请重试');
+  });
+
+  it('keeps the characters the text rule forbids out of what a provider sends (no failed sign-in)', async () => {
+    const { code } = await codeFor('erin');
+    const r = await app.inject({
+      method: 'GET',
+      url: `/api/login/login/getUserInfo?authCode=${encodeURIComponent(code)}&tenantId=100001`,
+      headers: clientBasic(),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ uuid: 'erin', username: 'erinw', nickname: 'Erin 李' });
   });
 
   it('says when a tenant has no such provider', async () => {
