@@ -60,6 +60,31 @@ describe('web app under the Content-Security-Policy', () => {
     await context.close();
   });
 
+  it('refuses a script injected into the page, and the journeys’ error watch notices it', async () => {
+    const context = await e2e.context();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    const ran = await page.evaluate(async () => {
+      const w = window as unknown as { injected?: boolean };
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+      // An inline script runs as it is added; an inline handler before any listener added later.
+      const img = document.createElement('img');
+      img.setAttribute('onerror', 'window.injected = true');
+      const failed = new Promise((resolve) => img.addEventListener('error', resolve));
+      img.src = 'data:,';
+      document.body.append(img);
+      await failed;
+      return w.injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => errors.filter((e) => e.startsWith('CSP:')).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('renders the API docs (public in the embedded default) under the same policy', async () => {
     const context = await e2e.context();
     const page = await context.newPage();
