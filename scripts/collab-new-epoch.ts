@@ -1,12 +1,14 @@
 // `npm run collab:new-epoch [-- --tenant=<id> [--doc=week:<id>]]`: gives live co-edited
 // documents a new identity epoch, so every copy a browser keeps of them is dropped when it
 // next connects instead of being merged back in. Run it after restoring the database from a
-// backup (or after replacing documents' stored state by hand), while the collab service is
-// stopped: a document held in a running instance's memory keeps its epoch until it leaves.
-import { renewEpoch } from '@sprout/collab';
+// backup (or after replacing documents' stored state by hand). Embedded mode (PGlite, one
+// process): stop the server first. Server mode: any time; with REDIS_URL the running collab
+// instances are told, and a document they hold closes its connections and is loaded anew.
+import { notifyEpochRenewed, renewEpoch } from '@sprout/collab';
 import { loadConfigOrExit } from '@sprout/core/config';
 import { databaseOptions, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
+import { openKeyValueStore } from '@sprout/core/kv';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -24,6 +26,15 @@ try {
   console.log(
     `[collab] ${n} document${n === 1 ? '' : 's'} got a new epoch; browsers drop their copies of them on connect`,
   );
+  if (config.REDIS_URL && n > 0) {
+    const kv = await openKeyValueStore(config);
+    try {
+      await notifyEpochRenewed(kv, tenantId);
+      console.log('[collab] running collab instances told');
+    } finally {
+      await kv.close();
+    }
+  }
 } catch (err) {
   console.error(`[collab] renewing epochs failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

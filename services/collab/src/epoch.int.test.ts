@@ -9,6 +9,8 @@ import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import type { KeyValueStore } from '@sprout/core/kv';
+import { notifyEpochRenewed } from './server';
 import { loadDocState, renewEpoch } from './store';
 import {
   type Client,
@@ -149,6 +151,49 @@ describe('collab: the document identity epoch', () => {
     const theme = await storedTheme(docName);
     expect(theme).not.toContain('重置前');
     expect(await epochOf(docName)).not.toBe(old);
+  });
+
+  /** A client that names its epoch from now on, as Sprout's web client does (message 101). */
+  const namingItsEpoch = async (docName: string) => {
+    const c = client(docName, { epoch: '' });
+    await c.synced;
+    c.provider.params = { ...c.provider.params, epoch: c.epochs[0] as string };
+    return c;
+  };
+  const codes = (c: Client) => c.closes.map((x) => x.code);
+
+  it('renewed while loaded: a write of the old epoch is never stored, its writers reconnect and are refused', async () => {
+    const { docName } = await createWeek(t.database, T, users.author.id);
+    const a = await namingItsEpoch(docName);
+    const before = await storedTheme(docName);
+    const { stats } = inst.app.collab;
+    const stale = stats.staleUpdates;
+    expect(await renewEpoch(t.database, { tenantId: T, docName })).toBe(1);
+
+    themeOf(a.doc).insert(0, '恢复后写的 ');
+    await until(() => codes(a).includes(4409), 'the writer to be closed, then refused');
+    expect(codes(a)[0]).toBe(4000);
+    expect(stats.staleUpdates).toBeGreaterThan(stale);
+    await leave(a);
+    expect(await storedTheme(docName)).toBe(before);
+
+    // Loaded again under the new epoch.
+    const b = client(docName, { epoch: '' });
+    await b.synced;
+    expect(b.epochs).toEqual([await epochOf(docName)]);
+    expect(contentOf(b.doc).theme).toBe(before);
+    await leave(b);
+  });
+
+  it('renewed and announced (notifyEpochRenewed): a loaded document closes its connections at once', async () => {
+    const { docName } = await createWeek(t.database, T, users.author.id);
+    const a = await namingItsEpoch(docName);
+    await renewEpoch(t.database, { tenantId: T, docName });
+    const kv = (inst.app as unknown as { auth: { kv: KeyValueStore } }).auth.kv;
+    await notifyEpochRenewed(kv, T);
+    await until(() => codes(a).includes(4409), 'the client to be closed, then refused');
+    expect(codes(a)[0]).toBe(4000);
+    await leave(a);
   });
 
   it('a stock y-websocket client (no ?epoch=) is told nothing and converges with one that asks', async () => {

@@ -8,7 +8,7 @@ import { createCollabPlugin } from './plugin';
 export const collabPlugin = createCollabPlugin();
 
 export { type CollabPluginOptions, COLLAB_PATH, createCollabPlugin } from './plugin';
-export { type Admission, type CollabOptions, CollabServer, notifyDocChanged } from './server';
+export { type Admission, type CollabOptions, CollabServer, notifyDocChanged, notifyEpochRenewed } from './server';
 export { type AccessResolver, type CollabUser, type DocAccess, RECORD_SCOPE_COLUMNS, recordAccess } from './access';
 export { DOC_NAME_PATTERN, DocNameSchema, docNameOf, type ParsedDocName, parseDocName } from './doc-name';
 export {

@@ -207,6 +207,8 @@ class LiveDoc {
   readonly uid = randomBytes(6).toString('base64url');
   /** The document's identity epoch, as stored (migration 0016). */
   epoch = '';
+  /** Its epoch changed under this copy (renewed, replaced): it takes no one new and leaves memory. */
+  retired = false;
   state: 'loading' | 'live' | 'closed' = 'loading';
   ready: Promise<void> = Promise.resolve();
   refs = 0;
@@ -420,6 +422,9 @@ export class CollabServer {
     refused: 0,
     /** Connections refused because their copy belonged to another epoch (4409). */
     staleCopies: 0,
+    /** Loaded documents whose epoch changed under them, and the updates of theirs not stored for it. */
+    retired: 0,
+    staleUpdates: 0,
     updatesStored: 0,
     updatesDroppedReadOnly: 0,
     loads: 0,
@@ -586,6 +591,11 @@ export class CollabServer {
     if (s.gone || this.stopping) {
       this.release(doc);
       return this.refuse(socket, CLOSE.goingAway, 'server stopping');
+    }
+    if (doc.retired) {
+      // Leaving memory to be loaded again under its new epoch: the client retries shortly.
+      this.release(doc);
+      return this.refuse(socket, CLOSE.tryLater, 'document reloading');
     }
     if (admission.epoch && admission.epoch !== doc.epoch) {
       // A copy of another history (the document was restored or reseeded since): whatever it
@@ -788,6 +798,7 @@ export class CollabServer {
       docName: i.doc.docName,
       userId: i.conn.user.userId,
       update: i.update,
+      epoch: i.doc.epoch,
     }));
     const started = performance.now();
     for (let attempt = 0; ; attempt++) {
@@ -852,7 +863,17 @@ export class CollabServer {
       if (list) list.push(i);
       else byDoc.set(i.doc, [i]);
     }
-    this.stats.updatesStored += batch.length;
+    for (const [doc, items] of byDoc) {
+      const docSeqs = seqs.get(doc.docName);
+      if (!docSeqs?.length) {
+        // Not stored: the document's epoch changed since it was loaded (restored, renewed).
+        this.stats.staleUpdates += items.length;
+        this.retire(doc);
+        for (let k = 0; k < items.length; k++) doc.settle();
+        byDoc.delete(doc);
+      }
+    }
+    for (const items of byDoc.values()) this.stats.updatesStored += items.length;
     for (const [doc, items] of byDoc) {
       // One transaction per document and batch.
       doc.ydoc.transact(() => {
@@ -872,6 +893,20 @@ export class CollabServer {
       this.publish(doc, `u ${doc.uid} ${docSeqs.join(',')} ${body}`);
       for (let k = 0; k < items.length; k++) doc.settle();
     }
+  }
+
+  /**
+   * The document's epoch changed under this copy (an operator renewed it, or its rows were
+   * replaced): every connection is closed (4000) and the copy leaves memory with the last of
+   * them; clients reconnect to a copy loaded under the new epoch, where Sprout's web client,
+   * naming the old one, is refused (4409) and drops what it held.
+   */
+  private retire(doc: LiveDoc) {
+    if (doc.retired) return;
+    doc.retired = true;
+    this.stats.retired++;
+    this.deps.log.warn({ doc: doc.docName }, 'collab: the document got a new epoch; its connections reconnect');
+    for (const c of [...doc.conns]) this.close(c, CLOSE.accessChanged, 'document replaced; reconnect');
   }
 
   private publish(doc: LiveDoc, message: string) {
@@ -1136,15 +1171,23 @@ export class CollabServer {
             where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and state_seq > ${floor}
           union all
           select 1, doc_name, seq::text from collab_update
-            where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and seq > ${floor}`.compile(db.db),
+            where tenant_id = ${tenantId} and doc_name = any(${names}::text[]) and seq > ${floor}
+          union all
+          select 2, doc_name, epoch from collab_doc
+            where tenant_id = ${tenantId} and doc_name = any(${names}::text[])`.compile(db.db),
       );
       // This instance's own rows committed before the listing are in `known` once their batch
       // is through (a moment later): not read for nothing.
       await this.writers.get(tenantId)?.idle();
       const states: string[] = [];
       const missing = new Map<string, LiveDoc>();
+      const renewed = new Set<LiveDoc>();
       for (const r of listed) {
         const doc = byName.get(r.doc_name);
+        if (doc && Number(r.part) === 2) {
+          if (r.seq !== doc.epoch) renewed.add(doc);
+          continue;
+        }
         if (!doc || BigInt(r.seq) <= BigInt(doc.floorSeq)) continue;
         if (Number(r.part) === 0) {
           if (r.seq !== doc.stateSeq) states.push(r.doc_name);
@@ -1176,6 +1219,8 @@ export class CollabServer {
       const vanished = new Set(missing.values());
       docs.forEach((doc, i) => {
         if (doc.state !== 'live') return;
+        // Another history now (an operator renewed the epoch): nothing of it goes to this copy's clients.
+        if (renewed.has(doc)) return this.retire(doc);
         const got = fetched.get(doc);
         if (got) this.applyResynced(doc, got);
         if (!advance || vanished.has(doc)) return;
@@ -1213,12 +1258,23 @@ export class CollabServer {
     if (fresh.length) doc.wrote(false);
   }
 
-  /** Control messages from any instance (or the API): a record changed → re-check access and catch up. */
+  /**
+   * Control messages from any instance (or the API): a record changed → re-check access and
+   * catch up; epochs renewed → every loaded document looks at its epoch (and catches up).
+   */
   private onControl(message: string) {
     let m: { t?: string; tenantId?: string; docName?: string };
     try {
       m = JSON.parse(message) as typeof m;
     } catch {
+      return;
+    }
+    if (m.t === 'epoch') {
+      const byTenant = new Map<string, LiveDoc[]>();
+      for (const doc of this.docs.values())
+        if (doc.state === 'live' && (!m.tenantId || doc.tenantId === m.tenantId))
+          byTenant.set(doc.tenantId, [...(byTenant.get(doc.tenantId) ?? []), doc]);
+      for (const [tenantId, docs] of byTenant) void this.resync(tenantId, docs, false);
       return;
     }
     if (m.t !== 'doc' || !m.tenantId || !m.docName) return;
@@ -1342,4 +1398,14 @@ export class CollabServer {
  */
 export async function notifyDocChanged(kv: KeyValueStore, tenantId: string, docName: string) {
   await kv.publish(CONTROL_CHANNEL, JSON.stringify({ t: 'doc', tenantId, docName }));
+}
+
+/**
+ * Tells every collab instance that documents got new epochs (`renewEpoch`; `tenantId`: only
+ * that tenant's): each loaded document compares its epoch with the database's, and one that
+ * changed closes its connections and leaves memory. Without it a loaded document notices
+ * with its next write (never stored) or its next periodic resync (Redis mode).
+ */
+export async function notifyEpochRenewed(kv: KeyValueStore, tenantId?: string) {
+  await kv.publish(CONTROL_CHANNEL, JSON.stringify({ t: 'epoch', tenantId }));
 }

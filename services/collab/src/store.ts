@@ -137,13 +137,19 @@ export interface NewUpdate {
   /** null: written by the server (content written through the API). */
   userId: string | null;
   update: Uint8Array;
+  /**
+   * The epoch of the document the update was made in: the update is stored only while the
+   * document still has it (renewed or replaced since: not stored, and no seq returned).
+   */
+  epoch?: string;
 }
 
 /**
  * Appends updates of one tenant's documents: one plain insert, one round trip, one
  * transaction (the hot path: authors are read from the rows themselves, and kept in
  * collab_author only when compaction merges rows away). Returns the new rows' seqs per
- * document, in the order the document's updates were given (ascending).
+ * document, in the order the document's updates were given (ascending); a document whose
+ * epoch is no longer the one its updates name is missing from the answer (nothing stored).
  */
 export async function appendUpdates(
   database: Database,
@@ -158,13 +164,17 @@ export async function appendUpdates(
   const docs = items.map((i) => i.docName);
   const users = items.map((i) => i.userId);
   const updates = items.map((i) => `\\x${bytes(i.update).toString('hex')}`);
+  const epochs = items.map((i) => i.epoch ?? null);
   const results = await scriptInTenant(database, { tenantId }, [
     // A stuck append (a lock, a stalled disk) fails instead of holding its documents forever.
     sql.raw(`set local statement_timeout = ${timeoutMs}`).compile(database.db),
     ...(opts.synchronousCommit === false ? [sql`set local synchronous_commit = off`.compile(database.db)] : []),
     sql`with ins as (
         insert into collab_update (tenant_id, doc_name, user_id, update)
-        select ${tenantId}, d, u, b from unnest(${docs}::text[], ${users}::bigint[], ${updates}::bytea[]) with ordinality as v(d, u, b, n)
+        select ${tenantId}, d, u, b
+        from unnest(${docs}::text[], ${users}::bigint[], ${updates}::bytea[], ${epochs}::text[]) with ordinality as v(d, u, b, e, n)
+        -- an update of an earlier epoch (the document restored or replaced since) is never stored
+        where e is null or exists (select 1 from collab_doc c where c.tenant_id = ${tenantId} and c.doc_name = d and c.epoch = e)
         order by n
         returning doc_name, seq
       )
