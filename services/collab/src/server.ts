@@ -1220,7 +1220,10 @@ export class CollabServer {
       docs.forEach((doc, i) => {
         if (doc.state !== 'live') return;
         // Another history now (an operator renewed the epoch): nothing of it goes to this copy's clients.
-        if (renewed.has(doc)) return this.retire(doc);
+        if (renewed.has(doc)) {
+          this.retire(doc);
+          return;
+        }
         const got = fetched.get(doc);
         if (got) this.applyResynced(doc, got);
         if (!advance || vanished.has(doc)) return;
