@@ -60,6 +60,19 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ mode: 'server', DEMO_SEED: false, SERVICES: ['worker'] });
   });
 
+  it('reads MASTER_KEY_PREVIOUS (rotation) as a list of 32-byte keys, and names a bad one', () => {
+    const a = Buffer.alloc(32, 1);
+    const b = Buffer.alloc(32, 2);
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      MASTER_KEY: Buffer.alloc(32, 3).toString('base64'),
+      MASTER_KEY_PREVIOUS: `${a.toString('base64')},${b.toString('hex')}`,
+    });
+    expect(c.MASTER_KEY_PREVIOUS).toEqual([a, b]);
+    expect(loadConfig({ DATA_DIR: tmp() }).MASTER_KEY_PREVIOUS).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), MASTER_KEY_PREVIOUS: 'short' })).toThrow(/MASTER_KEY_PREVIOUS/);
+  });
+
   it('rejects a port out of range and an unknown time zone', () => {
     expect(() => loadConfig({ PORT: '70000', DATA_DIR: tmp() })).toThrow(/PORT/);
     expect(() => loadConfig({ TIME_ZONE: 'Mars/Olympus', DATA_DIR: tmp() })).toThrow(/TIME_ZONE/);
