@@ -103,8 +103,12 @@ export async function startSecurityServer(): Promise<SecurityServer> {
   const attacker = await identity(app, 'attacker kindergarten admin', tenant.tenantId, 'admin', tenant.adminPassword);
   const victim = await identity(app, 'victim kindergarten admin', VICTIM, 'admin', 'sprout123');
 
+  let signIns = 0;
   async function refresh(who: Identity) {
-    const res = await signIn(app, who.tenantId, who.account, who.password);
+    // From an address of its own each time: per-address rate limits are not what is tested here.
+    signIns++;
+    const from = `10.7.${Math.floor(signIns / 250) % 250}.${(signIns % 250) + 1}`;
+    const res = await signIn(app, who.tenantId, who.account, who.password, from);
     if (res.statusCode === 200) {
       const body = res.json() as { access_token: string; refresh_token: string };
       who.accessToken = body.access_token;

@@ -34,11 +34,11 @@ export class Figures {
 
   add(kind: string, route: string, detail: string) {
     this.counts[kind] = (this.counts[kind] ?? 0) + 1;
-    // Keep the list readable: the first of each kind per route, and how many there were.
+    // Keep the list readable: the first three of each kind per route, and how many there were.
     const key = `${kind} ${route}`;
     const n = this.perRoute.get(key) ?? 0;
     this.perRoute.set(key, n + 1);
-    if (n === 0) this.findings.push({ kind, route, detail });
+    if (n < 3) this.findings.push({ kind, route, detail });
   }
 
   count(kind: string): number {
@@ -50,8 +50,11 @@ export class Figures {
     this.requests++;
     this.routes.add(route);
     this.statuses[res.statusCode] = (this.statuses[res.statusCode] ?? 0) + 1;
-    if (res.statusCode >= 500)
-      this.add('5xx', route, `${res.statusCode} for ${describe(opts)}: ${res.body.slice(0, 200)}`);
+    if (res.statusCode >= 500) {
+      // The usual envelope says nothing about internals: the request is what tells.
+      const plain = /"errorCode":"internal"/.test(res.body) ? '' : `: ${res.body.slice(0, 200)}`;
+      this.add('5xx', route, `${res.statusCode} for ${describe(opts)}${plain}`);
+    }
     const leak = internalsIn(res.body);
     if (leak === 'stack')
       this.add('stack trace', route, `${res.statusCode} for ${describe(opts)}: ${excerpt(res.body)}`);
@@ -75,11 +78,11 @@ export class Figures {
     ];
     if (this.findings.length) {
       const total = Object.values(this.counts).reduce((a, b) => a + b, 0);
-      out.push(`  findings: ${total} on ${this.findings.length} kind × route (the first of each, × how many):`);
+      out.push(`  findings: ${total} on ${this.perRoute.size} kind × route (× how many; the first three of each):`);
       const sorted = [...this.findings].sort((a, b) => a.kind.localeCompare(b.kind) || a.route.localeCompare(b.route));
-      for (const f of sorted.slice(0, 300))
+      for (const f of sorted.slice(0, 400))
         out.push(`    [${f.kind}] ${f.route} ×${this.perRoute.get(`${f.kind} ${f.route}`)}: ${clip(f.detail, 260)}`);
-      if (sorted.length > 300) out.push(`    … ${sorted.length - 300} more`);
+      if (sorted.length > 400) out.push(`    … ${sorted.length - 400} more`);
     }
     console.log(out.join('\n'));
   }
