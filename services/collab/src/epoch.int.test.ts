@@ -213,6 +213,13 @@ describe('collab: the document identity epoch', () => {
     const served = await inst.app.inject({ method: 'GET', url: '/api/collab/week:1' });
     expect(served.statusCode).toBe(426);
     expect(served.headers.upgrade).toBe('websocket');
+    expect(served.json().msg).toBe('这里是实时协同编辑服务，请用 WebSocket 连接');
+    const english = await inst.app.inject({
+      method: 'GET',
+      url: '/api/collab/week:1',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json().msg).toBe('This is the live co-editing service: connect with a WebSocket');
     const api = await buildApp(config, { database: t.database, queue: new MemoryQueue(), fastify: { logger: false } });
     try {
       const notServed = await api.inject({ method: 'GET', url: '/api/collab/week:1' });

@@ -6,6 +6,7 @@ import type { AccessClaims } from '@sprout/core/auth/jwt';
 import { GUEST_USER_ID } from '@sprout/core/auth/service';
 import type { SessionRevocations } from '@sprout/core/auth/revocation';
 import type { Database } from '@sprout/core/db';
+import { type Lang, registerMessages, resolveLang, t } from '@sprout/core/i18n';
 import type { KeyValueStore } from '@sprout/core/kv';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { recordAccess } from './access';
@@ -35,6 +36,11 @@ interface Host {
  * plus `&stored=1` for stored acknowledgements (message 100, protocol.ts).
  */
 export const COLLAB_PATH = '/api/collab/:docName';
+
+registerMessages({
+  zh: { 'collab.upgradeRequired': '这里是实时协同编辑服务，请用 WebSocket 连接' },
+  en: { 'collab.upgradeRequired': 'This is the live co-editing service: connect with a WebSocket' },
+});
 
 /**
  * The collab service as a Fastify plugin: a WebSocket route at `/api/collab/:docName`
@@ -121,7 +127,15 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
           return reply
             .code(426)
             .header('upgrade', 'websocket')
-            .send({ code: 426, success: false, data: { collab: true }, msg: 'WebSocket upgrade required' });
+            .send({
+              code: 426,
+              success: false,
+              data: { collab: true },
+              msg: t(
+                (request as { lang?: Lang }).lang ?? resolveLang(request.headers['accept-language']),
+                'collab.upgradeRequired',
+              ),
+            });
         },
         wsHandler: (socket, request) => {
           const response = responses.get(request.raw);
