@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { hashPassword, md5, verifyPassword } from '@sprout/core/auth/password';
+import { cpuSources, perRequest } from './cpu';
 import { fmt, load, startServer, table } from './lib';
 
 /** Bare argon2id verifies per second with `concurrency` in flight: the floor of any password sign-in. */
@@ -17,12 +18,22 @@ async function verifyRate(seconds: number, concurrency: number) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+  return {
+    rate: latencies.length / seconds,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    n: latencies.length,
+  };
 }
 
 async function post(url: string, headers: Record<string, string>, connections: number, seconds: number) {
   const r = await autocannon({ url, method: 'POST', headers, connections, duration: seconds, pipelining: 1 });
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
 }
 
 /**
@@ -44,12 +55,22 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     const concurrency = 8;
     await verifyRate(2, concurrency);
     await post(info.grant, info.grantHeaders, concurrency, 2);
-    // Alternate floor and grant rounds, so drift on a shared machine hits both alike.
+    // Alternate floor and grant rounds, so drift on a shared machine hits both alike. CPU
+    // time is read around each round too: where a grant's work goes, by process.
+    const cpu = cpuSources(child.pid as number);
     const floors: Array<{ rate: number; p99: number }> = [];
     const grants: Array<{ rps: number; p99: number }> = [];
+    const verifyCpu: number[] = [];
+    const grantCpu: Array<ReturnType<typeof perRequest>> = [];
     for (let i = 0; i < 2; i++) {
-      floors.push(await verifyRate(opts.seconds, concurrency));
+      const f0 = process.cpuUsage();
+      const f = await verifyRate(opts.seconds, concurrency);
+      const fu = process.cpuUsage(f0);
+      verifyCpu.push((fu.user + fu.system) / 1000 / f.n);
+      floors.push(f);
+      const g0 = cpu.read();
       const g = await post(info.grant, info.grantHeaders, concurrency, opts.seconds);
+      grantCpu.push(perRequest(g0, cpu.read(), g.total));
       if (g.non2xx || g.errors) throw new Error(`password grant failed under load: ${JSON.stringify(g)}`);
       grants.push(g);
     }
@@ -64,7 +85,23 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
       { what: 'POST /oauth/token password grant', 'per s': fmt(grant.rps), 'p99 ms': fmt(grant.p99, 1) },
     ]);
     const grantRatio = grant.rps / floor.rate;
-    console.log(`ratio grant/verify: ${grantRatio.toFixed(2)}`);
+    console.log(`ratio grant/verify: ${grantRatio.toFixed(2)}  (target ≥ 0.9)`);
+    const verifyMs = mean(verifyCpu);
+    const by = (k: keyof (typeof grantCpu)[number]) => mean(grantCpu.map((g) => g[k]));
+    const totalMs = by('server') + by('postgres') + by('redis') + by('loadGenerator');
+    console.log(
+      `\nwhere a grant's work goes: CPU ms per request (CPU time: steadier than rates on a machine others share)`,
+    );
+    table([
+      { what: 'bare argon2id verify (floor)', 'cpu ms': fmt(verifyMs, 2) },
+      { what: 'server process (with its verify)', 'cpu ms': fmt(by('server'), 2) },
+      { what: `PostgreSQL (the server's ${cpu.backends} connections)`, 'cpu ms': fmt(by('postgres'), 2) },
+      { what: 'Redis (machine-wide)', 'cpu ms': fmt(by('redis'), 2) },
+      { what: 'load generator (autocannon)', 'cpu ms': fmt(by('loadGenerator'), 2) },
+      { what: 'grant in all', 'cpu ms': fmt(totalMs, 2) },
+      { what: 'grant beside the verify', 'cpu ms': fmt(totalMs - verifyMs, 2) },
+    ]);
+    console.log(`ratio by CPU verify/grant: ${(verifyMs / totalMs).toFixed(2)}`);
 
     // (2) Token verification overhead on an authenticated GET.
     const check = await fetch(info.authed, { headers: info.authedHeaders });

@@ -1,0 +1,93 @@
+// CPU time by process, read from /proc (Linux), so a benchmark can say where a request's
+// work goes: the server, the PostgreSQL backends serving the server's own connections, Redis
+// and the load generator. CPU time is steadier than a rate on a machine others share.
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of one process (all its threads), in ms; 0 when it is gone or /proc is absent. */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+const pids = () => {
+  try {
+    return readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+};
+
+/** Local ports of `pid`'s TCP connections to `remotePort` (its socket inodes matched in /proc/net/tcp*). */
+function localPortsTo(pid: number, remotePort: number): Set<number> {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`, 'utf8') as string);
+      if (m) inodes.add(m[1] as string);
+    }
+  } catch {
+    return new Set();
+  }
+  const ports = new Set<number>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 10 || !inodes.has(f[9] as string)) continue;
+      const local = Number.parseInt((f[1] as string).split(':')[1] as string, 16);
+      const remote = Number.parseInt((f[2] as string).split(':')[1] as string, 16);
+      if (remote === remotePort) ports.add(local);
+    }
+  }
+  return ports;
+}
+
+/**
+ * The processes whose CPU a request of `serverPid` costs: the server itself, the PostgreSQL
+ * backends of its connections (found by client port), and Redis (machine-wide: other users
+ * of the same Redis count too).
+ */
+export function cpuSources(serverPid: number) {
+  const pgPorts = localPortsTo(serverPid, 5432);
+  const backends: number[] = [];
+  const redis: number[] = [];
+  for (const d of pids()) {
+    try {
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      const port = /\((\d+)\)/.exec(cmd)?.[1];
+      if (cmd.startsWith('postgres:') && port && pgPorts.has(Number(port))) backends.push(Number(d));
+      else if (readFileSync(`/proc/${d}/comm`, 'utf8').trim().startsWith('redis-server')) redis.push(Number(d));
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  const read = () => ({
+    server: processCpuMs(serverPid),
+    postgres: backends.reduce((sum, p) => sum + processCpuMs(p), 0),
+    redis: redis.reduce((sum, p) => sum + processCpuMs(p), 0),
+    self: (() => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    })(),
+  });
+  return { backends: backends.length, redis: redis.length > 0, read };
+}
+
+export type CpuReading = ReturnType<ReturnType<typeof cpuSources>['read']>;
+
+/** CPU ms per request of each source between two readings. */
+export function perRequest(before: CpuReading, after: CpuReading, requests: number) {
+  const per = (k: keyof CpuReading) => (after[k] - before[k]) / Math.max(1, requests);
+  return { server: per('server'), postgres: per('postgres'), redis: per('redis'), loadGenerator: per('self') };
+}
