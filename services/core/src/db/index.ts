@@ -54,6 +54,13 @@ export interface OpenOptions {
    * idle_in_transaction_session_timeout; PGlite: an idle holder's connection is taken back.
    */
   statementTimeoutMs?: number;
+  /**
+   * Refuse at once a statement sent outside the open transaction from inside it
+   * (StatementOutsideTransactionError). Default: on unless NODE_ENV=production, where the
+   * AsyncLocalStorage it needs would cost every request (Node 20 tracks every promise for
+   * it) and the wait bound still ends such a request with a 503.
+   */
+  guard?: boolean;
 }
 
 export function databaseOptions(config: Config): OpenOptions {
@@ -63,14 +70,15 @@ export function databaseOptions(config: Config): OpenOptions {
     poolSize: config.DATABASE_POOL_SIZE,
     waitTimeoutMs: config.DATABASE_WAIT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    guard: config.NODE_ENV !== 'production',
   };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const lane = new Lane({
-    waitTimeoutMs: opts.waitTimeoutMs ?? 5000,
-    holdTimeoutMs: opts.statementTimeoutMs ?? 30_000,
-  });
+  const lane = new Lane(
+    { waitTimeoutMs: opts.waitTimeoutMs ?? 5000, holdTimeoutMs: opts.statementTimeoutMs ?? 30_000 },
+    opts.guard ?? process.env.NODE_ENV !== 'production',
+  );
   const stall = () => ({ stalledMs: lane.stalledMs(), limitMs: lane.stallLimitMs });
   if (opts.url) {
     const max = opts.poolSize ?? 10;

@@ -58,23 +58,32 @@ export interface LaneBounds {
 
 /**
  * One database's access bookkeeping: the guard against statements outside the open
- * transaction, and progress tracking for the liveness probe. Kept off the hot path: one
- * AsyncLocalStorage read per connection taken, two field writes per taken/released.
+ * transaction, and progress tracking for the liveness probe. The guard is one
+ * AsyncLocalStorage read per connection taken and a `run` per transaction; but on Node 20
+ * an AsyncLocalStorage in use hooks every promise of the process (bench `guard`), so it is
+ * armed outside production only (OpenOptions.guard). Progress is two field writes per
+ * connection taken or given back.
  */
 export class Lane {
   private lastProgressAt = Date.now();
   private starvedSince = 0;
 
-  constructor(readonly bounds: LaneBounds) {}
+  constructor(
+    readonly bounds: LaneBounds,
+    /** Whether the statement-outside-transaction guard is armed (see OpenOptions.guard). */
+    readonly guarded = true,
+  ) {}
 
   /** Throws StatementOutsideTransactionError when this async context has a transaction of this database open. */
   check(): void {
+    if (!this.guarded) return;
     const t = openTransactions.getStore();
     if (t?.open && t.lane === this) throw new StatementOutsideTransactionError();
   }
 
   /** Runs `fn` (the body of a transaction on this database) with the guard armed. */
   async guard<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.guarded) return fn();
     const t: OpenTransaction = { lane: this, open: true };
     try {
       return await openTransactions.run(t, fn);
