@@ -601,6 +601,24 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       expect(Number(limitedToken.headers['retry-after'])).toBeGreaterThan(0);
       expect(limitedToken.json()).toMatchObject({ error_code: 429, errorCode: 'too_many_requests' });
       expect(limitedToken.json().error_description).toBe('请求过于频繁，请稍后再试');
+      // register-guest too, before its token check; and an IPv6 client counts by its /64.
+      for (let i = 0; i < 60; i++) {
+        const r = await c.inject({
+          method: 'POST',
+          url: '/api/blade-user/register-guest',
+          headers: clientBasic(),
+          remoteAddress: `2001:db8:0:7::${(i % 3) + 1}`,
+        });
+        expect(r.statusCode).toBe(401);
+      }
+      const guest = await d.inject({
+        method: 'POST',
+        url: '/api/blade-user/register-guest',
+        headers: clientBasic(),
+        remoteAddress: '2001:db8:0:7::ff',
+      });
+      expect(guest.statusCode).toBe(429);
+      expect(guest.json().errorCode).toBe('too_many_requests');
     });
   });
 
