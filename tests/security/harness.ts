@@ -3,7 +3,9 @@ import { md5 } from '@sprout/core/auth/password';
 import type { Config } from '@sprout/core/config';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { type Database, openDatabase } from '@sprout/core/db';
+import { migrateToLatest } from '@sprout/core/db/migrate';
+import { createTestDatabase } from '@sprout/core/testing/pg';
 import { buildApp } from '../../services/api/src/app';
 import { bladeAuth, clientBasic, testConfig } from '../../services/api/src/testing';
 
@@ -27,7 +29,8 @@ export interface Identity {
 }
 
 export interface SecurityServer {
-  t: TestDatabase;
+  t: { database: Database; drop(): Promise<void> };
+  engine: 'postgresql' | 'embedded';
   app: FastifyInstance;
   config: Config;
   attackerTenant: string;
@@ -84,8 +87,20 @@ async function identity(
   };
 }
 
+/**
+ * `SECURITY_ENGINE=embedded` runs the same suite on PGlite (one connection: where a request
+ * that waits for itself wedges everybody); the default is PostgreSQL, as in production.
+ */
+async function database(engine: SecurityServer['engine']): Promise<SecurityServer['t']> {
+  if (engine === 'postgresql') return createTestDatabase(8);
+  const db = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(db.db as never);
+  return { database: db, drop: () => db.close() };
+}
+
 export async function startSecurityServer(): Promise<SecurityServer> {
-  const t = await createTestDatabase(8);
+  const engine = process.env.SECURITY_ENGINE === 'embedded' ? 'embedded' : 'postgresql';
+  const t = await database(engine);
   await seed(t.database, { demo: true });
   const config = testConfig();
   const app = await buildApp(config, { database: t.database, queue: new MemoryQueue(), fastify: { logger: false } });
@@ -120,6 +135,7 @@ export async function startSecurityServer(): Promise<SecurityServer> {
 
   return {
     t,
+    engine,
     app,
     config,
     attackerTenant: tenant.tenantId,

@@ -52,7 +52,9 @@ describe('security suite: cross-tenant prober and fuzzer on one seeded server', 
       ['victim ids from', [...(profile?.idsByTable.keys() ?? [])].join(' ')],
     ]);
     fuzzer.print([...common(fuzzer), ...fuzzExtra]);
-    console.log(`──── security suite: ${((performance.now() - started) / 1000).toFixed(1)} s in all (seed ${SEED})\n`);
+    console.log(
+      `──── security suite: ${((performance.now() - started) / 1000).toFixed(1)} s in all (seed ${SEED}, ${s?.engine})\n`,
+    );
     await s?.close();
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { inSystem } from '@sprout/core/db';
-import type { TestDatabase } from '@sprout/core/testing/pg';
+import { type Database, inSystem } from '@sprout/core/db';
+type TestDatabase = { database: Database };
 
 /**
  * What the victim tenant owns, read as the owner (no row-level security) straight from the
