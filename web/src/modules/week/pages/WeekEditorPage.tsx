@@ -303,14 +303,14 @@ export function WeekEditorPage() {
       setReopened((n) => n + 1);
       return;
     }
-    const shown = live.draft.snapshot();
-    live.destroy();
+    // The live draft keeps what is typed meanwhile (on this device); it is handed over once the record is here.
     let current = true;
     weekApi
       .byId(weekId, { notify: false })
       .then((detail) => {
         if (!current || sessionRef.current !== s) return;
-        const next = localSession(detail, false, { kind: 'unavailable' }, shown);
+        const next = localSession(detail, false, { kind: 'unavailable' }, live.draft.snapshot());
+        live.destroy();
         sessionRef.current = next;
         setSession(next);
         setRecord(detail.week);
