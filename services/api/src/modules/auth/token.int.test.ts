@@ -573,6 +573,33 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       expect(answer(await grant(c, colleague, '198.51.100.78'))).toBe('200 signed in');
     });
 
+    it('behind a proxy (TRUST_PROXY), counts the client address from X-Forwarded-For', async () => {
+      const proxied = await testApp(t.database, {
+        config: testConfig({
+          ...env,
+          KV_PREFIX: uniquePrefix(),
+          LOGIN_CAPTCHA_AFTER_FAILURES: '3',
+          TRUST_PROXY: 'true',
+        }),
+      });
+      try {
+        const u = users.probe as TestUser;
+        const via = (client: string, password: string) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId: u.tenantId, username: u.account, password: md5(password), grant_type: 'password' })}`,
+            headers: { ...clientBasic(), 'x-forwarded-for': client },
+            remoteAddress: '10.0.0.2', // the balancer
+          });
+        for (let i = 0; i < 3; i++) expect(answer(await via('203.0.113.200', 'wrong'))).toBe('400 bad_credentials');
+        expect(answer(await via('203.0.113.200', u.password))).toBe('400 captcha_required');
+        // Another client behind the same balancer is another address.
+        expect(answer(await via('203.0.113.201', u.password))).toBe('200 signed in');
+      } finally {
+        await proxied.app.close();
+      }
+    });
+
     it('rate-limits the token endpoint and captcha images per address across replicas: 429 with Retry-After', async () => {
       const ip = '198.51.100.90';
       const captcha = (app: FastifyInstance, from = ip) =>
