@@ -147,12 +147,15 @@ describe('remove calls refuse unknown ids with a 400 and remove nothing', () => 
       headers: bladeAuth(tokens.teacher1 as string),
     });
     expect(removeId.statusCode).toBe(400);
-    const plan = (await liveRecords('week_plan', `parent_id = ${week}`))[0];
-    if (plan)
-      await refuses('teacher1', '/api/week_plan/weekplan/remove', plan, [UNKNOWN], () => liveRecords('week_plan'));
-    const day = (await liveRecords('day_plan', `parent_id = ${week}`))[0];
-    if (day) await refuses('teacher1', '/api/half_plan/halfplan/remove', day, [UNKNOWN], () => liveRecords('day_plan'));
-    expect(plan ?? day, 'the demo draft week has plans').toBeTruthy();
+    // Lesson plans and day plans of teacher1's editable weeks.
+    const editable = `parent_id in (select id from record_list where kind = 'week' and status in ('draft', 'returned')
+      and class_id = (select id from clazz where tenant_id = '100001' and name = '小一班'))`;
+    const plan = (await liveRecords('week_plan', editable))[0] as string;
+    const day = (await liveRecords('day_plan', editable))[0] as string;
+    expect(plan, 'a lesson plan of an editable week').toBeTruthy();
+    expect(day, 'a day plan of an editable week').toBeTruthy();
+    await refuses('teacher1', '/api/week_plan/weekplan/remove', plan, [UNKNOWN], () => liveRecords('week_plan'));
+    await refuses('teacher1', '/api/half_plan/halfplan/remove', day, [UNKNOWN], () => liveRecords('day_plan'));
     const template = await app.inject({
       method: 'GET',
       url: `/api/t_week_template/template/deletedById?id=${UNKNOWN}`,
