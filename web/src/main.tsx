@@ -8,14 +8,17 @@ import { App } from './app/App';
 import { bootstrap } from './app/bootstrap';
 import { loadRuntimeConfig } from './config/runtime';
 import { appendErrorLog } from './lib/errorLog';
+import { currentToken } from './modules/auth/session';
 
 bootstrap();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// The server's settings (captcha, tenant mode, token time, social sources) before the first render.
-await loadRuntimeConfig();
+// The server's settings (captcha, tenant mode, token time, social sources): the login page
+// waits for them; a signed-in page does not (its token time is read at each check).
+const settings = loadRuntimeConfig();
+if (!currentToken()) await settings;
 
 // Render errors go to the local error log (spec §8), with the component stack as info.
 createRoot(container, {
