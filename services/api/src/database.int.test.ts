@@ -147,6 +147,7 @@ describe.each(engines)('database reliability, %s', (_name, open) => {
     });
     const zh = await get('/api/blade-system/post/list?current=1&size=10');
     expect(zh.statusCode).toBe(503);
+    expect(zh.headers['retry-after']).toBe('1');
     expect(zh.json()).toMatchObject({
       code: 503,
       success: false,

@@ -17,7 +17,12 @@ declare module 'fastify' {
     lang: Lang;
     /** The verified caller; set by the auth hook on every non-public route. */
     user: AccessClaims | null;
-    /** Runs `fn` in one transaction under the caller's tenant (row-level security). */
+    /**
+     * Runs `fn` in one transaction under the caller's tenant (row-level security). Every
+     * statement inside goes through `trx`: one sent on `app.database.db` (or readInTenant,
+     * inSystem, another tx) from inside is refused outside production
+     * (StatementOutsideTransactionError; see docs/OPERATIONS.md).
+     */
     tx<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   }
   interface FastifyContextConfig {

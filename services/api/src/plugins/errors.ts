@@ -43,6 +43,8 @@ export const errorsPlugin = fp(
       const appErr = toAppError(err, request.lang);
       if (appErr.status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ errorCode: appErr.code, err: err.message }, 'request refused');
+      // The database was busy (a bounded wait or statement ran out): safe to retry shortly.
+      if (appErr.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
       reply.status(appErr.status).send(fail(appErr, request.lang));
     });
   },
