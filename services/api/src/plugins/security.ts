@@ -46,8 +46,8 @@ const CORS_ALLOWED_HEADERS = [
 ];
 
 /**
- * Security headers (@fastify/helmet's, computed once: `helmetHeaders`) on every answer — the web app's files, API calls,
- * errors and 404s alike — and CORS (@fastify/cors). Registered first, so its hooks run
+ * Security headers (@fastify/helmet's, computed once: `helmetHeaders`) on every answer —
+ * the web app's files, API calls, errors and 404s alike — and CORS (@fastify/cors). Registered first, so its hooks run
  * before authentication: a CORS preflight (which carries no credentials) is answered here.
  *
  * CORS: same-origin by default. `CORS_ORIGINS` lists the origins (a separately hosted Saber
