@@ -46,11 +46,15 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told when the server drops an idle pooled connection (logged by the caller). */
   onIdleError?: (err: Error) => void;
-  /** Longest wait for a connection before a 503 (DATABASE_WAIT_TIMEOUT_MS; default 5 s). */
+  /**
+   * Longest wait for a connection before a 503 (DATABASE_WAIT_TIMEOUT_MS). This and
+   * statementTimeoutMs: absent or 0 → unbounded, for tests, benches and scripts that open a
+   * database themselves; every service process gets both from its config (databaseOptions).
+   */
   waitTimeoutMs?: number;
   /**
    * Longest a statement runs and a transaction sits idle holding its connection
-   * (DATABASE_STATEMENT_TIMEOUT_MS; default 30 s). PostgreSQL: statement_timeout and
+   * (DATABASE_STATEMENT_TIMEOUT_MS). PostgreSQL: statement_timeout and
    * idle_in_transaction_session_timeout; PGlite: an idle holder's connection is taken back.
    */
   statementTimeoutMs?: number;
@@ -76,7 +80,7 @@ export function databaseOptions(config: Config): OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const lane = new Lane(
-    { waitTimeoutMs: opts.waitTimeoutMs ?? 5000, holdTimeoutMs: opts.statementTimeoutMs ?? 30_000 },
+    { waitTimeoutMs: opts.waitTimeoutMs ?? 0, holdTimeoutMs: opts.statementTimeoutMs ?? 0 },
     opts.guard ?? process.env.NODE_ENV !== 'production',
   );
   const stall = () => ({ stalledMs: lane.stalledMs(), limitMs: lane.stallLimitMs });

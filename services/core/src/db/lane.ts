@@ -50,9 +50,9 @@ export function outsideTransaction<T>(fn: () => T): T {
 
 /** How long a database waits and holds, and what its health probe looks at. */
 export interface LaneBounds {
-  /** Longest wait for a connection before DatabaseUnavailableError('wait'). */
+  /** Longest wait for a connection before DatabaseUnavailableError('wait'); 0: unbounded. */
   waitTimeoutMs: number;
-  /** Longest a statement may run, and a transaction may sit idle holding its connection. */
+  /** Longest a statement may run, and a transaction may sit idle holding its connection; 0: unbounded. */
   holdTimeoutMs: number;
 }
 
@@ -117,6 +117,8 @@ export class Lane {
    * holder loses its connection after holdTimeoutMs): the process can no longer serve.
    */
   get stallLimitMs(): number {
-    return this.bounds.waitTimeoutMs + this.bounds.holdTimeoutMs;
+    const { waitTimeoutMs, holdTimeoutMs } = this.bounds;
+    // Unbounded waits or holds: a stall may be legitimate, so it is never called one.
+    return waitTimeoutMs && holdTimeoutMs ? waitTimeoutMs + holdTimeoutMs : Number.POSITIVE_INFINITY;
   }
 }

@@ -18,7 +18,7 @@ import { DatabaseUnavailableError, type Lane } from './lane';
 /**
  * Kysely dialect for PGlite. PGlite is one connection, so it is lent to one caller at a
  * time, in arrival order (a transaction never interleaves with another request), and every
- * wait and hold is bounded by the lane's bounds:
+ * wait and hold is bounded by the lane's bounds (each unbounded when 0):
  * - a caller waits at most `waitTimeoutMs`, then leaves the queue with DatabaseUnavailableError;
  * - a holder idle (no statement running) for more than `holdTimeoutMs` loses the connection:
  *   its transaction is rolled back, the next caller is served, and the old holder's later
@@ -50,21 +50,23 @@ export class PGliteDialect implements Dialect {
 interface Waiter {
   resolve(lease: PGliteLease): void;
   reject(err: Error): void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
 }
 
 export class PGliteDriver implements Driver {
   private holder: PGliteLease | undefined;
   private readonly waiters: Waiter[] = [];
-  private readonly watchdog: NodeJS.Timeout;
+  private readonly watchdog: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pg: PGlite,
     private readonly lane: Lane,
   ) {
     const hold = lane.bounds.holdTimeoutMs;
-    this.watchdog = setInterval(() => this.reclaimIdle(), Math.max(10, Math.min(1000, hold / 4)));
-    this.watchdog.unref();
+    if (hold > 0) {
+      this.watchdog = setInterval(() => this.reclaimIdle(), Math.max(10, Math.min(1000, hold / 4)));
+      this.watchdog.unref();
+    }
   }
   async init() {}
 
@@ -75,16 +77,20 @@ export class PGliteDriver implements Driver {
       return Promise.reject(err);
     }
     if (!this.holder) return Promise.resolve(this.lend());
+    const waitMs = this.lane.bounds.waitTimeoutMs;
     return new Promise<PGliteLease>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
-        timer: setTimeout(() => {
-          const at = this.waiters.indexOf(waiter);
-          if (at >= 0) this.waiters.splice(at, 1);
-          this.lane.starved();
-          reject(new DatabaseUnavailableError('wait'));
-        }, this.lane.bounds.waitTimeoutMs),
+        timer:
+          waitMs > 0
+            ? setTimeout(() => {
+                const at = this.waiters.indexOf(waiter);
+                if (at >= 0) this.waiters.splice(at, 1);
+                this.lane.starved();
+                reject(new DatabaseUnavailableError('wait'));
+              }, waitMs)
+            : undefined,
       };
       this.waiters.push(waiter);
     });
