@@ -260,6 +260,7 @@ export async function fuzz(s: SecurityServer, who: Identity, ops: Operation[], o
         cases.push({ method: op.method as 'GET', url: `${fillPath(op.path, {})}?q=${encodeURIComponent(text(v))}` });
     }
     for (const c of cases) {
+      if (figures.count('hang') >= 3) break;
       const send = () =>
         injectWithin(
           s.app,

@@ -101,6 +101,7 @@ export async function probeAs(
   for (const op of ops) {
     if (skip(op) || wedged(figures)) continue;
     for (const a of attempts(op, generic, profile, true)) {
+      if (wedged(figures)) break;
       const send = () =>
         injectWithin(
           s.app,
@@ -172,6 +173,7 @@ export async function probeTamperedTokens(
   for (const op of ops) {
     if (!guarded.has(op.key) || wedged(figures)) continue;
     for (const [how, token] of Object.entries(tokens)) {
+      if (wedged(figures)) break;
       const opts: InjectOptions = {
         method: op.method as 'GET',
         url: fillPath(op.path, {}),
