@@ -95,7 +95,7 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     table([
       { what: 'bare argon2id verify (floor)', 'cpu ms': fmt(verifyMs, 2) },
       { what: 'server process (with its verify)', 'cpu ms': fmt(by('server'), 2) },
-      { what: `PostgreSQL (the server's ${cpu.backends} connections)`, 'cpu ms': fmt(by('postgres'), 2) },
+      { what: `PostgreSQL (the server's ${fmt(by('connections'))} connections)`, 'cpu ms': fmt(by('postgres'), 2) },
       { what: 'Redis (machine-wide)', 'cpu ms': fmt(by('redis'), 2) },
       { what: 'load generator (autocannon)', 'cpu ms': fmt(by('loadGenerator'), 2) },
       { what: 'grant in all', 'cpu ms': fmt(totalMs, 2) },

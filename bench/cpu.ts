@@ -55,39 +55,44 @@ function localPortsTo(pid: number, remotePort: number): Set<number> {
 
 /**
  * The processes whose CPU a request of `serverPid` costs: the server itself, the PostgreSQL
- * backends of its connections (found by client port), and Redis (machine-wide: other users
- * of the same Redis count too).
+ * backends of its connections (found by client port, again at every reading: the pool opens
+ * and closes connections), and Redis (machine-wide: other users of the same Redis count too).
  */
 export function cpuSources(serverPid: number) {
-  const pgPorts = localPortsTo(serverPid, 5432);
-  const backends: number[] = [];
-  const redis: number[] = [];
-  for (const d of pids()) {
-    try {
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      const port = /\((\d+)\)/.exec(cmd)?.[1];
-      if (cmd.startsWith('postgres:') && port && pgPorts.has(Number(port))) backends.push(Number(d));
-      else if (readFileSync(`/proc/${d}/comm`, 'utf8').trim().startsWith('redis-server')) redis.push(Number(d));
-    } catch {
-      // a process that ended meanwhile
+  const read = () => {
+    const pgPorts = localPortsTo(serverPid, 5432);
+    const postgres = new Map<number, number>();
+    let redis = 0;
+    for (const d of pids()) {
+      try {
+        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        const port = /\((\d+)\)/.exec(cmd)?.[1];
+        if (cmd.startsWith('postgres:') && port && pgPorts.has(Number(port)))
+          postgres.set(Number(d), processCpuMs(Number(d)));
+        else if (readFileSync(`/proc/${d}/comm`, 'utf8').trim().startsWith('redis-server'))
+          redis += processCpuMs(Number(d));
+      } catch {
+        // a process that ended meanwhile
+      }
     }
-  }
-  const read = () => ({
-    server: processCpuMs(serverPid),
-    postgres: backends.reduce((sum, p) => sum + processCpuMs(p), 0),
-    redis: redis.reduce((sum, p) => sum + processCpuMs(p), 0),
-    self: (() => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    })(),
-  });
-  return { backends: backends.length, redis: redis.length > 0, read };
+    const u = process.cpuUsage();
+    return { server: processCpuMs(serverPid), postgres, redis, self: (u.user + u.system) / 1000 };
+  };
+  return { read };
 }
 
 export type CpuReading = ReturnType<ReturnType<typeof cpuSources>['read']>;
 
-/** CPU ms per request of each source between two readings. */
+/** CPU ms per request of each source between two readings (a backend opened meanwhile counts whole). */
 export function perRequest(before: CpuReading, after: CpuReading, requests: number) {
-  const per = (k: keyof CpuReading) => (after[k] - before[k]) / Math.max(1, requests);
-  return { server: per('server'), postgres: per('postgres'), redis: per('redis'), loadGenerator: per('self') };
+  const n = Math.max(1, requests);
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return {
+    server: (after.server - before.server) / n,
+    postgres: postgres / n,
+    redis: (after.redis - before.redis) / n,
+    loadGenerator: (after.self - before.self) / n,
+    connections: after.postgres.size,
+  };
 }
