@@ -153,9 +153,11 @@ describe('security suite: cross-tenant prober and fuzzer on one seeded server', 
     it('answers every route and method without a 5xx, a stack trace or SQL, and keeps serving', async () => {
       serving();
       fuzzer.started = performance.now();
-      const { skipped, slow, slowest } = await fuzz(
+      const beforeFuzz = await snapshot(s.t, VICTIM);
+      const { skipped, slow, slowest, asWhom } = await fuzz(
         s,
-        s.attacker,
+        // The attacker kindergarten's administrator; the platform administrator where the route check refuses her.
+        [s.attacker, s.platform],
         ops,
         {
           seed: SEED,
@@ -170,8 +172,21 @@ describe('security suite: cross-tenant prober and fuzzer on one seeded server', 
         [`answers slower than ${SLOW_MS / 1000} s (figure only)`, slow],
         ['slowest answer', `${Math.round(slowest.ms)} ms, ${slowest.what}`],
         ['routes left out (time budget, or wedged after 3 hangs)', skipped],
+        [
+          'routes fuzzed as',
+          Object.entries(asWhom)
+            .map(([who, n]) => `${who} ${n}`)
+            .join(', '),
+        ],
       ];
       serving();
+      // Nothing of the victim changed either (the platform administrator's tenant registry aside).
+      const skip = new Set(['security_log', 'tenant']);
+      const strip = (x: Snapshot) => ({
+        tables: new Map([...x.tables].filter(([k]) => !skip.has(k.split('.')[1] ?? ''))),
+      });
+      for (const c of changed(strip(beforeFuzz), strip(await snapshot(s.t, VICTIM))))
+        fuzzer.add('victim data changed', 'after the fuzzer', c);
 
       // Still serving normally: health and readiness, a fresh sign-in, an ordinary list.
       const health = await s.app.inject({ method: 'GET', url: '/api/health' });
