@@ -2,6 +2,7 @@
 // Never a pass/fail test: it reports; targets are shown beside the numbers.
 import { benchEvents } from './events.bench';
 import { benchGuard } from './guard.bench';
+import { benchHardening } from './hardening.bench';
 import { benchAuth } from './auth.bench';
 import { benchCollab } from './collab.bench';
 import { benchList } from './list.bench';
@@ -18,6 +19,8 @@ const all: Record<string, () => Promise<unknown>> = {
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   records: () => benchRecords({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
+  // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
+  hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   // Issue 14: the statement-outside-transaction guard's server CPU per list request (on vs off).
   guard: () => benchGuard({ seconds: Number(process.env.BENCH_SECONDS ?? 3) }),
   // Issue 14: the shared text rule's cost per request (LIST_RPS: the list bench's rate, for its share).

@@ -31,6 +31,11 @@ export interface AppDeps {
   fastify?: FastifyServerOptions;
   /** More route plugins (other services mount here in one process). */
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+  /**
+   * Security headers and CORS, rate limits and the shared text rule (default on). Off only
+   * in the benchmark that measures what they cost (`npm run bench -- hardening`).
+   */
+  hardening?: boolean;
 }
 
 /**
@@ -53,10 +58,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...deps.fastify,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  const hardening = deps.hardening ?? true;
   // Before every route: no text input holds NUL, control characters or lone surrogates (400).
-  await app.register(textRulePlugin);
+  if (hardening) await app.register(textRulePlugin);
   // First: security headers on every answer (errors and 404s too), CORS preflights before sign-in.
-  await app.register(securityPlugin, { config });
+  if (hardening) await app.register(securityPlugin, { config });
 
   await app.register(formbody);
   await app.register(swagger, {
@@ -91,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     uiHooks: docs.uiHooks,
   });
   // Before the auth plugin: its limits run ahead of the client-credential check.
-  await app.register(rateLimitPlugin, { kv: deps.kv });
+  if (hardening) await app.register(rateLimitPlugin, { kv: deps.kv });
   await app.register(authPlugin, { kv: deps.kv });
   await app.register(webPlugin);
 

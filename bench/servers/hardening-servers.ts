@@ -1,0 +1,73 @@
+// Two Sprout apps over one PostgreSQL database, in one process (only one is loaded at a time):
+//  - on:  the full stack as served (security headers and CORS, rate limits, the shared text rule)
+//  - off: the same app built with `hardening: false`
+// `GET /cpu` on a third port answers this process's CPU time, so the benchmark can count
+// the server's CPU per request as well as its throughput.
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '@sprout/api/app';
+import { bladeAuth, testConfig, userWithRole } from '@sprout/api/testing';
+import { hashPassword } from '@sprout/core/auth/password';
+import { inSystem } from '@sprout/core/db';
+import { nextId } from '@sprout/core/ids';
+import { MemoryQueue } from '@sprout/core/queue';
+import { seed } from '@sprout/core/seed';
+import { createTestDatabase } from '@sprout/core/testing/pg';
+
+const t = await createTestDatabase(16);
+await seed(t.database, { demo: false });
+const hash = await hashPassword('x');
+await inSystem(t.database, async (trx) => {
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    tenant_id: '100001',
+    id: nextId(),
+    account: `user${i}`,
+    password_hash: hash,
+    real_name: `教师${i}`,
+    email: `user${i}@example.cn`,
+    phone: `138${String(i).padStart(8, '0')}`,
+    create_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+  }));
+  await trx.insertInto('app_user').values(rows).execute();
+  await sql`analyze`.execute(trx);
+});
+
+const config = testConfig();
+const serve = async (hardening: boolean) => {
+  const app = await buildApp(config, {
+    database: t.database,
+    queue: new MemoryQueue(),
+    fastify: { logger: false },
+    hardening,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: (app.server.address() as { port: number }).port };
+};
+const on = await serve(true);
+const off = await serve(false);
+const cpu = Fastify({ logger: false });
+cpu.get('/cpu', async () => process.cpuUsage());
+await cpu.listen({ port: 0, host: '127.0.0.1' });
+
+const { token } = await userWithRole(t.database, config, '100001', 'admin', {
+  createTime: new Date(Date.UTC(2020, 0, 1)),
+});
+const path = '/api/blade-user/page?current=3&size=10&realName=%E6%95%99%E5%B8%88';
+console.log(
+  JSON.stringify({
+    on: `http://127.0.0.1:${on.port}${path}`,
+    off: `http://127.0.0.1:${off.port}${path}`,
+    cpu: `http://127.0.0.1:${(cpu.server.address() as { port: number }).port}/cpu`,
+    headers: { ...bladeAuth(token), 'accept-language': 'zh-CN,zh;q=0.9', cookie: 'language=zh-CN' },
+  }),
+);
+
+const stop = async () => {
+  await on.app.close();
+  await off.app.close();
+  await cpu.close();
+  await t.drop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
