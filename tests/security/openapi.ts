@@ -120,5 +120,8 @@ export function isList(p: Param): boolean {
 
 /** `/api/x/{id}` with its path parameters filled in. */
 export function fillPath(path: string, values: Record<string, string>): string {
-  return path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(values[n] ?? '1'));
+  // A lone surrogate has no UTF-8 form (no client could send it): it travels as U+FFFD.
+  const wellFormed = (v: string) =>
+    v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(wellFormed(values[n] ?? '1')));
 }
