@@ -141,15 +141,20 @@ export const authPlugin = fp<AuthPluginOptions>(
     // Callback style with a synchronous fast path: once the client, the token and the
     // session's state are cached, a request costs no promise and no I/O here (the < 5 %
     // target of issue 4); a cache miss falls through to the awaited slow path.
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const config = request.routeOptions.config;
       if (request.is404 || config?.public) return done();
       const authorization = request.headers.authorization;
       const client = auth.clients.cached(authorization);
       if (client === null) return done(new AppError('unauthorized', 'auth.clientInvalid'));
       if (client === undefined) {
-        auth.clients.verify(authorization).then(
+        auth.clients.verify(authorization, request.ip).then(
           (verified) => {
+            if (verified === 'throttled') {
+              // Wrong client secrets cost an argon2 verify each: an address past its budget waits.
+              reply.header('retry-after', String(auth.clients.retryAfter(request.ip)));
+              return done(new AppError('too_many_requests', 'error.tooManyRequests'));
+            }
             if (!verified) return done(new AppError('unauthorized', 'auth.clientInvalid'));
             request.client = verified;
             afterClient(request, config, done);

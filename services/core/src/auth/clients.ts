@@ -37,18 +37,34 @@ const sha256 = (s: string) => hash('sha256', s, 'base64');
 /**
  * Checks client credentials on every API call. The argon2 verify runs once per
  * (client_id, sha256(secret)) a minute and process; the answer, yes or no, is cached, and
- * concurrent first calls share one verify.
+ * concurrent first calls share one verify. A wrong secret for a real client id costs an
+ * argon2 verify, so an address gets `maxRefusals` refused verifies a minute per process;
+ * past that its uncached credentials are not verified at all (`'throttled'`: a 429).
  */
 export class ClientVerifier {
   private readonly cache: TtlLru<VerifiedClient | null>;
   private readonly inflight = new Map<string, Promise<VerifiedClient | null>>();
+  /** Client ids that exist (a refusal for one of them cost an argon2 verify). */
+  private readonly verifiedIds = new Set<string>();
+  /** Refused verifies per address in the current minute. */
+  private readonly refusals: TtlLru<{ count: number; until: number }>;
 
   constructor(
     private readonly database: Database,
     private readonly ttlMs = 60_000,
     max = 10_000,
+    private readonly maxRefusals = 20,
+    private readonly now: () => number = Date.now,
   ) {
-    this.cache = new TtlLru(max);
+    this.cache = new TtlLru(max, now);
+    this.refusals = new TtlLru(max, now);
+  }
+
+  /** Seconds until `address` may have uncached credentials verified again; 0 when it may now. */
+  retryAfter(address: string | undefined): number {
+    if (!address) return 0;
+    const r = this.refusals.get(address);
+    return r && r.count >= this.maxRefusals ? Math.max(1, Math.ceil((r.until - this.now()) / 1000)) : 0;
   }
 
   /**
@@ -61,8 +77,11 @@ export class ClientVerifier {
     return this.cache.get(`${creds.clientId}\u0000${sha256(creds.secret)}`);
   }
 
-  /** The client the header proves, or null. Never throws for bad input. */
-  async verify(header: string | string[] | undefined): Promise<VerifiedClient | null> {
+  /**
+   * The client the header proves, or null; `'throttled'` when `address` used up its refused
+   * verifies (see retryAfter). Never throws for bad input.
+   */
+  async verify(header: string | string[] | undefined, address?: string): Promise<VerifiedClient | null | 'throttled'> {
     const creds = parseBasic(header);
     if (!creds) return null;
     const key = `${creds.clientId}\u0000${sha256(creds.secret)}`;
@@ -70,6 +89,7 @@ export class ClientVerifier {
     if (hit !== undefined) return hit;
     let p = this.inflight.get(key);
     if (!p) {
+      if (this.retryAfter(address) > 0) return 'throttled';
       p = this.lookup(creds.clientId, creds.secret)
         .then((client) => {
           this.cache.set(key, client, this.ttlMs);
@@ -78,7 +98,14 @@ export class ClientVerifier {
         .finally(() => this.inflight.delete(key));
       this.inflight.set(key, p);
     }
-    return p;
+    const client = await p;
+    // Only refusals that cost a verify count (a client id that does not exist costs none).
+    if (client === null && address && this.verifiedIds.has(creds.clientId)) {
+      const r = this.refusals.get(address);
+      const until = r?.until ?? this.now() + 60_000;
+      this.refusals.set(address, { count: (r?.count ?? 0) + 1, until }, until - this.now());
+    }
+    return client;
   }
 
   private async lookup(clientId: string, secret: string): Promise<VerifiedClient | null> {
@@ -100,6 +127,7 @@ export class ClientVerifier {
         .execute(),
     );
     for (const row of rows) {
+      if (this.verifiedIds.size < 10_000) this.verifiedIds.add(row.client_id);
       if (await verifyPassword(row.client_secret_hash, secret)) {
         return {
           clientId: row.client_id,
