@@ -56,6 +56,13 @@ describe('web app under the Content-Security-Policy', () => {
     await page.frameLocator('iframe').locator('#partner').waitFor();
     expect(await page.frameLocator('iframe').locator('#partner').textContent()).toContain('partner page');
     await shot(page, 'iframe-under-csp');
+    expect(await page.locator('iframe').getAttribute('sandbox')).toContain('allow-same-origin');
+    // A page of the app's own origin is framed with an opaque origin: it cannot lift its sandbox.
+    await page.goto(`/myiframe/self?src=${encodeURIComponent(`${new URL(page.url()).origin}/favicon.svg`)}`);
+    await page.getByTestId('iframe-page').waitFor();
+    const sandbox = await page.locator('iframe').getAttribute('sandbox');
+    expect(sandbox).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
     expect(errors).toEqual([]);
     await context.close();
   });

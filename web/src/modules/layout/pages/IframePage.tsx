@@ -32,6 +32,11 @@ export function IframePage() {
     );
   }
 
+  // allow-scripts with allow-same-origin lets a framed page of the app's own origin lift its
+  // sandbox (and read the session): a same-origin address gets an opaque origin instead.
+  const sameOrigin = new URL(src, window.location.href).origin === window.location.origin;
+  const sandbox = `allow-scripts${sameOrigin ? '' : ' allow-same-origin'} allow-forms allow-popups allow-downloads`;
+
   return (
     <div className={classes.root} data-testid="iframe-page">
       <Group justify="space-between" className={classes.bar}>
@@ -57,7 +62,7 @@ export function IframePage() {
         title={entry ? label(entry) : src}
         onLoad={() => setLoaded(true)}
         referrerPolicy="no-referrer"
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
+        sandbox={sandbox}
       />
     </div>
   );
