@@ -166,7 +166,10 @@ export class AuthService {
     // account is read meanwhile (one round trip each, side by side).
     const [state, [subject]] = await Promise.all([
       this.throttle.check(tenantId, account, address),
-      readInTenant<SubjectRow>(this.database, { tenantId }, subjectQuery(this.database.db, tenantId, { account })),
+      // Prepared: PostgreSQL plans this join once per connection instead of at every sign-in.
+      readInTenant<SubjectRow>(this.database, { tenantId }, subjectQuery(this.database.db, tenantId, { account }), {
+        prepared: true,
+      }),
     ]);
     const demanded = grantType === 'captcha' || this.config.CAPTCHA_ENABLED || state.captcha !== null;
     if (demanded) {
@@ -330,34 +333,40 @@ export class AuthService {
       userAgent: req.userAgent,
     });
     // One statement in one round trip (the tenant settings and the insert as one implicit
-    // transaction): the grant's own database work beside the verify stays small.
-    await scriptInTenant(this.database, { tenantId: s.tenant_id }, [
-      this.database.db
-        .with('s', (db) =>
-          db.insertInto('auth_session').values({
-            tenant_id: s.tenant_id,
-            id: sid,
-            user_id: userId,
-            client_id: req.client.clientId,
-            grant_type: grantType,
-            ip: req.ip.slice(0, 64),
-            user_agent: req.userAgent?.slice(0, 500) ?? null,
-            expire_time: expires,
-          }),
-        )
-        .with('r', (db) =>
-          db.insertInto('auth_refresh_token').values({
-            tenant_id: s.tenant_id,
-            token_hash: refresh.hash,
-            session_id: sid,
-            user_id: userId,
-            expire_time: expires,
-          }),
-        )
-        .insertInto('security_log')
-        .values(log)
-        .compile(),
-    ]);
+    // transaction), prepared once per connection: the grant's own database work beside the
+    // verify stays small.
+    await scriptInTenant(
+      this.database,
+      { tenantId: s.tenant_id },
+      [
+        this.database.db
+          .with('s', (db) =>
+            db.insertInto('auth_session').values({
+              tenant_id: s.tenant_id,
+              id: sid,
+              user_id: userId,
+              client_id: req.client.clientId,
+              grant_type: grantType,
+              ip: req.ip.slice(0, 64),
+              user_agent: req.userAgent?.slice(0, 500) ?? null,
+              expire_time: expires,
+            }),
+          )
+          .with('r', (db) =>
+            db.insertInto('auth_refresh_token').values({
+              tenant_id: s.tenant_id,
+              token_hash: refresh.hash,
+              session_id: sid,
+              user_id: userId,
+              expire_time: expires,
+            }),
+          )
+          .insertInto('security_log')
+          .values(log)
+          .compile(),
+      ],
+      { prepared: true },
+    );
     const token = signAccessToken(this.claimsOf(s, sid, req.client.clientId, oauthId), ttl, this.config.JWT_SECRET);
     return this.signedIn(s, sid, token, refresh.token, ttl, req.client.clientId, oauthId);
   }
@@ -638,24 +647,29 @@ export class AuthService {
       userAgent: req.userAgent,
       detail: 'guest: no local account',
     });
-    await scriptInTenant(this.database, { tenantId }, [
-      this.database.db
-        .with('s', (db) =>
-          db.insertInto('auth_session').values({
-            tenant_id: tenantId,
-            id: sid,
-            user_id: GUEST_USER_ID,
-            client_id: req.client.clientId,
-            grant_type: 'social',
-            ip: req.ip.slice(0, 64),
-            user_agent: req.userAgent?.slice(0, 500) ?? null,
-            expire_time: new Date(Date.now() + ttl * 1000),
-          }),
-        )
-        .insertInto('security_log')
-        .values(log)
-        .compile(),
-    ]);
+    await scriptInTenant(
+      this.database,
+      { tenantId },
+      [
+        this.database.db
+          .with('s', (db) =>
+            db.insertInto('auth_session').values({
+              tenant_id: tenantId,
+              id: sid,
+              user_id: GUEST_USER_ID,
+              client_id: req.client.clientId,
+              grant_type: 'social',
+              ip: req.ip.slice(0, 64),
+              user_agent: req.userAgent?.slice(0, 500) ?? null,
+              expire_time: new Date(Date.now() + ttl * 1000),
+            }),
+          )
+          .insertInto('security_log')
+          .values(log)
+          .compile(),
+      ],
+      { prepared: true },
+    );
     const claims: Omit<AccessClaims, 'iat' | 'exp'> = {
       sid,
       tenant_id: tenantId,

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
-import { inlineParameters } from './inline';
+import { inlineParameters, literal } from './inline';
 import { Lane } from './lane';
 import { GuardedPool } from './pg-pool';
 import { PGliteDialect } from './pglite-dialect';
@@ -20,15 +21,23 @@ export type Tx = Kysely<DB> | Transaction<DB>;
 /** The role app queries run as: not a superuser and not an owner, so RLS always applies. */
 export const APP_ROLE = 'sprout_app';
 
+/** A statement PostgreSQL keeps parsed and planned per connection (`prepare name as sql`; sql with $n). */
+export interface PreparedStatement {
+  name: string;
+  sql: string;
+}
+
 export interface Database {
   db: Kysely<DB>;
   dialect: 'pg' | 'pglite';
   /**
    * Runs a parameterless multi-statement script in one round trip, as one implicit
    * transaction (simple query protocol); returns every statement's rows. A failure rolls
-   * the whole script back and leaves no transaction open.
+   * the whole script back and leaves no transaction open. `prepare`: statements the script
+   * EXECUTEs, prepared on its connection first if that connection has not yet (once per
+   * connection, a round trip of its own).
    */
-  script(text: string): Promise<unknown[][]>;
+  script(text: string, prepare?: readonly PreparedStatement[]): Promise<unknown[][]>;
   /**
    * How long callers have been turned away with no connection taken or given back (0 while
    * the database makes progress), and the bound past which the process can no longer serve.
@@ -114,10 +123,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dialect: 'pg',
       lane,
       stall,
-      async script(text) {
+      async script(text, prepare) {
         const c = await guarded.connect();
         try {
-          const r = await c.script(text);
+          if (prepare) await ensurePrepared(c.prepared, prepare, (t) => c.script(t));
+          const r = await c.script(text).catch((err) => forgetPrepared(c.prepared, err));
           return (Array.isArray(r) ? r : [r]).map((x) => x.rows ?? []);
         } finally {
           c.release();
@@ -135,18 +145,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   });
   const dialect = new PGliteDialect(pgl, lane);
   const db = new Kysely<DB>({ dialect });
+  // The names prepared on PGlite's one connection.
+  const prepared = new Set<string>();
   return {
     db,
     dialect: 'pglite',
     lane,
     stall,
     // On the driver's lease, so the script takes its turn (and its bounds) like any caller.
-    async script(text) {
+    async script(text, prepare) {
       const driver = dialect.driver;
       if (!driver) throw new Error('PGlite driver not initialised');
       const lease = await driver.acquireConnection();
       try {
-        return await lease.exec(text);
+        if (prepare) await ensurePrepared(prepared, prepare, (t) => lease.exec(t));
+        return await lease.exec(text).catch((err) => forgetPrepared(prepared, err));
       } finally {
         await driver.releaseConnection(lease);
       }
@@ -156,6 +169,45 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pgl.close();
     },
   };
+}
+
+/**
+ * Prepares on a connection the statements it has not prepared yet. PREPARE is not
+ * transactional (a later failure in the same script would not undo it), so it runs on its
+ * own; one that exists already (42P05) counts as prepared.
+ */
+async function ensurePrepared(
+  done: Set<string>,
+  statements: readonly PreparedStatement[],
+  run: (text: string) => Promise<unknown>,
+): Promise<void> {
+  for (const p of statements) {
+    if (done.has(p.name)) continue;
+    try {
+      await run(`prepare ${p.name} as ${p.sql}`);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42P05') throw err;
+    }
+    done.add(p.name);
+  }
+}
+
+/** A script that failed because a prepared statement is gone (26000, e.g. after DISCARD): prepare again next time. */
+function forgetPrepared(done: Set<string>, err: unknown): never {
+  if ((err as { code?: string }).code === '26000') done.clear();
+  throw err;
+}
+
+const preparedNames = new Map<string, string>();
+
+/** A stable statement name for a query text (`sprout_` + its hash), the same on every connection. */
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `sprout_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
 }
 
 export interface TenantContext {
@@ -194,22 +246,40 @@ export async function scriptInTenant(
   database: Database,
   ctx: TenantContext,
   statements: Array<Pick<CompiledQuery, 'sql' | 'parameters'>>,
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; prepared?: boolean } = {},
 ): Promise<unknown[][]> {
   const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
   const skip = SETTINGS_STATEMENTS + (opts.readOnly ? 1 : 0);
-  const results = await database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
+  const results = opts.prepared
+    ? await database.script(`${head}; ${statements.map(executeText).join('; ')}`, statements.map(preparedOf))
+    : await database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
   return results.slice(skip, skip + statements.length);
+}
+
+const preparedOf = (q: Pick<CompiledQuery, 'sql'>): PreparedStatement => ({ name: preparedName(q.sql), sql: q.sql });
+
+/** `execute <name>(<values as literals>)` of a statement prepared from the query's text. */
+function executeText(q: Pick<CompiledQuery, 'sql' | 'parameters'>): string {
+  const args = q.parameters.length ? `(${q.parameters.map(literal).join(', ')})` : '';
+  return `execute ${preparedName(q.sql)}${args}`;
 }
 
 export async function readInTenant<R>(
   database: Database,
   ctx: TenantContext,
   query: Pick<CompiledQuery, 'sql' | 'parameters'>,
+  opts: { prepared?: boolean } = {},
 ): Promise<R[]> {
-  const results = await database.script(
-    `set transaction read only; ${tenantSettings(ctx)}; ${inlineParameters(query)}`,
-  );
+  const head = `set transaction read only; ${tenantSettings(ctx)}`;
+  // Prepared: each connection parses and plans the statement once (PostgreSQL keeps a
+  // generic plan after five runs), and the script only EXECUTEs it with the values inlined
+  // as literals, the same way. For statements a hot path runs with few, stable shapes:
+  // every distinct text is kept on every connection.
+  if (opts.prepared) {
+    const results = await database.script(`${head}; ${executeText(query)}`, [preparedOf(query)]);
+    return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
+  }
+  const results = await database.script(`${head}; ${inlineParameters(query)}`);
   // set transaction, the settings, the query
   return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
 }

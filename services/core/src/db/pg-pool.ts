@@ -68,6 +68,8 @@ export class GuardedPool implements PostgresPool {
 export class PgLease implements PostgresPoolClient {
   lent = false;
   lost = false;
+  /** Names of the statements prepared on this connection (Database.script's `prepare`). */
+  readonly prepared = new Set<string>();
   constructor(
     private readonly client: pg.PoolClient,
     private readonly lane: Lane,

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password';
 import { nextId } from '../ids';
 import { createTestDatabase, type TestDatabase } from '../testing/pg';
 import { migrateToLatest } from './migrate';
-import { type Database, inSystem, inTenant, openDatabase, readInTenant } from './index';
+import { type Database, inSystem, inTenant, openDatabase, readInTenant, scriptInTenant } from './index';
 
 /**
  * The same statements under row-level security must behave the same on PGlite (embedded
@@ -96,6 +96,41 @@ describe('row-level security on PGlite and PostgreSQL', () => {
       () => 'written',
       (e: Error) => (/read-only/.test(e.message) ? 'refused: read-only' : e.message),
     );
+    // Prepared reads and writes (parsed and planned once per connection; a generic plan
+    // after five runs) stay confined to the tenant of each run, alternating on one connection.
+    const accounts = (tenantId: string) =>
+      readInTenant(
+        database,
+        { tenantId },
+        database.db.selectFrom('app_user').select(['account', 'tenant_id']).where('is_deleted', '=', 0).compile(),
+        { prepared: true },
+      );
+    const seen = new Set<string>();
+    for (let i = 0; i < 7; i++) {
+      seen.add(JSON.stringify(await accounts('100001')));
+      seen.add(JSON.stringify(await accounts('100002')));
+    }
+    out.preparedReads = [...seen].sort();
+    out.preparedOther = await readInTenant(
+      database,
+      { tenantId: '100001' },
+      database.db.selectFrom('app_user').select('account').where('id', '=', ids.b).compile(),
+      { prepared: true },
+    );
+    out.preparedInsertOther = await scriptInTenant(
+      database,
+      { tenantId: '100001' },
+      [
+        database.db
+          .insertInto('app_user')
+          .values({ tenant_id: '100002', id: nextId(), account: 'mallory', password_hash: hash })
+          .compile(),
+      ],
+      { prepared: true },
+    ).then(
+      () => 'inserted',
+      (e: Error) => (/row-level security/.test(e.message) ? 'refused by RLS' : e.message),
+    );
     out.afterFailedRead = await inTenant(database, { tenantId: '100001' }, async (trx) =>
       Number(
         (
@@ -124,6 +159,12 @@ describe('row-level security on PGlite and PostgreSQL', () => {
       noTenant: 0,
       readOnceByA: [{ account: 'alice', tenant_id: '100001' }],
       readOnceWrite: 'refused: read-only',
+      preparedReads: [
+        JSON.stringify([{ account: 'alice', tenant_id: '100001' }]),
+        JSON.stringify([{ account: 'bob', tenant_id: '100002' }]),
+      ],
+      preparedOther: [],
+      preparedInsertOther: 'refused by RLS',
       afterFailedRead: 1,
       bobIntact: { name: 'Bob' },
     });
