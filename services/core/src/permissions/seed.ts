@@ -337,15 +337,9 @@ async function recordOffers(trx: Kysely<DB>, tenantId: string, roleId: string, e
  * recorded (seeded before offers were kept) takes its current grants as offered and gets only
  * the entries created in this run (`fresh`). Returns the entries granted, per role alias.
  */
-export async function offerCatalogueEntries(
-  trx: Kysely<DB>,
-  tenantId: string,
-  index: CatalogueIndex,
-  fresh: ReadonlySet<string>,
-): Promise<Map<string, string[]>> {
-  const platform = tenantId === PLATFORM_TENANT_ID;
-  const defs = ROLE_DEFS.filter((d) => platform || !d.platformOnly);
-  const roles = await trx
+/** The tenant's live roles that carry one of these seeded definitions' aliases. */
+function liveRolesOf(trx: Kysely<DB>, tenantId: string, defs: ReadonlyArray<{ alias: string }>) {
+  return trx
     .selectFrom('role')
     .select(['id', 'role_alias'])
     .where('tenant_id', '=', tenantId)
@@ -356,6 +350,17 @@ export async function offerCatalogueEntries(
       defs.map((d) => d.alias),
     )
     .execute();
+}
+
+export async function offerCatalogueEntries(
+  trx: Kysely<DB>,
+  tenantId: string,
+  index: CatalogueIndex,
+  fresh: ReadonlySet<string>,
+): Promise<Map<string, string[]>> {
+  const platform = tenantId === PLATFORM_TENANT_ID;
+  const defs = ROLE_DEFS.filter((d) => platform || !d.platformOnly);
+  const roles = await liveRolesOf(trx, tenantId, defs);
   const granted = new Map<string, string[]>();
   if (!roles.length) return granted;
   const offers = await trx
@@ -429,17 +434,7 @@ export async function seedTenantRoles(
 ): Promise<{ roleIds: Map<string, string>; created: string[] }> {
   const platform = tenantId === PLATFORM_TENANT_ID;
   const defs = ROLE_DEFS.filter((d) => (platform || !d.platformOnly) && (!opts.only || opts.only.includes(d.alias)));
-  const existing = await trx
-    .selectFrom('role')
-    .select(['id', 'role_alias'])
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where(
-      'role_alias',
-      'in',
-      defs.map((d) => d.alias),
-    )
-    .execute();
+  const existing = await liveRolesOf(trx, tenantId, defs);
   const roleIds = new Map(existing.map((r) => [r.role_alias, String(r.id)]));
   let ungranted = new Set<string>();
   if (opts.backfill && existing.length) {
