@@ -4,33 +4,16 @@
 // `GET /cpu` on a third port answers this process's CPU time, so the benchmark can count
 // the server's CPU per request as well as its throughput.
 import Fastify from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '@sprout/api/app';
 import { bladeAuth, testConfig, userWithRole } from '@sprout/api/testing';
-import { hashPassword } from '@sprout/core/auth/password';
-import { inSystem } from '@sprout/core/db';
-import { nextId } from '@sprout/core/ids';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase } from '@sprout/core/testing/pg';
+import { addBenchUsers } from './users-data';
 
 const t = await createTestDatabase(16);
 await seed(t.database, { demo: false });
-const hash = await hashPassword('x');
-await inSystem(t.database, async (trx) => {
-  const rows = Array.from({ length: 1000 }, (_, i) => ({
-    tenant_id: '100001',
-    id: nextId(),
-    account: `user${i}`,
-    password_hash: hash,
-    real_name: `教师${i}`,
-    email: `user${i}@example.cn`,
-    phone: `138${String(i).padStart(8, '0')}`,
-    create_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
-  }));
-  await trx.insertInto('app_user').values(rows).execute();
-  await sql`analyze`.execute(trx);
-});
+await addBenchUsers(t.database, ['100001']);
 
 const config = testConfig();
 const serve = async (hardening: boolean) => {

@@ -3,12 +3,9 @@
 //  - bare: a plain Fastify route running the same two SQL statements through pg.
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sql } from 'kysely';
 import { bladeAuth, testApp, testConfig, userWithRole } from '@sprout/api/testing';
-import { hashPassword } from '@sprout/core/auth/password';
-import { inSystem } from '@sprout/core/db';
-import { nextId } from '@sprout/core/ids';
 import { createTestDatabase } from '@sprout/core/testing/pg';
+import { addBenchUsers } from './users-data';
 import { userListQuery } from '@sprout/api/modules/system/user-routes';
 import { pageQueryOf } from '@sprout/core/http/paging';
 import { seed } from '@sprout/core/seed';
@@ -16,23 +13,7 @@ import { seed } from '@sprout/core/seed';
 const t = await createTestDatabase(16);
 // The platform tenant and the saber client: every call carries client credentials.
 await seed(t.database, { demo: false });
-const hash = await hashPassword('x');
-await inSystem(t.database, async (trx) => {
-  for (const tenant of ['100001', '100002', '100003']) {
-    const rows = Array.from({ length: 1000 }, (_, i) => ({
-      tenant_id: tenant,
-      id: nextId(),
-      account: `user${i}`,
-      password_hash: hash,
-      real_name: `教师${i}`,
-      email: `user${i}@example.cn`,
-      phone: `138${String(i).padStart(8, '0')}`,
-      create_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
-    }));
-    await trx.insertInto('app_user').values(rows).execute();
-  }
-  await sql`analyze`.execute(trx);
-});
+await addBenchUsers(t.database, ['100001', '100002', '100003']);
 
 const config = testConfig();
 const { app } = await testApp(t.database, { config });
