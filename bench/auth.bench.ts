@@ -1,11 +1,13 @@
 import autocannon from 'autocannon';
-import { hashPassword, md5, verifyPassword } from '@sprout/core/auth/password';
+import { md5, verifyPassword } from '@sprout/core/auth/password';
 import { cpuSources, perRequest } from './cpu';
 import { fmt, load, startServer, table } from './lib';
 
-/** Bare argon2id verifies per second with `concurrency` in flight: the floor of any password sign-in. */
-async function verifyRate(seconds: number, concurrency: number) {
-  const stored = await hashPassword(md5('sprout123'));
+/**
+ * Bare argon2id verifies per second with `concurrency` in flight: the floor of any password
+ * sign-in. `stored`: the grant's own user's hash (same salt and parameters).
+ */
+async function verifyRate(seconds: number, concurrency: number, stored: string) {
   const latencies: number[] = [];
   const end = Date.now() + seconds * 1000;
   await Promise.all(
@@ -42,19 +44,29 @@ async function post(url: string, headers: Record<string, string>, connections: n
  * auth switched off: the cost of client credentials + JWT + revocation check (target < 5 %).
  */
 export async function benchAuth(opts: { seconds: number; connections: number }) {
+  // NODE_ENV=production, as the grant runs in production: outside it the database's
+  // statement-outside-transaction guard arms an AsyncLocalStorage, which on Node 20 hooks every
+  // promise of the process (docs/OPERATIONS.md) — a test-time cost the bare verify never pays.
   const { info, child } = await startServer<{
     kv: string;
+    passwordHash: string;
     grant: string;
     grantHeaders: Record<string, string>;
     authed: string;
     authedHeaders: Record<string, string>;
     open: string;
-  }>('bench/servers/auth-servers.ts', { LOG_LEVEL: 'silent' });
+  }>('bench/servers/auth-servers.ts', { LOG_LEVEL: 'silent', NODE_ENV: 'production' });
   try {
-    // (1) Password grant. Concurrency matches the argon2 thread pool: more only queues.
+    // (1) Password grant. 8 in flight on both sides: twice the argon2 thread pool (4), so the
+    // pool never waits for the next request while one is between its database round trips.
+    // Both sides keep both cores busy, so the rate ratio is the CPU ratio (printed below).
     const concurrency = 8;
-    await verifyRate(2, concurrency);
-    await post(info.grant, info.grantHeaders, concurrency, 2);
+    const stored = info.passwordHash;
+    // Warm-up: the grant's path (HTTP, hooks, drivers, prepared statements on every pool
+    // connection) needs ~1,000 requests before V8 stops compiling it; 2 s left that work
+    // (background compiler threads included) in the first measured round.
+    await verifyRate(3, concurrency, stored);
+    await post(info.grant, info.grantHeaders, concurrency, 6);
     // Alternate floor and grant rounds, so drift on a shared machine hits both alike. CPU
     // time is read around each round too: where a grant's work goes, by process.
     const cpu = cpuSources(child.pid as number);
@@ -63,11 +75,16 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     const verifyCpu: number[] = [];
     const grantCpu: Array<ReturnType<typeof perRequest>> = [];
     for (let i = 0; i < 2; i++) {
+      // Each round starts warm, as a server under steady load is: the pool closes connections
+      // idle for 10 s (all of them during the other side's round), and a reopened one costs a
+      // backend start and its statements' preparing, which the measured round would count.
+      await verifyRate(1, concurrency, stored);
       const f0 = process.cpuUsage();
-      const f = await verifyRate(opts.seconds, concurrency);
+      const f = await verifyRate(opts.seconds, concurrency, stored);
       const fu = process.cpuUsage(f0);
       verifyCpu.push((fu.user + fu.system) / 1000 / f.n);
       floors.push(f);
+      await post(info.grant, info.grantHeaders, concurrency, 1);
       const g0 = cpu.read();
       const g = await post(info.grant, info.grantHeaders, concurrency, opts.seconds);
       grantCpu.push(perRequest(g0, cpu.read(), g.total));
@@ -85,23 +102,36 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
       { what: 'POST /oauth/token password grant', 'per s': fmt(grant.rps), 'p99 ms': fmt(grant.p99, 1) },
     ]);
     const grantRatio = grant.rps / floor.rate;
-    console.log(`ratio grant/verify: ${grantRatio.toFixed(2)}  (target ≥ 0.9)`);
+    console.log(
+      `ratio grant/verify: ${grantRatio.toFixed(2)}  (target ≥ 0.9; per round: ${grants.map((g, i) => (g.rps / (floors[i]?.rate ?? 1)).toFixed(2)).join(', ')})`,
+    );
     const verifyMs = mean(verifyCpu);
     const by = (k: keyof (typeof grantCpu)[number]) => mean(grantCpu.map((g) => g[k]));
     const totalMs = by('server') + by('postgres') + by('redis') + by('loadGenerator');
+    const serverSideMs = totalMs - by('loadGenerator');
     console.log(
       `\nwhere a grant's work goes: CPU ms per request (CPU time: steadier than rates on a machine others share)`,
     );
     table([
       { what: 'bare argon2id verify (floor)', 'cpu ms': fmt(verifyMs, 2) },
       { what: 'server process (with its verify)', 'cpu ms': fmt(by('server'), 2) },
-      { what: `PostgreSQL (the server's ${fmt(by('connections'))} connections)`, 'cpu ms': fmt(by('postgres'), 2) },
+      { what: '  main thread (HTTP, hooks, grant, drivers)', 'cpu ms': fmt(by('serverMain'), 2) },
+      { what: '  other threads (argon2 pool, GC, compiler)', 'cpu ms': fmt(by('server') - by('serverMain'), 2) },
+      {
+        what: `PostgreSQL (the server's ${fmt(by('connections'))} connections, ${fmt(by('opened'), 1)} opened per round)`,
+        'cpu ms': fmt(by('postgres'), 2),
+      },
       { what: 'Redis (machine-wide)', 'cpu ms': fmt(by('redis'), 2) },
       { what: 'load generator (autocannon)', 'cpu ms': fmt(by('loadGenerator'), 2) },
       { what: 'grant in all', 'cpu ms': fmt(totalMs, 2) },
       { what: 'grant beside the verify', 'cpu ms': fmt(totalMs - verifyMs, 2) },
     ]);
-    console.log(`ratio by CPU verify/grant: ${(verifyMs / totalMs).toFixed(2)}`);
+    // Both rounds keep both cores busy, so the rate ratio follows the CPU ratio. The load
+    // generator shares the 2 cores only on the grant side (a real client runs elsewhere): the
+    // server-side figure leaves it out. The target is judged on the measured rate ratio.
+    console.log(
+      `ratio by CPU verify/grant: ${(verifyMs / totalMs).toFixed(2)}; server side only (without the load generator): ${(verifyMs / serverSideMs).toFixed(2)}`,
+    );
 
     // (2) Token verification overhead on an authenticated GET.
     const check = await fetch(info.authed, { headers: info.authedHeaders });

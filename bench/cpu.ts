@@ -15,6 +15,16 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** utime + stime of one thread of a process (the main thread's id is the process id), in ms. */
+export function threadCpuMs(pid: number, tid: number): number {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
 const pids = () => {
   try {
     return readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -76,7 +86,13 @@ export function cpuSources(serverPid: number) {
       }
     }
     const u = process.cpuUsage();
-    return { server: processCpuMs(serverPid), postgres, redis, self: (u.user + u.system) / 1000 };
+    return {
+      server: processCpuMs(serverPid),
+      serverMain: threadCpuMs(serverPid, serverPid),
+      postgres,
+      redis,
+      self: (u.user + u.system) / 1000,
+    };
   };
   return { read };
 }
@@ -87,12 +103,20 @@ export type CpuReading = ReturnType<ReturnType<typeof cpuSources>['read']>;
 export function perRequest(before: CpuReading, after: CpuReading, requests: number) {
   const n = Math.max(1, requests);
   let postgres = 0;
-  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  let opened = 0;
+  for (const [pid, ms] of after.postgres) {
+    postgres += ms - (before.postgres.get(pid) ?? 0);
+    if (!before.postgres.has(pid)) opened++;
+  }
   return {
     server: (after.server - before.server) / n,
+    /** The server's main thread: JavaScript (HTTP, hooks, the route, drivers) and its syscalls. */
+    serverMain: (after.serverMain - before.serverMain) / n,
     postgres: postgres / n,
     redis: (after.redis - before.redis) / n,
     loadGenerator: (after.self - before.self) / n,
     connections: after.postgres.size,
+    /** Backends that started between the readings (the pool closes connections idle 10 s). */
+    opened,
   };
 }

@@ -19,6 +19,13 @@ const t = await createTestDatabase(16);
 await seed(t.database, { demo: false });
 await addTenant(t.database, { tenant_id: '100001', tenant_name: '萌芽实验幼儿园' });
 const user = await addUser(t.database, { tenantId: '100001', account: 'teacher1', password: 'sprout123' });
+// The bench's bare verify checks this very hash (same salt and parameters as the grant's).
+const stored = await t.database.db
+  .selectFrom('app_user')
+  .select('password_hash')
+  .where('tenant_id', '=', '100001')
+  .where('id', '=', user.id)
+  .executeTakeFirstOrThrow();
 
 const { config, redisUrl } = await benchConfig('bench', { LOGIN_MAX_FAILURES_PER_IP: '100000' });
 
@@ -61,6 +68,7 @@ const token = ((await signIn.json()) as { access_token: string }).access_token;
 console.log(
   JSON.stringify({
     kv: redisUrl ? 'redis' : 'memory',
+    passwordHash: stored.password_hash,
     grant: `${base}/api/blade-auth/oauth/token?${params}`,
     grantHeaders: { ...clientBasic(), 'tenant-id': '100001' },
     authed: `${base}/api/bench/me`,
