@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, signIn, startE2E, waitForMenu } from './support/app';
 
 const isRefresh = (r: Request) =>
-  r.method() === 'POST' && r.url().includes('/oauth/token') && r.url().includes('grant_type=refresh_token');
+  r.method() === 'POST' &&
+  r.url().includes('/oauth/token') &&
+  (r.postData() ?? '').includes('grant_type=refresh_token');
 
 /** The session's timers, with their limits shortened by the web app's runtime configuration. */
 describe('web shell: token refresh and inactivity', () => {
