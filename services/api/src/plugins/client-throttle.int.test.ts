@@ -50,4 +50,16 @@ describe('client credentials: refused verifies are budgeted per address', () => 
     expect((await token(good, '203.0.113.7')).statusCode).not.toBe(429);
     expect((await token(clientBasic('saber', 'wrong-other'), '198.51.100.9')).statusCode).toBe(401);
   });
+
+  it('charges verifies up front, so wrong secrets sent at once cannot overshoot the budget', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => token(clientBasic('saber', `at-once-${i}`), '203.0.113.50')),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    // Good credentials from another address pass meanwhile.
+    const good = await Promise.all(Array.from({ length: 25 }, () => token(clientBasic(), '203.0.113.51')));
+    expect(good.every((r) => r.statusCode !== 401 && r.statusCode !== 429)).toBe(true);
+  });
 });

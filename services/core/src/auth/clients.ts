@@ -60,6 +60,14 @@ export class ClientVerifier {
     this.refusals = new TtlLru(max, now);
   }
 
+  /** Adds `n` to the address's refused verifies of the current minute. */
+  private charge(address: string, n: number) {
+    const r = this.refusals.get(address);
+    const until = r?.until ?? this.now() + 60_000;
+    const count = Math.max(0, (r?.count ?? 0) + n);
+    if (until > this.now()) this.refusals.set(address, { count, until }, until - this.now());
+  }
+
   /** Seconds until `address` may have uncached credentials verified again; 0 when it may now. */
   retryAfter(address: string | undefined): number {
     if (!address) return 0;
@@ -88,8 +96,15 @@ export class ClientVerifier {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     let p = this.inflight.get(key);
+    // A verify this call starts is charged to its address up front (so concurrent calls cannot
+    // overshoot the budget) and refunded unless it refused a real client's secret.
+    let charged = false;
     if (!p) {
       if (this.retryAfter(address) > 0) return 'throttled';
+      if (address) {
+        this.charge(address, 1);
+        charged = true;
+      }
       p = this.lookup(creds.clientId, creds.secret)
         .then((client) => {
           this.cache.set(key, client, this.ttlMs);
@@ -100,11 +115,7 @@ export class ClientVerifier {
     }
     const client = await p;
     // Only refusals that cost a verify count (a client id that does not exist costs none).
-    if (client === null && address && this.verifiedIds.has(creds.clientId)) {
-      const r = this.refusals.get(address);
-      const until = r?.until ?? this.now() + 60_000;
-      this.refusals.set(address, { count: (r?.count ?? 0) + 1, until }, until - this.now());
-    }
+    if (charged && address && (client !== null || !this.verifiedIds.has(creds.clientId))) this.charge(address, -1);
     return client;
   }
 
