@@ -140,6 +140,20 @@ describe('API platform on PostgreSQL + Redis', () => {
     }
   });
 
+  it('names the content type it does not accept (415)', async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      headers: { 'content-type': 'application/x-unknown; charset=utf-8', ...bladeAuth(platformAdmin()) },
+      payload: 'x',
+    });
+    expect(r.statusCode).toBe(415);
+    expect(r.json()).toMatchObject({
+      errorCode: 'unsupported_media_type',
+      msg: '不支持的请求内容类型：application/x-unknown',
+    });
+  });
+
   it('validates a body naming every bad field, and writes nothing', async () => {
     const r = await submitTenant(JSON.stringify({ tenantName: '', domain: 'bad domain!', expireTime: 'soon' }));
     expect(r.statusCode).toBe(400);

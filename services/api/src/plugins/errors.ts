@@ -14,7 +14,11 @@ const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '2351
 /** 57014: statement_timeout cancelled the statement; 25P03: the session sat idle in a transaction past the bound. */
 const PG_UNAVAILABLE = new Set(['57014', '25P03']);
 
-function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): AppError {
+function toAppError(
+  err: FastifyError & { code?: string },
+  lang: 'zh' | 'en',
+  contentType: string | undefined = '',
+): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof RequestValidationError) return validationError(err, lang);
   if (err instanceof AuthError)
@@ -23,7 +27,9 @@ function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): A
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
     return new AppError('invalid_json', 'error.invalidJson');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415)
-    return new AppError('unsupported_media_type', 'error.unsupportedMediaType', { type: '' });
+    return new AppError('unsupported_media_type', 'error.unsupportedMediaType', {
+      type: (contentType.split(';')[0] ?? '').trim().slice(0, 100) || '-',
+    });
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
     return new AppError('payload_too_large', 'error.bodyTooLarge');
   if (PG_CONFLICT.has(code)) return new AppError('conflict', 'error.conflict');
@@ -40,7 +46,7 @@ function toAppError(err: FastifyError & { code?: string }, lang: 'zh' | 'en'): A
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const appErr = toAppError(err, request.lang);
+      const appErr = toAppError(err, request.lang, request.headers['content-type']);
       if (appErr.status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ errorCode: appErr.code, err: err.message }, 'request refused');
       // The database was busy (a bounded wait or statement ran out): safe to retry shortly.
