@@ -15,7 +15,7 @@ import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { refuseUnknownIds } from './known';
-import { IdListSchema, IdSchema, input, intEnum, NullableIdSchema, optionalText } from './params';
+import { IdListSchema, IdOrIdsSchema, IdSchema, input, intEnum, NullableIdSchema, optionalText } from './params';
 
 /** Data-scope fields of a class row → columns. */
 export const CLAZZ_COLUMNS = {
@@ -370,9 +370,8 @@ export async function clazzRoutes(app: FastifyInstance) {
       summary: 'Deletes classes (id or ids) in the caller’s data scope; refused while children belong to them',
     },
     handler: async (request) => {
-      const { id, ids } = input(request, z.object({ id: IdSchema.optional(), ids: IdListSchema.optional() }));
+      const { id, ids } = input(request, IdOrIdsSchema);
       const all = [...new Set([...(id ? [id] : []), ...(ids ?? [])])];
-      if (!all.length) throw notFound();
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       await request.tx(async (trx) => {

@@ -34,6 +34,11 @@ export const IdListSchema = z
 /** At least one id. */
 export const RequiredIdListSchema = IdListSchema.refine((l) => l.length > 0, { message: '$validation.required' });
 
+/** A remove's target as Saber sends it, `id` or `ids`: at least one (else a 400 naming `ids`). */
+export const IdOrIdsSchema = z
+  .object({ id: IdSchema.optional(), ids: IdListSchema.optional() })
+  .refine((v) => Boolean(v.id) || (v.ids?.length ?? 0) > 0, { message: '$validation.required', path: ['ids'] });
+
 /** Optional text: blank → null. */
 export const optionalText = (max: number) =>
   z

@@ -125,6 +125,12 @@ describe('remove calls refuse unknown ids with a 400 and remove nothing', () => 
     // Classes and children also take `id`.
     const one = await remove('admin', `/api/clazz/classinfo/remove?id=${UNKNOWN}`);
     expect(one.status).toBe(400);
+    // No id at all: a 400 naming ids, as every other remove answers.
+    for (const path of ['/api/clazz/classinfo/remove?ids=', '/api/student/student/removeStudent?ids=,,']) {
+      const none = await remove('admin', path);
+      expect(none.status, path).toBe(400);
+      expect(none.body.msg, path).toContain('ids');
+    }
   });
 
   it('weeks, lesson plans and day plans: unknown ids refuse the whole remove', async () => {

@@ -16,7 +16,7 @@ import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { PHONE } from '../auth/account-routes';
 import { requireKnownIds } from './known';
-import { DateSchema, IdListSchema, IdSchema, input, intEnum, optionalText } from './params';
+import { DateSchema, IdOrIdsSchema, IdSchema, input, intEnum, optionalText } from './params';
 
 /** Data-scope fields of a child's row → columns. */
 export const STUDENT_COLUMNS = {
@@ -323,9 +323,8 @@ export async function studentRoutes(app: FastifyInstance) {
     url: '/api/student/student/removeStudent',
     schema: { tags: ['children'], summary: 'Deletes children (id or ids) in the caller’s data scope' },
     handler: async (request) => {
-      const { id, ids } = input(request, z.object({ id: IdSchema.optional(), ids: IdListSchema.optional() }));
+      const { id, ids } = input(request, IdOrIdsSchema);
       const all = [...new Set([...(id ? [id] : []), ...(ids ?? [])])];
-      if (!all.length) throw notFound();
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       await request.tx(async (trx) => {
