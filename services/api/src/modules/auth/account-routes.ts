@@ -14,7 +14,10 @@ import { loadOwnUser } from './queries';
 export const PHONE = /^1[3-9]\d{9}$/;
 const AVATAR = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 
-/** Optional text: absent → unchanged; blank → cleared (null). */
+/**
+ * Optional text: absent → unchanged; blank or null → cleared (null). Null is what `info`
+ * answers for an empty field, so a client can send back the object it read.
+ */
 const clearable = (max: number, check?: (v: string) => boolean, message?: string) =>
   z
     .string()
@@ -22,6 +25,7 @@ const clearable = (max: number, check?: (v: string) => boolean, message?: string
     .max(max)
     .refine((v) => v === '' || !check || check(v), { message: message ?? '$validation.required' })
     .transform((v) => (v === '' ? null : v))
+    .nullable()
     .optional();
 
 /** Personal info (spec §2, 个人信息): name, realName, phone, email, avatar. */

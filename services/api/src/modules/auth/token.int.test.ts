@@ -784,6 +784,15 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       });
       const again = (await info(a, token)).json().data;
       expect(again).toMatchObject({ name: '小王', phone: '13800000001' });
+      // What info answers can be sent back as it is: null clears a field.
+      const back = await a.inject({
+        method: 'POST',
+        url: '/api/blade-user/update-info',
+        headers: bladeAuth(token),
+        payload: { ...again, email: null, avatar: null },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      expect(back.json().data).toMatchObject({ name: '小王', phone: '13800000001', email: null, avatar: null });
       // Looking users up by phone is for user administrators (system/info-by-phone.int.test.ts).
       const byPhone = await a.inject({
         method: 'GET',
