@@ -250,10 +250,24 @@ export async function scriptInTenant(
 ): Promise<unknown[][]> {
   const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
   const skip = SETTINGS_STATEMENTS + (opts.readOnly ? 1 : 0);
+  const inlined = () => database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
   const results = opts.prepared
-    ? await database.script(`${head}; ${statements.map(executeText).join('; ')}`, statements.map(preparedOf))
-    : await database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
+    ? await database
+        .script(`${head}; ${statements.map(executeText).join('; ')}`, statements.map(preparedOf))
+        .catch((err) => unlessPreparedGone(err, inlined))
+    : await inlined();
   return results.slice(skip, skip + statements.length);
+}
+
+/**
+ * A prepared script that failed because its statement is not on the connection it reached
+ * (26000: after DISCARD ALL, or behind a transaction-mode pooler that hands each script
+ * another server connection) ran nothing — the implicit transaction rolled back — so it is
+ * run once more with the values inlined, and is never lost.
+ */
+function unlessPreparedGone(err: unknown, inlined: () => Promise<unknown[][]>): Promise<unknown[][]> {
+  if ((err as { code?: string }).code === '26000') return inlined();
+  throw err;
 }
 
 const preparedOf = (q: Pick<CompiledQuery, 'sql'>): PreparedStatement => ({ name: preparedName(q.sql), sql: q.sql });
@@ -275,11 +289,14 @@ export async function readInTenant<R>(
   // generic plan after five runs), and the script only EXECUTEs it with the values inlined
   // as literals, the same way. For statements a hot path runs with few, stable shapes:
   // every distinct text is kept on every connection.
+  const inlined = () => database.script(`${head}; ${inlineParameters(query)}`);
   if (opts.prepared) {
-    const results = await database.script(`${head}; ${executeText(query)}`, [preparedOf(query)]);
+    const results = await database
+      .script(`${head}; ${executeText(query)}`, [preparedOf(query)])
+      .catch((err) => unlessPreparedGone(err, inlined));
     return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
   }
-  const results = await database.script(`${head}; ${inlineParameters(query)}`);
+  const results = await inlined();
   // set transaction, the settings, the query
   return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
 }
