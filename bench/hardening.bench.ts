@@ -1,3 +1,4 @@
+import { processCpuMs } from './cpu';
 import { fmt, load, startServer, table } from './lib';
 
 /**
@@ -10,13 +11,9 @@ export async function benchHardening(opts: { seconds: number; connections: numbe
   const { info, child } = await startServer<{
     on: string;
     off: string;
-    cpu: string;
     headers: Record<string, string>;
   }>('bench/servers/hardening-servers.ts', { LOG_LEVEL: 'silent' });
-  const cpu = async () => {
-    const u = (await (await fetch(info.cpu)).json()) as { user: number; system: number };
-    return u.user + u.system;
-  };
+  const cpu = () => processCpuMs(child.pid ?? 0) * 1000; // µs
   try {
     for (const which of ['on', 'off'] as const) {
       const r = await fetch(info[which], { headers: info.headers });
@@ -30,9 +27,9 @@ export async function benchHardening(opts: { seconds: number; connections: numbe
     type Round = { rps: number; p99: number; us: number };
     const rounds: Record<'on' | 'off', Round[]> = { on: [], off: [] };
     for (const which of ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const) {
-      const before = await cpu();
+      const before = cpu();
       const r = await load({ url: info[which], headers: info.headers, connections: opts.connections, seconds });
-      const used = (await cpu()) - before;
+      const used = cpu() - before;
       if (r.non2xx || r.errors) throw new Error(`errors during load: ${JSON.stringify({ which, r })}`);
       rounds[which].push({ rps: r.rps, p99: r.p99, us: used / Math.max(1, r.rps * seconds) });
     }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { processCpuMs } from './cpu';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -77,4 +78,63 @@ export function table(rows: Array<Record<string, string | number>>) {
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(width[i] ?? 0)).join('  ');
   console.log(line(cols));
   for (const r of rows) console.log(line(cols.map((c) => String(r[c]))));
+}
+
+/** One side of a CPU-per-request comparison: a URL served by the process `pid`. */
+export interface CpuVariant {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  pid: number;
+}
+
+/**
+ * The server process's own CPU time per request (µs, read from /proc, not the load
+ * generator's) for each variant: a warm-up, then `rounds` rounds in alternating order, the
+ * best round of each kept. Prints a table with what each variant adds to the first and the
+ * ratio off/on (the throughput ratio of a CPU-bound server); answers the best rounds.
+ */
+export async function cpuPerRequest(
+  title: string,
+  variants: CpuVariant[],
+  opts: { seconds: number; rounds: number; connections?: number },
+) {
+  const run = async (v: CpuVariant, seconds: number) => {
+    const before = processCpuMs(v.pid);
+    const r = await autocannon({
+      url: v.url,
+      headers: v.headers,
+      connections: opts.connections ?? 16,
+      duration: seconds,
+    });
+    const used = processCpuMs(v.pid) - before;
+    if (r.non2xx || r.errors) throw new Error(`${v.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { us: (used * 1000) / r.requests.total, rps: r.requests.average };
+  };
+  for (const v of variants) await run(v, 1); // warm-up
+  const best = new Map<string, { us: number; rps: number }>();
+  for (let i = 0; i < opts.rounds; i++) {
+    for (const v of i % 2 ? [...variants].reverse() : variants) {
+      const m = await run(v, opts.seconds);
+      const b = best.get(v.name);
+      if (!b || m.us < b.us) best.set(v.name, m);
+    }
+  }
+  const base = best.get(variants[0]?.name ?? '')?.us ?? 0;
+  console.log(
+    `\n${title}: server CPU per request, ${opts.rounds} alternating rounds of ${opts.seconds}s (best of each)`,
+  );
+  table(
+    variants.map((v) => {
+      const m = best.get(v.name) ?? { us: 0, rps: 0 };
+      return {
+        variant: v.name,
+        'CPU µs/request': fmt(m.us, 1),
+        'added µs': fmt(m.us - base, 1),
+        'ratio off/on': (base / m.us).toFixed(3),
+        'requests/s': fmt(m.rps),
+      };
+    }),
+  );
+  return { best, addedUs: (best.get(variants[1]?.name ?? '')?.us ?? base) - base };
 }

@@ -1,7 +1,7 @@
 // Three bare Fastify servers in one process for the security-headers benchmark: the same
 // list-shaped JSON route without the security plugin, with it (same-origin default), and
-// with it and an allowlisted origin. `GET /cpu` answers this process's CPU time, so the
-// benchmark counts the server's CPU per request (not the load generator's).
+// with it and an allowlisted origin. One process: the benchmark reads its CPU time from /proc,
+// so it counts the server's CPU per request (not the load generator's).
 import Fastify from 'fastify';
 import { securityPlugin } from '@sprout/api/plugins/security';
 
@@ -23,7 +23,6 @@ async function serve(secure: boolean, origins: string[] = []) {
     msg: '操作成功',
     data: { records, total: 10, size: 10, current: 1, pages: 1 },
   }));
-  app.get('/cpu', async () => process.cpuUsage());
   await app.listen({ port: 0, host: '127.0.0.1' });
   return (app.server.address() as { port: number }).port;
 }
