@@ -4,6 +4,7 @@ import { md5 } from '@sprout/core/auth/password';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig } from '../testing';
+import { accessToken } from '../modules/auth/fixtures';
 
 /**
  * The text rule on every route: a NUL byte, another control character or a lone surrogate
@@ -17,15 +18,8 @@ describe('text rule: NUL, control characters and lone surrogates are a 400 namin
   let admin = '';
   let platform = '';
 
-  const signIn = async (tenantId: string, username: string, password: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, username, password: md5(password), grant_type: 'password', scope: 'all' })}`,
-      headers: { ...clientBasic(), 'tenant-id': tenantId },
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json().access_token as string;
-  };
+  const signIn = (tenantId: string, username: string, password: string) =>
+    accessToken(app, tenantId, username, password);
 
   /** The refusal as a user sees it: status, the named field, the message in both languages. */
   const refused = async (req: InjectOptions & { url: string; headers?: Record<string, string> }, field: string) => {

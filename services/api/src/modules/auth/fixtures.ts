@@ -108,6 +108,13 @@ export function passwordGrant(
   );
 }
 
+/** The access token of a password sign-in (as the web app signs in); throws when refused. */
+export async function accessToken(app: FastifyInstance, tenantId: string, account: string, password: string) {
+  const r = await passwordGrant(app, { tenantId, account, password });
+  if (r.statusCode !== 200) throw new Error(`sign-in of ${account}@${tenantId} refused: ${r.body}`);
+  return r.json().access_token as string;
+}
+
 /** Decodes a JWT's claims without verifying (tests read what the server put in). */
 export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));

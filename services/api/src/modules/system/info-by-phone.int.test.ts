@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5 } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig, tokenFor } from '../../testing';
+import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor } from '../../testing';
+import { accessToken } from '../auth/fixtures';
 
 /**
  * `GET /api/blade-user/infoByPhone` tells who owns a phone number, so it belongs to user
@@ -19,15 +19,8 @@ describe('infoByPhone: user administrators only, within tenant and data scope', 
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
-  const signIn = async (tenantId: string, username: string, password: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, username, password: md5(password), grant_type: 'password', scope: 'all' })}`,
-      headers: { ...clientBasic(), 'tenant-id': tenantId },
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json().access_token as string;
-  };
+  const signIn = (tenantId: string, username: string, password: string) =>
+    accessToken(app, tenantId, username, password);
   const byPhone = async (token: string, phone: string) => {
     const r = await app.inject({
       method: 'GET',

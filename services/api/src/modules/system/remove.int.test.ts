@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5 } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig } from '../../testing';
+import { bladeAuth, type FastifyInstance, testApp, testConfig } from '../../testing';
+import { accessToken } from '../auth/fixtures';
 
 /**
  * Every remove call with an id the caller cannot see — unknown, of another tenant, or outside
@@ -16,15 +16,8 @@ describe('remove calls refuse unknown ids with a 400 and remove nothing', () => 
   const tokens: Record<string, string> = {};
   const UNKNOWN = '1234567890123';
 
-  const signIn = async (tenantId: string, username: string, password: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, username, password: md5(password), grant_type: 'password', scope: 'all' })}`,
-      headers: { ...clientBasic(), 'tenant-id': tenantId },
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json().access_token as string;
-  };
+  const signIn = (tenantId: string, username: string, password: string) =>
+    accessToken(app, tenantId, username, password);
 
   /** The ids of live rows of a table in a tenant (as the owner, for test set-up and checks). */
   const live = async (table: string, tenantId: string, where = 'true') =>
