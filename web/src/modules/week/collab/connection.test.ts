@@ -446,6 +446,40 @@ describe('the identity epoch of a week’s document', () => {
     expect(server.doc.getText('x').toString()).toBe('');
   });
 
+  it('connects from the server when the device copy never answers, and never merges that copy', async () => {
+    const server = new FakeServer();
+    server.doc.getText('x').insert(0, 'server text');
+    // IndexedDB stalled (say behind another tab's pending delete): nothing ever answers.
+    const never = new Promise<never>(() => undefined);
+    const stalled: DeviceCopies = {
+      open: () => ({
+        origin: {},
+        loaded: never,
+        get: () => never,
+        set: async () => undefined,
+        close: async () => undefined,
+      }),
+      remove: async () => undefined,
+    };
+    const conn = openWeekConnection({
+      serverUrl: 'ws://test/stalled',
+      docName: 'week:1',
+      dbName: 'copy',
+      copies: stalled,
+      probe: server.probe,
+      user: { id: 'a', name: 'a', color: '#1c7ed6' },
+      token: () => 't1',
+      renewToken: async () => undefined,
+      WebSocketPolyfill: server.WebSocket,
+      offlineAfterMs: 200,
+      copyWaitMs: 50,
+    });
+    open.push(conn);
+    await until(() => conn.doc.getText('x').toString() === 'server text');
+    expect(server.urls.at(-1)).toContain('epoch=');
+    expect(server.urls.at(-1)).not.toContain('epoch=epoch');
+  });
+
   it('opening while refused rejects with CollabReplaced when the copy held no week to show', async () => {
     const server = new FakeServer();
     const device = new MemoryCopies();

@@ -53,6 +53,11 @@ export interface ConnectionOptions {
   copies?: DeviceCopies | null;
   /** The HTTP status of a plain GET of `url` (null: no answer); default `fetch`. */
   probe?: (url: string) => Promise<number | null>;
+  /**
+   * Longest wait for the device copy to say its epoch before connecting (IndexedDB can stall,
+   * e.g. behind another tab's pending delete); past it the copy is let go, unmerged.
+   */
+  copyWaitMs?: number;
 }
 
 /** This device's copy of one document, loaded into the Y.Doc and kept up to date with it. */
@@ -165,7 +170,7 @@ const QUERY_AFTER_MS = 1500;
 const paramsFor = (token: string | null, epoch: string) => ({ token: token ?? '', stored: '1', epoch });
 
 export function openWeekConnection(options: ConnectionOptions): WeekConnection {
-  const { offlineAfterMs = 2500, probe = fetchStatus } = options;
+  const { offlineAfterMs = 2500, probe = fetchStatus, copyWaitMs = 2000 } = options;
   const copies =
     options.copies !== undefined ? options.copies : typeof indexedDB === 'undefined' ? null : indexedDbCopies;
   const doc = new Y.Doc();
@@ -540,8 +545,16 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
 
   scheduleStatusCheck(offlineAfterMs);
   // The socket names the copy's epoch: connected once the copy told it (at once without a copy).
-  void openIdb().then(() => {
+  let copyTimer: ReturnType<typeof setTimeout> | undefined;
+  const copyStalled = new Promise<'stalled'>((resolve) => {
+    copyTimer = setTimeout(() => resolve('stalled'), copyWaitMs);
+  });
+  void Promise.race([openIdb(), copyStalled]).then((outcome) => {
+    clearTimeout(copyTimer);
     if (destroyed || paused) return;
+    // A copy that cannot say its epoch is of unknown identity: let go of it, never merge it,
+    // and connect from the server's state rather than wait on the device for good.
+    if (outcome === 'stalled') void closeIdb();
     provider.params = paramsFor(options.token(), epoch);
     shareWithTabsOf(epoch);
     provider.connect();
@@ -550,7 +563,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   const close = () => {
     if (destroyed) return false;
     destroyed = true;
-    for (const t of [queryTimer, statusTimer, renewTimer]) if (t) clearTimeout(t);
+    for (const t of [queryTimer, statusTimer, renewTimer, copyTimer]) if (t) clearTimeout(t);
     if (typeof window !== 'undefined') {
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);

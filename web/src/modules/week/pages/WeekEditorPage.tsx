@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { formatDate } from '../../../lib/date';
-import { saveFile } from '../../../lib/http';
+import { ApiError, saveFile } from '../../../lib/http';
 import { Can } from '../../../permissions/Can';
 import { closeTab } from '../../layout/tabs/tabsStore';
 import { planApi, weekApi } from '../api';
@@ -315,7 +315,11 @@ export function WeekEditorPage() {
         setSession(next);
         setRecord(detail.week);
       })
-      .catch(() => setLoadState({ kind: 'notFound' }));
+      .catch((error: unknown) => {
+        // Only a week that is gone is "not found": a network hiccup keeps the live draft and
+        // what was typed in it on screen (the page can be opened again to save over HTTP).
+        if (current && error instanceof ApiError && error.status === 404) setLoadState({ kind: 'notFound' });
+      });
     return () => {
       current = false;
     };
