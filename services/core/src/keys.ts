@@ -147,13 +147,15 @@ export async function rewrapSecrets(
   const out = { subjectKeys: 0, providerSecrets: 0, unreadable: 0 };
   /** The value rewrapped under the current key; undefined (counted) when no known key unwraps it. */
   const rewrap = async (stored: WrappedSecret | Buffer, context: string) => {
+    let plain: Buffer;
     try {
-      const plain = Buffer.isBuffer(stored) ? stored : await w.unwrap(stored, context);
-      return await w.wrap(plain, context);
+      plain = Buffer.isBuffer(stored) ? stored : await w.unwrap(stored, context);
     } catch {
       out.unreadable++;
       return undefined;
     }
+    // A failure to wrap (a KMS outage) is not an unreadable secret: it stops the start, said as it is.
+    return w.wrap(plain, context);
   };
   let after = ['', ''];
   for (;;) {

@@ -30,20 +30,31 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
   let kv: KeyValueStore | undefined;
   try {
     log(`database: ${database.dialect === 'pg' ? 'PostgreSQL' : `PGlite (${config.DATA_DIR})`}`);
-    const applied = await migrateToLatest(database.db as never);
-    if (applied.length) log(`migrations applied: ${applied.map((m) => m.migrationName).join(', ')}`);
-    const { created } = await seed(database, { demo: config.DEMO_SEED });
-    if (created.length) log(`seeded: ${created.join(', ')}`);
-    // Secrets stored unwrapped (before migration 0015) or under a previous master key.
-    const rewrapped = await rewrapSecrets(database);
-    if (rewrapped.subjectKeys || rewrapped.providerSecrets)
-      log(
-        `secrets wrapped under the master key: ${rewrapped.subjectKeys} erasure keys, ${rewrapped.providerSecrets} provider secrets`,
-      );
-    if (rewrapped.unreadable)
-      log(
-        `secrets no configured master key unwraps: ${rewrapped.unreadable} (set MASTER_KEY_PREVIOUS to the key they were wrapped under)`,
-      );
+    // Start-up work is not a request: migrations (and a replica waiting on their lock) may take
+    // longer than DATABASE_STATEMENT_TIMEOUT_MS, so on PostgreSQL it runs on a connection of its
+    // own without the request bounds. PGlite is one connection with no other caller yet.
+    const setup =
+      database.dialect === 'pg'
+        ? await openDatabase({ ...databaseOptions(config), poolSize: 1, waitTimeoutMs: 0, statementTimeoutMs: 0 })
+        : database;
+    try {
+      const applied = await migrateToLatest(setup.db as never);
+      if (applied.length) log(`migrations applied: ${applied.map((m) => m.migrationName).join(', ')}`);
+      const { created } = await seed(setup, { demo: config.DEMO_SEED });
+      if (created.length) log(`seeded: ${created.join(', ')}`);
+      // Secrets stored unwrapped (before migration 0015) or under a previous master key.
+      const rewrapped = await rewrapSecrets(setup);
+      if (rewrapped.subjectKeys || rewrapped.providerSecrets)
+        log(
+          `secrets wrapped under the master key: ${rewrapped.subjectKeys} erasure keys, ${rewrapped.providerSecrets} provider secrets`,
+        );
+      if (rewrapped.unreadable)
+        log(
+          `secrets no configured master key unwraps: ${rewrapped.unreadable} (set MASTER_KEY_PREVIOUS to the key they were wrapped under)`,
+        );
+    } finally {
+      if (setup !== database) await setup.close();
+    }
     queue = await openQueue(config);
     log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
     kv = await openKeyValueStore(config);

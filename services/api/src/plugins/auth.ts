@@ -7,6 +7,7 @@ import { AuthService, GUEST_USER_ID } from '@sprout/core/auth/service';
 import { AppError } from '@sprout/core/errors';
 import type { KeyValueStore } from '@sprout/core/kv';
 import { PermissionCache, type UserPermissions } from '@sprout/core/permissions/cache';
+import { clientAddressKey } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,11 +149,13 @@ export const authPlugin = fp<AuthPluginOptions>(
       const client = auth.clients.cached(authorization);
       if (client === null) return done(new AppError('unauthorized', 'auth.clientInvalid'));
       if (client === undefined) {
-        auth.clients.verify(authorization, request.ip).then(
+        // Counted per address as the rate limits count it (an IPv6 /64 is one address).
+        const address = clientAddressKey(request);
+        auth.clients.verify(authorization, address).then(
           (verified) => {
             if (verified === 'throttled') {
               // Wrong client secrets cost an argon2 verify each: an address past its budget waits.
-              reply.header('retry-after', String(auth.clients.retryAfter(request.ip)));
+              reply.header('retry-after', String(auth.clients.retryAfter(address)));
               return done(new AppError('too_many_requests', 'error.tooManyRequests'));
             }
             if (!verified) return done(new AppError('unauthorized', 'auth.clientInvalid'));

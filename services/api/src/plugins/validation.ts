@@ -58,6 +58,10 @@ export function validationError(err: RequestValidationError, lang: Lang): AppErr
  */
 const STRICT_HEADERS = new Set(['authorization', 'blade-auth']);
 
+/**
+ * Node's HTTP parser already refuses control characters in headers; this covers what reaches
+ * a route without it (inject, another transport, a lenient parser setting), as defence in depth.
+ */
 function headerProblem(headers: FastifyRequest['headers']): TextPath | null {
   for (const name in headers) {
     if (STRICT_HEADERS.has(name)) continue;

@@ -113,7 +113,11 @@ export class ClientVerifier {
         .finally(() => this.inflight.delete(key));
       this.inflight.set(key, p);
     }
-    const client = await p;
+    const client = await p.catch((err) => {
+      // The verify never ran (database unreachable): no refusal to charge.
+      if (charged && address) this.charge(address, -1);
+      throw err;
+    });
     // Only refusals that cost a verify count (a client id that does not exist costs none).
     if (charged && address && (client !== null || !this.verifiedIds.has(creds.clientId))) this.charge(address, -1);
     return client;

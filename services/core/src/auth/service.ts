@@ -230,7 +230,8 @@ export class AuthService {
     }
     const [signedIn] = await Promise.all([
       this.startSession(s, req, grantType, null),
-      this.throttle.succeed(tenantId, account, address, state),
+      // Best effort: the session is committed, a failed counter reset must not fail the sign-in.
+      this.throttle.succeed(tenantId, account, address, state).catch(() => undefined),
     ]);
     return signedIn;
   }

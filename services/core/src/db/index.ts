@@ -284,21 +284,12 @@ export async function readInTenant<R>(
   query: Pick<CompiledQuery, 'sql' | 'parameters'>,
   opts: { prepared?: boolean } = {},
 ): Promise<R[]> {
-  const head = `set transaction read only; ${tenantSettings(ctx)}`;
   // Prepared: each connection parses and plans the statement once (PostgreSQL keeps a
   // generic plan after five runs), and the script only EXECUTEs it with the values inlined
   // as literals, the same way. For statements a hot path runs with few, stable shapes:
   // every distinct text is kept on every connection.
-  const inlined = () => database.script(`${head}; ${inlineParameters(query)}`);
-  if (opts.prepared) {
-    const results = await database
-      .script(`${head}; ${executeText(query)}`, [preparedOf(query)])
-      .catch((err) => unlessPreparedGone(err, inlined));
-    return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
-  }
-  const results = await inlined();
-  // set transaction, the settings, the query
-  return (results[1 + SETTINGS_STATEMENTS] ?? []) as R[];
+  const [rows] = await scriptInTenant(database, ctx, [query], { readOnly: true, prepared: opts.prepared });
+  return (rows ?? []) as R[];
 }
 
 /**

@@ -150,11 +150,15 @@ export async function loadKeys(trx: Tx, pairs: Iterable<[string, string]>): Prom
     join unnest(${tenants}::text[], ${subjects}::text[]) as u(t, s) on k.tenant_id = u.t and k.subject_id = u.s`.execute(
     trx,
   );
-  for (const r of rows.rows)
-    out.set(
-      `${r.tenant_id}\u0000${r.subject_id}`,
-      r.key ? await unwrapSubjectKey(r.tenant_id, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null,
-    );
+  // Unwrapped side by side: with a KMS behind the wrapper, one call per key in sequence would add up.
+  const keys = await Promise.all(
+    rows.rows.map((r) =>
+      r.key ? unwrapSubjectKey(r.tenant_id, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null,
+    ),
+  );
+  rows.rows.forEach((r, i) => {
+    out.set(`${r.tenant_id}\u0000${r.subject_id}`, keys[i] ?? null);
+  });
   return out;
 }
 
@@ -169,11 +173,12 @@ export async function keysForWrite(trx: Tx, tenantId: string, subjects: string[]
     const rows = await sql<{ subject_id: string; key: Buffer | Uint8Array | null; wrapped_by: string | null }>`
       select subject_id, key, wrapped_by from subject_keys
       where tenant_id = ${tenantId} and subject_id = any(${which}::text[])`.execute(trx);
-    for (const r of rows.rows)
-      out.set(
-        r.subject_id,
-        r.key ? await unwrapSubjectKey(tenantId, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null,
-      );
+    const keys = await Promise.all(
+      rows.rows.map((r) => (r.key ? unwrapSubjectKey(tenantId, r.subject_id, Buffer.from(r.key), r.wrapped_by) : null)),
+    );
+    rows.rows.forEach((r, i) => {
+      out.set(r.subject_id, keys[i] ?? null);
+    });
   };
   await read(subjects);
   const missing = subjects.filter((s) => !out.has(s));
