@@ -251,11 +251,12 @@ export async function scriptInTenant(
   const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
   const skip = SETTINGS_STATEMENTS + (opts.readOnly ? 1 : 0);
   const inlined = () => database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
-  const results = opts.prepared
-    ? await database
-        .script(`${head}; ${statements.map(executeText).join('; ')}`, statements.map(preparedOf))
-        .catch((err) => unlessPreparedGone(err, inlined))
-    : await inlined();
+  const results =
+    opts.prepared && !withoutPrepared.has(database)
+      ? await database
+          .script(`${head}; ${statements.map(executeText).join('; ')}`, statements.map(preparedOf))
+          .catch((err) => unlessPreparedGone(database, err, inlined))
+      : await inlined();
   return results.slice(skip, skip + statements.length);
 }
 
@@ -265,10 +266,19 @@ export async function scriptInTenant(
  * another server connection) ran nothing — the implicit transaction rolled back — so it is
  * run once more with the values inlined, and is never lost.
  */
-function unlessPreparedGone(err: unknown, inlined: () => Promise<unknown[][]>): Promise<unknown[][]> {
-  if ((err as { code?: string }).code === '26000') return inlined();
-  throw err;
+function unlessPreparedGone(
+  database: Database,
+  err: unknown,
+  inlined: () => Promise<unknown[][]>,
+): Promise<unknown[][]> {
+  if ((err as { code?: string }).code !== '26000') throw err;
+  // Behind a transaction-mode pooler this would repeat on every call: stop preparing here.
+  withoutPrepared.add(database);
+  return inlined();
 }
+
+/** Databases where prepared statements do not stay on a connection (see unlessPreparedGone). */
+const withoutPrepared = new WeakSet<Database>();
 
 const preparedOf = (q: Pick<CompiledQuery, 'sql'>): PreparedStatement => ({ name: preparedName(q.sql), sql: q.sql });
 
