@@ -1131,18 +1131,23 @@ export class CollabServer {
     if (this.resyncing) return;
     this.resyncing = true;
     try {
-      const byTenant = new Map<string, LiveDoc[]>();
-      for (const doc of this.docs.values()) {
-        if (doc.state !== 'live') continue;
-        const list = byTenant.get(doc.tenantId);
-        if (list) list.push(doc);
-        else byTenant.set(doc.tenantId, [doc]);
-      }
-      for (const [tenantId, docs] of byTenant)
-        for (let i = 0; i < docs.length; i += 500) await this.resync(tenantId, docs.slice(i, i + 500), true);
+      await this.resyncLive(true);
     } finally {
       this.resyncing = false;
     }
+  }
+
+  /** Resyncs the live documents (of one tenant, or all), per tenant, 500 to a round trip. */
+  private async resyncLive(advance: boolean, tenantId?: string) {
+    const byTenant = new Map<string, LiveDoc[]>();
+    for (const doc of this.docs.values()) {
+      if (doc.state !== 'live' || (tenantId && doc.tenantId !== tenantId)) continue;
+      const list = byTenant.get(doc.tenantId);
+      if (list) list.push(doc);
+      else byTenant.set(doc.tenantId, [doc]);
+    }
+    for (const [tenant, docs] of byTenant)
+      for (let i = 0; i < docs.length; i += 500) await this.resync(tenant, docs.slice(i, i + 500), advance);
   }
 
   /**
@@ -1273,11 +1278,7 @@ export class CollabServer {
       return;
     }
     if (m.t === 'epoch') {
-      const byTenant = new Map<string, LiveDoc[]>();
-      for (const doc of this.docs.values())
-        if (doc.state === 'live' && (!m.tenantId || doc.tenantId === m.tenantId))
-          byTenant.set(doc.tenantId, [...(byTenant.get(doc.tenantId) ?? []), doc]);
-      for (const [tenantId, docs] of byTenant) void this.resync(tenantId, docs, false);
+      void this.resyncLive(false, m.tenantId);
       return;
     }
     if (m.t !== 'doc' || !m.tenantId || !m.docName) return;
