@@ -52,6 +52,7 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     passwordHash: string;
     grant: string;
     grantHeaders: Record<string, string>;
+    verifyHttp: string;
     authed: string;
     authedHeaders: Record<string, string>;
     open: string;
@@ -74,6 +75,8 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
     const grants: Array<{ rps: number; p99: number }> = [];
     const verifyCpu: number[] = [];
     const grantCpu: Array<ReturnType<typeof perRequest>> = [];
+    const overHttp: Array<{ rps: number; p99: number }> = [];
+    const overHttpCpu: Array<ReturnType<typeof perRequest>> = [];
     for (let i = 0; i < 2; i++) {
       // Each round starts warm, as a server under steady load is: the pool closes connections
       // idle for 10 s (all of them during the other side's round), and a reopened one costs a
@@ -90,20 +93,32 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
       grantCpu.push(perRequest(g0, cpu.read(), g.total));
       if (g.non2xx || g.errors) throw new Error(`password grant failed under load: ${JSON.stringify(g)}`);
       grants.push(g);
+      // The verify alone behind the same HTTP server and hooks: transport's share.
+      await post(info.verifyHttp, info.grantHeaders, concurrency, 1);
+      const h0 = cpu.read();
+      const h = await post(info.verifyHttp, info.grantHeaders, concurrency, opts.seconds);
+      overHttpCpu.push(perRequest(h0, cpu.read(), h.total));
+      if (h.non2xx || h.errors) throw new Error(`verify over HTTP failed under load: ${JSON.stringify(h)}`);
+      overHttp.push(h);
     }
     const mean = (x: number[]) => x.reduce((sum, v) => sum + v, 0) / x.length;
     const floor = { rate: mean(floors.map((f) => f.rate)), p99: mean(floors.map((f) => f.p99)) };
     const grant = { rps: mean(grants.map((g) => g.rps)), p99: mean(grants.map((g) => g.p99)) };
+    const http = { rps: mean(overHttp.map((g) => g.rps)), p99: mean(overHttp.map((g) => g.p99)) };
     console.log(
       `\npassword grant (Saber shape, ${info.kv} key-value store), ${concurrency} in flight, 2 × ${opts.seconds}s each, alternating`,
     );
     table([
       { what: 'bare argon2id verify (floor)', 'per s': fmt(floor.rate), 'p99 ms': fmt(floor.p99, 1) },
+      { what: 'the verify alone over HTTP (same app and hooks)', 'per s': fmt(http.rps), 'p99 ms': fmt(http.p99, 1) },
       { what: 'POST /oauth/token password grant', 'per s': fmt(grant.rps), 'p99 ms': fmt(grant.p99, 1) },
     ]);
     const grantRatio = grant.rps / floor.rate;
     console.log(
       `ratio grant/verify: ${grantRatio.toFixed(2)}  (target ≥ 0.9; per round: ${grants.map((g, i) => (g.rps / (floors[i]?.rate ?? 1)).toFixed(2)).join(', ')})`,
+    );
+    console.log(
+      `split: HTTP and hooks (verify over HTTP / bare verify) ${(http.rps / floor.rate).toFixed(2)}; the grant's own work (grant / verify over HTTP) ${(grant.rps / http.rps).toFixed(2)}`,
     );
     const verifyMs = mean(verifyCpu);
     const by = (k: keyof (typeof grantCpu)[number]) => mean(grantCpu.map((g) => g[k]));
@@ -125,6 +140,13 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
       { what: 'load generator (autocannon)', 'cpu ms': fmt(by('loadGenerator'), 2) },
       { what: 'grant in all', 'cpu ms': fmt(totalMs, 2) },
       { what: 'grant beside the verify', 'cpu ms': fmt(totalMs - verifyMs, 2) },
+      {
+        what: 'the verify alone over HTTP, in all (server, its PostgreSQL, Redis, load generator)',
+        'cpu ms': fmt(
+          mean(overHttpCpu.map((g) => g.server + g.postgres + g.redis + g.loadGenerator)),
+          2,
+        ),
+      },
     ]);
     // Both rounds keep both cores busy, so the rate ratio follows the CPU ratio. The load
     // generator shares the 2 cores only on the grant side (a real client runs elsewhere): the

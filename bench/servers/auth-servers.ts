@@ -8,7 +8,7 @@ import { presentOwnUser } from '@sprout/api/modules/auth/presenters';
 import { loadOwnUser } from '@sprout/api/modules/auth/queries';
 import { addTenant, addUser } from '@sprout/api/modules/auth/fixtures';
 import { bladeAuth, clientBasic } from '@sprout/api/testing';
-import { md5 } from '@sprout/core/auth/password';
+import { md5, verifyPassword } from '@sprout/core/auth/password';
 import { ok } from '@sprout/core/http/envelope';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
@@ -40,6 +40,13 @@ async function benchRoutes(app: FastifyInstance) {
     me({ tenantId: request.user?.tenant_id as string, userId: request.user?.user_id as string }),
   );
   app.get('/api/bench/me-open', { config: { public: true } }, async () => me({ tenantId: '100001', userId: user.id }));
+  // The verify alone behind the very hooks the token endpoint runs (client credentials, the
+  // sensitive rate limit, the text rule): what HTTP and the hooks cost a sign-in, apart from
+  // the grant's own work (throttle counts, account read, session insert, token).
+  app.post('/api/bench/verify', { config: { clientOnly: true, limit: 'sensitive' } }, async () => {
+    if (!(await verifyPassword(stored.password_hash as string, md5('sprout123')))) throw new Error('verify failed');
+    return ok(true);
+  });
 }
 
 const app = await buildApp(config, {
@@ -71,6 +78,7 @@ console.log(
     passwordHash: stored.password_hash,
     grant: `${base}/api/blade-auth/oauth/token?${params}`,
     grantHeaders: { ...clientBasic(), 'tenant-id': '100001' },
+    verifyHttp: `${base}/api/bench/verify`,
     authed: `${base}/api/bench/me`,
     authedHeaders: bladeAuth(token),
     open: `${base}/api/bench/me-open`,
