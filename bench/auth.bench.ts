@@ -142,10 +142,7 @@ export async function benchAuth(opts: { seconds: number; connections: number }) 
       { what: 'grant beside the verify', 'cpu ms': fmt(totalMs - verifyMs, 2) },
       {
         what: 'the verify alone over HTTP, in all (server, its PostgreSQL, Redis, load generator)',
-        'cpu ms': fmt(
-          mean(overHttpCpu.map((g) => g.server + g.postgres + g.redis + g.loadGenerator)),
-          2,
-        ),
+        'cpu ms': fmt(mean(overHttpCpu.map((g) => g.server + g.postgres + g.redis + g.loadGenerator)), 2),
       },
     ]);
     // Both rounds keep both cores busy, so the rate ratio follows the CPU ratio. The load
