@@ -13,6 +13,7 @@ export default defineConfig({
             'web/src/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
           ],
           exclude: unitExclude,
           testTimeout: 30_000,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { bladeAuth, testApp, testConfig, userWithRole } from '@sprout/api/testing';
 import { createTestDatabase } from '@sprout/core/testing/pg';
 import { addBenchUsers } from './users-data';
-import { userListQuery } from '@sprout/api/modules/system/user-routes';
+import { userListQuery } from '@sprout/api/modules/system/user-list';
 import { pageQueryOf } from '@sprout/core/http/paging';
 import { seed } from '@sprout/core/seed';
 

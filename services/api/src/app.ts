@@ -17,7 +17,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
-import { apiModules } from './modules';
+import type { ServerContext } from './context';
+import { CONTEXTS } from './contexts';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { loggerOptions } from './log';
@@ -29,6 +30,8 @@ export interface AppDeps {
   kv?: KeyValueStore;
   /** Extra Fastify options (tests pass `logger: false`). */
   fastify?: FastifyServerOptions;
+  /** The contexts whose routes it serves (default: every installed context, services/api/src/contexts.ts). */
+  contexts?: readonly ServerContext[];
   /** More route plugins (other services mount here in one process). */
   plugins?: Array<(app: FastifyInstance) => Promise<void>>;
   /**
@@ -103,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
-  for (const module of apiModules) await app.register(module);
+  for (const context of deps.contexts ?? CONTEXTS) if (context.routes) await app.register(context.routes);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { workerContributions } from './contexts';
 import { createCollabPlugin } from '@sprout/collab';
 import { loadConfigOrExit } from '@sprout/core/config';
 import { openPlatform } from '@sprout/core/platform';
@@ -17,7 +18,7 @@ async function main() {
 
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   if (config.SERVICES.includes('worker')) {
-    worker = await startWorker(platform, say);
+    worker = await startWorker(platform, say, workerContributions());
     const { queues } = worker;
     say(
       `worker: ${queues.length ? queues.join(', ') : 'no processors registered'}; services: ${worker.services.join(', ')}`,

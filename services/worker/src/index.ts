@@ -1,6 +1,5 @@
 import type { Platform } from '@sprout/core/platform';
 import type { JobHandler, ProcessOptions } from '@sprout/core/queue';
-import { weekExportProcessor } from './exports';
 import { housekeepingService } from './housekeeping';
 import { projectionsService } from './projections';
 
@@ -39,17 +38,29 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
+/** What the contexts hand the worker besides its own services (services/api/src/contexts.ts). */
+export interface WorkerContributions {
+  processors?: Processor[];
+  services?: WorkerService[];
+}
+
 /**
- * Starts every registered processor on the platform's queue and every registered service.
- * Stop the services with `stop()`, then the queue with `platform.close()`.
+ * Starts every registered processor and the contexts' on the platform's queue, and every
+ * service. Stop the services with `stop()`, then the queue with `platform.close()`.
  */
-export async function startWorker(platform: Platform, log: (msg: string) => void = () => {}): Promise<RunningWorker> {
-  for (const p of processors) await platform.queue.process(p.queue, p.handler(platform), p.options);
+export async function startWorker(
+  platform: Platform,
+  log: (msg: string) => void = () => {},
+  contributed: WorkerContributions = {},
+): Promise<RunningWorker> {
+  const allProcessors = [...processors, ...(contributed.processors ?? [])];
+  const allServices = [...services, ...(contributed.services ?? [])];
+  for (const p of allProcessors) await platform.queue.process(p.queue, p.handler(platform), p.options);
   const running: Array<{ stop(): Promise<void> }> = [];
-  for (const s of services) running.push(await s.start(platform, log));
+  for (const s of allServices) running.push(await s.start(platform, log));
   return {
-    queues: processors.map((p) => p.queue),
-    services: services.map((s) => s.name),
+    queues: allProcessors.map((p) => p.queue),
+    services: allServices.map((s) => s.name),
     async stop() {
       await Promise.all(running.map((r) => r.stop()));
     },
@@ -58,4 +69,3 @@ export async function startWorker(platform: Platform, log: (msg: string) => void
 
 registerService(projectionsService);
 registerService(housekeepingService);
-registerProcessor(weekExportProcessor);

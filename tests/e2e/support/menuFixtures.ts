@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
-import { type MenuDef, MENUS, TOP_MENUS } from '../../../services/core/src/permissions/catalog';
+import '../../../services/api/src/contexts';
+import { catalogueMenus, type MenuDef, TOP_MENUS } from '../../../services/core/src/permissions/catalog';
 
 /**
  * Menus for the browser tests while `/blade-system/menu/{routes,top-menu,buttons}` are not
@@ -51,7 +52,9 @@ function toNode(def: MenuDef, lang: 'zh' | 'en', parentId: string, ids: Map<stri
 
 export function menuTree(lang: 'zh' | 'en', codes?: string[]): Node[] {
   const ids = new Map<string, string>();
-  return MENUS.filter((m) => !codes || codes.includes(m.code)).map((m) => toNode(m, lang, '0', ids));
+  return catalogueMenus()
+    .filter((m) => !codes || codes.includes(m.code))
+    .map((m) => toNode(m, lang, '0', ids));
 }
 
 export function topMenus(lang: 'zh' | 'en') {
@@ -75,7 +78,7 @@ export function buttonTree() {
       ...(m.children ?? []).map(walk),
     ],
   });
-  return MENUS.map(walk);
+  return catalogueMenus().map(walk);
 }
 
 const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });

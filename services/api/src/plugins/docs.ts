@@ -1,7 +1,6 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Config } from '@sprout/core/config';
 import { AppError } from '@sprout/core/errors';
-import { isPlatformAdministrator } from '../modules/system/catalogue';
 import { permissionsOf } from './auth';
 
 /**
@@ -21,7 +20,7 @@ export function apiDocsAccess(config: Pick<Config, 'API_DOCS_PUBLIC'>): {
     routeConfig: { access: 'authenticated' },
     uiHooks: {
       async preHandler(request) {
-        if (!isPlatformAdministrator(await permissionsOf(request))) throw new AppError('forbidden', 'error.forbidden');
+        if (!(await permissionsOf(request)).isPlatformAdministrator) throw new AppError('forbidden', 'error.forbidden');
       },
     },
   };

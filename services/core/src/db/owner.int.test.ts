@@ -1,3 +1,4 @@
+import '@sprout/api/contexts';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

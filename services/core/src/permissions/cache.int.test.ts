@@ -1,3 +1,4 @@
+import '@sprout/api/contexts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, inSystem, inTenant, openDatabase } from '../db';

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT_ID } from './constants';
 import { randomBytes } from 'node:crypto';
 import { type PackRule, packRules } from '@casl/ability/extra';
 import { TtlLru } from '../auth/lru';
@@ -67,6 +68,11 @@ export class UserPermissions {
   /** Button codes, sorted. */
   get buttons(): readonly string[] {
     return this.grants.buttons;
+  }
+
+  /** The platform's administrator (tenant 000000, role `administrator`): may grant anything, sees the API docs. */
+  get isPlatformAdministrator(): boolean {
+    return this.subject.tenantId === PLATFORM_TENANT_ID && this.grants.roleAliases.includes('administrator');
   }
 
   /** The ability's rules packed for the browser (`packRules`), for `<Can>`. */

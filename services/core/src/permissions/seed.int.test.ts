@@ -1,3 +1,4 @@
+import '@sprout/api/contexts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '../db';
 import { seed } from '../seed';

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db';
 import { nextId } from '../ids';
-import { type ButtonDef, flattenCatalog, MENUS, type MenuDef, TOP_MENUS } from './catalog';
+import { type ButtonDef, catalogueMenus, flattenCatalog, type MenuDef, TOP_MENUS } from './catalog';
 import { PLATFORM_TENANT_ID } from './constants';
 import { defaultScopeColumn } from './resources';
 import { dataScopeDefs, ROLE_DEFS, type RoleDef } from './roles';
@@ -256,7 +256,7 @@ export function roleGrants(def: RoleDef, tenantId: string, index: CatalogueIndex
     for (const b of m.buttons ?? []) if (def.button(b.code, m)) buttonCodes.add(b.code);
     return true;
   };
-  for (const root of MENUS) walk(root, root);
+  for (const root of catalogueMenus()) walk(root, root);
   // Parents of granted leaves are shown anyway (routes include ancestors); grant only full ones.
   const codes = [...menuCodes, ...buttonCodes].filter((c) => index.menuIds.has(c));
   const dataScopeIds = [...resources]

@@ -3,6 +3,8 @@ import '@sprout/core/events/catalog';
 import { ensureReadModels } from '@sprout/core/events';
 import { registerMessages } from '@sprout/core/i18n';
 import { auditRoutes } from './routes';
+import type { ServerContext } from '../../context';
+import { AUDIT_MENUS } from './menus';
 
 registerMessages({
   zh: {
@@ -28,3 +30,6 @@ export async function auditModule(app: FastifyInstance) {
   });
   await app.register(auditRoutes);
 }
+
+/** The audit context's manifest (services/api/src/context.ts). */
+export const auditContext: ServerContext = { name: 'audit', routes: auditModule, menus: AUDIT_MENUS };

@@ -6,12 +6,12 @@ import { ok } from '@sprout/core/http/envelope';
 import { originOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { RequestValidationError, validationError } from '../../plugins/validation';
+import { PHONE } from '../../http/params';
 import { mergedParams } from './params';
 import { presentOwnUser } from './presenters';
 import { loadOwnUser } from './queries';
 
 /** Mainland mobile numbers: 11 digits starting with 1 (spec §9: phone length 11). */
-export const PHONE = /^1[3-9]\d{9}$/;
 const AVATAR = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 
 /**

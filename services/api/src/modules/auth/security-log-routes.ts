@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { tenantOf } from '../../plugins/context';
-import { createTimeRange } from '../system/query';
+import { createTimeRange } from '../../http/query';
 import { presentSecurityLog } from './presenters';
 
 export const SecurityLogQuerySchema = PageQuerySchema.extend({

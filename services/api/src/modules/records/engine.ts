@@ -19,9 +19,9 @@ import {
 import { formatDateTime, isoInZone } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { refuseUnknownIds } from '../system/known';
-import { IdSchema, NullableIdSchema } from '../system/params';
-import { createTimeRange } from '../system/query';
+import { refuseUnknownIds } from '../../http/known';
+import { IdSchema, NullableIdSchema } from '../../http/params';
+import { createTimeRange } from '../../http/query';
 
 /**
  * The record-kind engine's HTTP half: every teaching-record family lists, loads and changes

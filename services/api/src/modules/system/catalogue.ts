@@ -133,8 +133,7 @@ export function withDescendants(ids: Iterable<string>, menus: MenuRow[]): Set<st
 }
 
 /** Is the caller the platform's administrator (who may grant anything)? */
-export const isPlatformAdministrator = (perms: UserPermissions) =>
-  perms.subject.tenantId === PLATFORM_TENANT_ID && perms.grants.roleAliases.includes('administrator');
+export const isPlatformAdministrator = (perms: UserPermissions) => perms.isPlatformAdministrator;
 
 /** What the caller may grant to a role: the menus, buttons and scopes they hold themselves. */
 export interface Grantable {

@@ -14,8 +14,16 @@ import { scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { refuseUnknownIds } from './known';
-import { IdListSchema, IdOrIdsSchema, IdSchema, input, intEnum, NullableIdSchema, optionalText } from './params';
+import { refuseUnknownIds } from '../../http/known';
+import {
+  IdListSchema,
+  IdOrIdsSchema,
+  IdSchema,
+  input,
+  intEnum,
+  NullableIdSchema,
+  optionalText,
+} from '../../http/params';
 
 /** Data-scope fields of a class row → columns. */
 export const CLAZZ_COLUMNS = {

@@ -12,9 +12,9 @@ import { abilityToSql, scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { refuseUnknownIds } from './known';
-import { IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from './params';
-import { buildTree, makesCycle, treeNode } from './tree';
+import { refuseUnknownIds } from '../../http/known';
+import { IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
+import { buildTree, makesCycle, treeNode } from '../../http/tree';
 
 /** Data-scope fields of a dept row → columns. */
 export const DEPT_COLUMNS = { tenantId: 'd.tenant_id', id: 'd.id', createUser: 'd.create_user' } as const;

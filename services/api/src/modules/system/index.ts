@@ -4,12 +4,15 @@ import { clazzRoutes } from './clazz-routes';
 import { deptRoutes } from './dept-routes';
 import { menuRoutes } from './menu-routes';
 import { postRoutes } from './post-routes';
+import { registrationReviewRoutes } from './registration-review-routes';
 import { roleRoutes } from './role-routes';
 import { scopeRoutes } from './scope-routes';
 import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
 import { userRoutes } from './user-routes';
+import type { ServerContext } from '../../context';
+import { SYSTEM_MENUS } from './menus';
 
 /**
  * Issue 5: roles, menus, top menus, departments, posts, data and API scopes, users and
@@ -24,7 +27,11 @@ export async function systemModule(app: FastifyInstance) {
   await app.register(postRoutes);
   await app.register(scopeRoutes);
   await app.register(userRoutes);
+  await app.register(registrationReviewRoutes);
   await app.register(tenantRoutes);
   await app.register(clazzRoutes);
   await app.register(studentRoutes);
 }
+
+/** The system-management context's manifest (services/api/src/context.ts). */
+export const systemContext: ServerContext = { name: 'system', routes: systemModule, menus: SYSTEM_MENUS };

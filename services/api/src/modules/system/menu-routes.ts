@@ -19,9 +19,9 @@ import {
   withAncestors,
   withDescendants,
 } from './catalogue';
-import { requireKnownIds } from './known';
-import { IdListSchema, IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from './params';
-import { buildTree, makesCycle, type TreeNode, treeNode } from './tree';
+import { requireKnownIds } from '../../http/known';
+import { IdListSchema, IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
+import { buildTree, makesCycle, type TreeNode, treeNode } from '../../http/tree';
 
 /** A menu as the menu screen shows it (both names; the caller's language in `name` of trees). */
 export function presentMenu(m: MenuRow, parentName = '') {

@@ -3,7 +3,7 @@ import { unpackRules } from '@casl/ability/extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
-import { MENUS } from '@sprout/core/permissions/catalog';
+import { catalogueMenus } from '@sprout/core/permissions/catalog';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig } from '../../testing';
@@ -112,7 +112,7 @@ describe('menus, buttons and the browser’s rules for signed-in users', () => {
   });
 
   it('the platform administrator sees every screen, platform ones included; a tenant admin every other', async () => {
-    const every = MENUS.flatMap(function walk(m): string[] {
+    const every = catalogueMenus().flatMap(function walk(m): string[] {
       return [m.code, ...(m.children ?? []).flatMap(walk)];
     });
     const platform = codes((await get('platform', '/api/blade-system/menu/routes')) as MenuNode[]);
@@ -192,7 +192,7 @@ describe('menus, buttons and the browser’s rules for signed-in users', () => {
     const list = await get('platform', '/api/blade-system/menu/list?name=幼儿');
     expect(JSON.stringify(list)).toContain('"code":"student"');
     const roots = await get('platform', '/api/blade-system/menu/lazy-menu-list?parentId=0');
-    expect(roots.map((m: { code: string }) => m.code)).toEqual(MENUS.map((m) => m.code));
+    expect(roots.map((m: { code: string }) => m.code)).toEqual(catalogueMenus().map((m) => m.code));
     expect(roots.every((m: { hasChildren: boolean }) => m.hasChildren)).toBe(true);
     const post = (payload: object) =>
       app.inject({

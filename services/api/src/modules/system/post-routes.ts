@@ -10,8 +10,8 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
-import { requireKnownIds } from './known';
-import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from './params';
+import { requireKnownIds } from '../../http/known';
+import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from '../../http/params';
 
 export const presentPost = (p: Post, tz: string) => ({
   id: String(p.id),

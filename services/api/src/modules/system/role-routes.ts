@@ -11,9 +11,9 @@ import { writeRoleGrants } from '@sprout/core/permissions/seed';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
-import { requireKnownIds } from './known';
-import { IdListSchema, IdSchema, input, ParentIdSchema, RequiredIdListSchema } from './params';
-import { buildTree, makesCycle, treeNode } from './tree';
+import { requireKnownIds } from '../../http/known';
+import { IdListSchema, IdSchema, input, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
+import { buildTree, makesCycle, treeNode } from '../../http/tree';
 
 interface RoleRow {
   id: string;

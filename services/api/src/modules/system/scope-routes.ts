@@ -19,8 +19,8 @@ import {
 } from '@sprout/core/permissions/resources';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
-import { requireKnownIds } from './known';
-import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from './params';
+import { requireKnownIds } from '../../http/known';
+import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from '../../http/params';
 
 export const presentDataScope = (d: ScopeData, tz: string) => ({
   id: String(d.id),

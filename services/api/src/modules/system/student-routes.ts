@@ -14,9 +14,8 @@ import { scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { PHONE } from '../auth/account-routes';
-import { requireKnownIds } from './known';
-import { DateSchema, IdOrIdsSchema, IdSchema, input, intEnum, optionalText } from './params';
+import { requireKnownIds } from '../../http/known';
+import { DateSchema, IdOrIdsSchema, IdSchema, input, intEnum, optionalText, PHONE } from '../../http/params';
 
 /** Data-scope fields of a child's row → columns. */
 export const STUDENT_COLUMNS = {

@@ -14,9 +14,9 @@ import { seedPosts } from '@sprout/core/permissions/demo';
 import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
-import { refuseUnknownIds } from './known';
-import { input, NullableIdSchema, optionalText } from './params';
-import { createTimeRange } from './query';
+import { refuseUnknownIds } from '../../http/known';
+import { input, NullableIdSchema, optionalText } from '../../http/params';
+import { createTimeRange } from '../../http/query';
 
 /** What leaves the server for a tenant: camelCase, ids as strings, times formatted. */
 export function presentTenant(t: Tenant, tz: string) {

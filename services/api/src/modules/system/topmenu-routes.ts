@@ -8,8 +8,8 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { formatDateTime } from '@sprout/core/time';
 import { tenantOf } from '../../plugins/context';
-import { requireKnownIds } from './known';
-import { IdListSchema, IdSchema, input, optionalText, RequiredIdListSchema } from './params';
+import { requireKnownIds } from '../../http/known';
+import { IdListSchema, IdSchema, input, optionalText, RequiredIdListSchema } from '../../http/params';
 
 interface TopMenuRow {
   id: string;

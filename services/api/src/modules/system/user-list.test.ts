@@ -14,7 +14,7 @@ import {
   userList,
   userListQuery,
   userListValues,
-} from './user-routes';
+} from './user-list';
 
 const db = new Kysely<DB>({
   dialect: {

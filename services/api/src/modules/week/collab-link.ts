@@ -16,7 +16,7 @@ import { type WeekContent, WeekContentSchema, recordDecider } from '@sprout/core
 import { findForbiddenText } from '@sprout/core/text';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';
-import { actorIn, semesterOf } from '../records/engine';
+import { actorIn, semesterOf } from '../records';
 
 /**
  * The link between a week record and its live Y.Doc (issue 8; docs/API.md "Live co-editing"):

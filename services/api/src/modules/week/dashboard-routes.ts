@@ -5,7 +5,7 @@ import { type Database, scriptInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { addDays, formatDateTime, localDate, mondayOf } from '@sprout/core/time';
-import { type Caller, callerOf, can, inRecordScope } from '../records/engine';
+import { type Caller, callerOf, can, inRecordScope } from '../records';
 import { RESOURCE } from './week-routes';
 
 /** Data-scope fields → `record_activity` columns. */

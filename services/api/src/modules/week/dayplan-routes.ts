@@ -21,8 +21,8 @@ import {
   runCommand,
   semesterOf,
   write,
-} from '../records/engine';
-import { DateSchema, IdListSchema, IdSchema, input } from '../system/params';
+} from '../records';
+import { DateSchema, IdListSchema, IdSchema, input } from '../../http/params';
 import { parentWeek } from './plan-routes';
 import { classOf, RESOURCE } from './week-routes';
 

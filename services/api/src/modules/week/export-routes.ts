@@ -14,8 +14,8 @@ import {
   loadWeekExport,
 } from '@sprout/core/records/week-export';
 import { localDate } from '@sprout/core/time';
-import { callerOf, inRecordScope } from '../records/engine';
-import { IdListSchema, IdSchema } from '../system/params';
+import { callerOf, inRecordScope } from '../records';
+import { IdListSchema, IdSchema } from '../../http/params';
 import { RESOURCE } from './week-routes';
 
 /** Unicode's bidirectional formatting characters (LRM, RLM, ALM, embeddings, overrides, isolates). */

@@ -6,6 +6,10 @@ import { exportRoutes } from './export-routes';
 import { planRoutes } from './plan-routes';
 import { templateRoutes } from './template-routes';
 import { weekRoutes } from './week-routes';
+import type { Processor } from '@sprout/worker';
+import type { ServerContext } from '../../context';
+import { weekExportProcessor } from './export-job';
+import { WEEK_MENUS } from './menus';
 
 /**
  * Issue 7: weekly lesson plans — weeks, their lesson plans and day plans (event-sourced
@@ -20,3 +24,11 @@ export async function weekModule(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(dashboardRoutes);
 }
+
+/** The weekly-plan context's manifest (services/api/src/context.ts). */
+export const weekContext: ServerContext = {
+  name: 'week',
+  routes: weekModule,
+  menus: WEEK_MENUS,
+  processors: [weekExportProcessor as Processor],
+};

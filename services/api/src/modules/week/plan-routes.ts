@@ -22,8 +22,8 @@ import {
   requireKnownRecords,
   runCommand,
   write,
-} from '../records/engine';
-import { IdListSchema, IdSchema, input } from '../system/params';
+} from '../records';
+import { IdListSchema, IdSchema, input } from '../../http/params';
 import { editableWeek, RESOURCE } from './week-routes';
 
 const KIND = 'week_plan';

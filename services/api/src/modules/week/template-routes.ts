@@ -8,9 +8,9 @@ import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { DayPlanContentSchema, RichTextSchema, WeekDaySchema } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
-import { actorIn, callerOf, can } from '../records/engine';
-import { unknownIds } from '../system/known';
-import { IdSchema, input } from '../system/params';
+import { actorIn, callerOf, can } from '../records';
+import { unknownIds } from '../../http/known';
+import { IdSchema, input } from '../../http/params';
 
 const Kind = z.enum(['week', 'half', 'full']);
 

@@ -30,11 +30,11 @@ import {
   runCommand,
   semesterOf,
   write,
-} from '../records/engine';
-import { recordTimeline } from '../records/history';
+} from '../records';
+import { recordTimeline } from '../records';
 import { docChanged, liveRevision, saveRevisionIn, syncDoc, weekDoc } from './collab-link';
 import { tenantOf } from '../../plugins/context';
-import { IdListSchema, IdSchema, input } from '../system/params';
+import { IdListSchema, IdSchema, input } from '../../http/params';
 
 export const RESOURCE = 'week';
 /** The record kinds that travel with a week (its lesson plans and day plans). */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RequestValidationError, validationError } from '../../plugins/validation';
+import { RequestValidationError, validationError } from '../plugins/validation';
 
 const ID = /^[1-9][0-9]{0,18}$/;
 
@@ -54,6 +54,9 @@ export const intEnum = <const T extends readonly number[]>(values: T) =>
     .number()
     .int()
     .refine((v) => values.includes(v), { message: '$validation.enum', params: { values: values.join(', ') } });
+
+/** A mobile phone number as the spec's forms take it (mainland China, 11 digits). */
+export const PHONE = /^1[3-9]\d{9}$/;
 
 export const DateSchema = z
   .string()

@@ -1,6 +1,7 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
+import './messages';
 
 /**
  * The rule of every remove call (docs/API.md "System calls"): each id must name a live row the
@@ -18,7 +19,7 @@ export function refuseUnknownIds(ids: readonly string[], found: Iterable<unknown
 
 /** The refusal itself (a remove of one id that is not there). */
 export const unknownIds = (ids: readonly string[]) =>
-  badRequest('system.unknownIds', { ids: ids.slice(0, 20).join(',') });
+  badRequest('http.unknownIds', { ids: ids.slice(0, 20).join(',') });
 
 /** Tenant tables removed by id: `tenant_id`, `id` and the soft-delete flag `is_deleted`. */
 export type RemovableTable =

@@ -1,5 +1,5 @@
 import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
-import type { Processor } from './index';
+import type { Processor } from '@sprout/worker';
 
 /** Multi-week Word exports (`exportAllForId`): render, zip, store; progress on the export row. */
 export const weekExportProcessor: Processor<ExportJob> = {

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { SectionMenus } from '@sprout/core/permissions/catalog';
+import type { Processor, WorkerService } from '@sprout/worker';
+
+/**
+ * What one context (a folder under `modules/`) contributes to the server, exported from its
+ * `index.ts`. The assembly list (`contexts.ts`) is the only place that names contexts; the
+ * platform (HTTP app, seed, worker, collab) reads what it needs from the installed list.
+ * Recipe: docs/ARCHITECTURE.md "Add a family".
+ */
+export interface ServerContext {
+  /** Unique, lower case: the folder's name. */
+  name: string;
+  /** Its HTTP routes, registered after the platform plugins in assembly order. */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Its screens in the catalogue (menus, buttons, API scopes), each under a section. */
+  menus?: SectionMenus[];
+  /** Queue processors the worker runs for it (exports, …). */
+  processors?: Processor[];
+  /** Long-running loops the worker starts for it. */
+  workerServices?: WorkerService[];
+}

@@ -1,0 +1,39 @@
+import { registerMenus } from '@sprout/core/permissions/catalog';
+import type { ServerContext } from './context';
+import { auditContext } from './modules/audit';
+import { authContext } from './modules/auth';
+import { recordsContext } from './modules/records';
+import { systemContext } from './modules/system';
+import { weekContext } from './modules/week';
+
+/**
+ * The server's contexts, in registration order: the one list that names them. Adding a
+ * family = its folder under `modules/` + one line here (docs/ARCHITECTURE.md "Add a family").
+ */
+export const CONTEXTS: readonly ServerContext[] = [
+  authContext,
+  systemContext,
+  auditContext,
+  recordsContext,
+  weekContext,
+];
+
+/** Hands each context's platform-wide parts (catalogue screens) to core's registries. Idempotent. */
+export function installContexts(contexts: readonly ServerContext[] = CONTEXTS): readonly ServerContext[] {
+  const names = new Set<string>();
+  for (const c of contexts) {
+    if (names.has(c.name)) throw new Error(`two contexts are named ${c.name}`);
+    names.add(c.name);
+    if (c.menus) registerMenus(c.name, c.menus);
+  }
+  return contexts;
+}
+
+// Importing the list installs it: anything that seeds, serves or runs jobs sees every context.
+installContexts();
+
+/** Every context's queue processors and worker loops, for `startWorker`. */
+export const workerContributions = (contexts: readonly ServerContext[] = CONTEXTS) => ({
+  processors: contexts.flatMap((c) => c.processors ?? []),
+  services: contexts.flatMap((c) => c.workerServices ?? []),
+});

@@ -1,0 +1,21 @@
+import type { SectionMenus } from '@sprout/core/permissions/catalog';
+
+/** The screens this context serves in the catalogue: menus, their buttons and API scopes. */
+export const AUDIT_MENUS: SectionMenus[] = [
+  {
+    section: 'system',
+    menus: [
+      {
+        code: 'audit',
+        name: '审计追溯',
+        nameEn: 'Audit trail',
+        path: '/system/audit',
+        icon: 'History',
+        sort: 18,
+        // Streams are filtered by the holder's `audit` data scope (a record's author, dept, class).
+        resource: 'audit',
+        api: ['GET /api/audit/**'],
+      },
+    ],
+  },
+];
