@@ -15,6 +15,7 @@ import { apiDocsAccess } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { zodSerializerCompiler } from './plugins/serialization';
 import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import type { ServerContext } from './context';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...deps.fastify,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   const hardening = deps.hardening ?? true;
   // Before every route: no text input holds NUL, control characters or lone surrogates (400).
   if (hardening) await app.register(textRulePlugin);

@@ -49,7 +49,32 @@ export interface UserListRow {
 
 const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function presentUser(u: UserListRow, tz: string) {
+/** A user as lists and details show it (the answer is written from this schema). */
+export const UserSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  account: z.string(),
+  name: z.string(),
+  realName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  avatar: z.string(),
+  sex: z.number().int().nullable(),
+  birthday: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  postId: z.string(),
+  postName: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  userType: z.number().int(),
+  status: z.number().int(),
+  createUser: z.string(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
+export function presentUser(u: UserListRow, tz: string): z.output<typeof UserSchema> {
   return {
     id: String(u.id),
     tenantId: u.tenant_id,

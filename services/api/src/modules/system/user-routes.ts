@@ -14,6 +14,7 @@ import { fieldFilter } from '@sprout/core/permissions/fields';
 import { findScopedListPage } from '@sprout/core/permissions/scoped';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
+import { okSchema, pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
 import { requireKnownIds } from '../../http/known';
 import { IdListSchema, IdSchema, input, intEnum, optionalText, PHONE, RequiredIdListSchema } from '../../http/params';
@@ -22,6 +23,7 @@ import {
   type UserListRow,
   UserPageQuerySchema,
   presentUser,
+  UserSchema,
   userList,
   userListQuery,
   userListValues,
@@ -142,6 +144,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
         querystring: UserPageQuerySchema,
+        response: { 200: okSchema(pageSchema(UserSchema)) },
       },
     },
     async (request) => {
