@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { type Database, readInTenant } from '@sprout/core/db';
+import { readInTenant } from '@sprout/core/db';
 import type { KeyValueStore } from '@sprout/core/kv';
-import type { AccessResolver, CollabUser, DocAccess } from './access';
+import type { CollabUser, DocAccess } from './access';
 import {
   type AwarenessEntry,
   CLOSE,
@@ -20,69 +20,19 @@ import {
   encodeUpdate,
   isEmptyUpdate,
 } from './protocol';
+import {
+  bigger,
+  type CollabDeps,
+  type CollabOptions,
+  every,
+  later,
+  newStats,
+  type Settings,
+  withDefaults,
+} from './options';
 import { appendUpdates, authorsSince, compactStored, type NewUpdate, openStored, type StoredDoc } from './store';
 
-/** Hooks and limits of the collab service. */
-export interface CollabOptions {
-  /** Who may do what with a document (default: `recordAccess`, the record's CASL scope and status). */
-  access: AccessResolver;
-  /**
-   * Called once a document has had no update for `idleMs` while it holds updates not yet in
-   * a revision (and when it unloads with such updates), on the instance that stored the last
-   * update, with the authors since the last revision (from the database). The API saves a
-   * revision here (readRevision → UpdateDraft event → markRevision).
-   */
-  onIdle?: (docName: string, tenantId: string, authorIds: string[]) => Promise<void> | void;
-  /** Default 10 s. */
-  idleMs?: number;
-  /** How often loaded documents with new update rows are compacted (default 60 s); also on unload. */
-  compactIntervalMs?: number;
-  /** Compact a loaded document once it has at least this many new rows (default 100). */
-  compactMinRows?: number;
-  /**
-   * How often each loaded document reads the updates stored by other instances since its
-   * last look (default 20 s; Redis only): the safety net under pub/sub, which may lose
-   * messages while Redis reconnects. 0 switches it off.
-   */
-  resyncMs?: number;
-  /**
-   * A tenant's updates are stored in batches at most this often (default 25 ms): peers get
-   * every update at once anyway, so this only delays the stored acknowledgement a little, and
-   * bounds the tenant's transactions per second.
-   */
-  batchMs?: number;
-  /**
-   * A connection that was sent nothing for this long gets an empty awareness message (default
-   * 15 s): y-websocket's client drops a socket that hears nothing for 30 s, and WebSocket
-   * pings never reach the page.
-   */
-  keepAliveMs?: number;
-  /**
-   * An append that takes longer fails (default 10 s; retried three times, then its writers are
-   * closed with 1013): a stuck database never holds a document in memory for good.
-   */
-  appendTimeoutMs?: number;
-  /** Largest message a client may send (default 4 MiB). */
-  maxMessageBytes?: number;
-  /** Largest amount of one connection's updates waiting to be stored (default 16 MiB). */
-  maxPendingBytes?: number;
-  /**
-   * true (default): an update is acknowledged as stored (and published to other instances)
-   * once its commit is flushed to disk, so not even a PostgreSQL crash loses an acknowledged
-   * update. false: once committed (visible, safe from any collab instance stopping or
-   * crashing) without waiting for the flush (`synchronous_commit = off` for the append): a
-   * few ms sooner, but a PostgreSQL crash may lose the last ~0.6 s of acknowledged updates —
-   * which the clients still hold and send again when they reconnect. Peers on the same
-   * instance get every update at once either way.
-   */
-  synchronousCommit?: boolean;
-}
-
-export interface CollabDeps {
-  database: Database;
-  kv: KeyValueStore;
-  log: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void; error(o: unknown, m?: string): void };
-}
+export type { CollabDeps, CollabOptions } from './options';
 
 /** The outcome of authenticating a connection: a user with access, or a refusal. */
 export type Admission =
@@ -115,17 +65,6 @@ const AWARENESS_FRESH_MS = 45_000;
 const PING_MS = 30_000;
 const EMPTY_AWARENESS = encodeAwarenessMessage(encodeAwareness([]));
 
-const later = (fn: () => void, ms: number) => {
-  const t = setTimeout(fn, ms);
-  t.unref();
-  return t;
-};
-const every = (fn: () => void, ms: number) => {
-  const t = setInterval(fn, ms);
-  t.unref();
-  return t;
-};
-const bigger = (a: string, b: string) => (BigInt(a) >= BigInt(b) ? a : b);
 const toBytes = (data: Buffer | ArrayBuffer | Buffer[]): Uint8Array =>
   Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 
@@ -414,48 +353,16 @@ export class CollabServer {
   private aborted = false;
   private recheckPending = new Set<Conn>();
   private recheckTimer: NodeJS.Timeout | undefined;
-  private readonly opts: Required<Omit<CollabOptions, 'onIdle'>> & Pick<CollabOptions, 'onIdle'>;
+  private readonly opts: Settings;
 
   /** Counters for tests and monitoring. */
-  readonly stats = {
-    connections: 0,
-    refused: 0,
-    /** Connections refused because their copy belonged to another epoch (4409). */
-    staleCopies: 0,
-    /** Loaded documents whose epoch changed under them, and the updates of theirs not stored for it. */
-    retired: 0,
-    staleUpdates: 0,
-    updatesStored: 0,
-    updatesDroppedReadOnly: 0,
-    loads: 0,
-    unloads: 0,
-    compactions: 0,
-    storeFailures: 0,
-    /** Rows (and compacted states) a resync had to read: what pub/sub did not deliver. */
-    resyncRows: 0,
-    /** Batches stored, and the time spent storing them (ms): monitoring the group commit. */
-    batches: 0,
-    storeMs: 0,
-    maxStoreMs: 0,
-  };
+  readonly stats = newStats();
 
   constructor(
     private readonly deps: CollabDeps,
     opts: CollabOptions,
   ) {
-    this.opts = {
-      idleMs: 10_000,
-      compactIntervalMs: 60_000,
-      compactMinRows: 100,
-      resyncMs: 20_000,
-      batchMs: 25,
-      keepAliveMs: 15_000,
-      appendTimeoutMs: 10_000,
-      maxMessageBytes: 4 * 1024 * 1024,
-      maxPendingBytes: 16 * 1024 * 1024,
-      synchronousCommit: true,
-      ...opts,
-    };
+    this.opts = withDefaults(opts);
   }
 
   /** Documents in memory now (tests: the map must empty when the last client leaves). */
