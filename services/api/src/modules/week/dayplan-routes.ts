@@ -8,19 +8,19 @@ import { nextId } from '@sprout/core/ids';
 import { DayPlanContentSchema } from '@sprout/core/records';
 import {
   accessTo,
-  applyRecordFilter,
   callerOf,
   lockRecord,
   loadRecord,
   presentRecord,
   RecordFilterSchema,
-  recordPage,
   recordQuery,
   requireButton,
   requireKnownRecords,
   runCommand,
   semesterOf,
   write,
+  type RecordFamily,
+  recordListRoutes,
 } from '../records';
 import { DateSchema, IdListSchema, IdSchema, input } from '../../http/params';
 import { parentWeek } from './plan-routes';
@@ -36,6 +36,13 @@ const DayPlanFilterSchema = RecordFilterSchema.extend({
   weekId: IdSchema.optional(),
   date: DateSchema.optional(),
 });
+const DAY_PLANS: RecordFamily<z.output<typeof DayPlanFilterSchema>> = {
+  base: '/api/half_plan/halfplan',
+  tag: 'day plans',
+  resource: RESOURCE,
+  kind: KIND,
+  filter: DayPlanFilterSchema,
+};
 const SaveSchema = z.object({
   id: IdSchema.optional(),
   version: z.coerce.number().int().min(1).optional(),
@@ -73,19 +80,20 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     };
   };
 
-  r.get(
-    `${base}/list`,
-    { schema: { tags: ['day plans'], summary: 'Half-day or full-day plans in scope' } },
-    async (request) => {
-      const f = input(request, DayPlanFilterSchema);
-      const caller = await callerOf(request);
-      let qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, KIND), f, tz);
-      if (f.variant) qb = qb.where('r.content', '@>', JSON.stringify({ variant: f.variant }) as never);
-      if (f.weekId) qb = qb.where('r.parent_id', '=', f.weekId);
-      if (f.date) qb = qb.where('r.content', '@>', JSON.stringify({ date: f.date }) as never);
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+  recordListRoutes(app, DAY_PLANS, [
+    {
+      method: 'GET',
+      url: 'list',
+      summary: 'Half-day or full-day plans in scope',
+      where: (qb, f) => {
+        let out = qb;
+        if (f.variant) out = out.where('r.content', '@>', JSON.stringify({ variant: f.variant }) as never);
+        if (f.weekId) out = out.where('r.parent_id', '=', f.weekId);
+        if (f.date) out = out.where('r.content', '@>', JSON.stringify({ date: f.date }) as never);
+        return out;
+      },
     },
-  );
+  ]);
 
   r.post(
     `${base}/save`,

@@ -7,21 +7,19 @@ import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { WeekPlanContentSchema } from '@sprout/core/records';
 import {
-  accessTo,
-  applyRecordFilter,
   type CommandContext,
   callerOf,
-  IdBodySchema,
   lockRecord,
   loadRecord,
   presentRecord,
   RecordFilterSchema,
-  recordPage,
-  recordQuery,
   requireButton,
   requireKnownRecords,
   runCommand,
   write,
+  type RecordFamily,
+  recordActRoutes,
+  recordListRoutes,
 } from '../records';
 import { IdListSchema, IdSchema, input } from '../../http/params';
 import { editableWeek, RESOURCE } from './week-routes';
@@ -31,6 +29,20 @@ const PlanFilterSchema = RecordFilterSchema.extend({
   domain: z.union([z.coerce.number().int().min(1).max(5), z.literal('')]).optional(),
   activityType: z.union([z.coerce.number().int().min(1).max(4), z.literal('')]).optional(),
 });
+/** Lesson plans list by the common filter plus domain and activity type. */
+const PLANS: RecordFamily<z.output<typeof PlanFilterSchema>> = {
+  base: '/api/week_plan/weekplan',
+  tag: 'week plans',
+  resource: RESOURCE,
+  kind: KIND,
+  filter: PlanFilterSchema,
+  narrow: (qb, f) => {
+    let out = qb;
+    if (f.domain) out = out.where(sql<boolean>`(r.content ->> 'domain')::int = ${f.domain}`);
+    if (f.activityType) out = out.where(sql<boolean>`(r.content ->> 'activityType')::int = ${f.activityType}`);
+    return out;
+  },
+};
 const SavePlanSchema = z.object({
   id: IdSchema.optional(),
   version: z.coerce.number().int().min(1).optional(),
@@ -128,114 +140,57 @@ export async function planRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    `${base}/secondWeek`,
-    { schema: { tags: ['week plans'], summary: 'The lesson plans of a week (weekId)' } },
-    async (request) => {
-      const f = input(request, PlanFilterSchema.extend({ weekId: IdSchema }));
-      const caller = await callerOf(request);
-      const qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, KIND), f, tz).where(
-        'r.parent_id',
-        '=',
-        f.weekId,
-      );
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+  recordListRoutes(app, PLANS, [
+    {
+      url: 'secondWeek',
+      summary: 'The lesson plans of a week (weekId)',
+      filter: PlanFilterSchema.extend({ weekId: IdSchema }),
+      where: (qb, f) => qb.where('r.parent_id', '=', f.weekId as string),
     },
-  );
-
-  const planList = (qb: ReturnType<typeof recordQuery>, f: z.output<typeof PlanFilterSchema>) => {
-    let out = applyRecordFilter(qb, f, tz);
-    if (f.domain) out = out.where(sql<boolean>`(r.content ->> 'domain')::int = ${f.domain}`);
-    if (f.activityType) out = out.where(sql<boolean>`(r.content ->> 'activityType')::int = ${f.activityType}`);
-    return out;
-  };
-
-  r.post(
-    `${base}/trialPlan`,
-    { schema: { tags: ['week plans'], summary: 'Lesson plans awaiting review in scope' } },
-    async (request) => {
-      const f = input(request, PlanFilterSchema);
-      const caller = await callerOf(request);
-      const qb = planList(recordQuery(app.database.db, caller.ctx, KIND), f).where('r.status', '=', 'trial');
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+    {
+      url: 'trialPlan',
+      summary: 'Lesson plans awaiting review in scope',
+      where: (qb) => qb.where('r.status', '=', 'trial'),
     },
-  );
-
-  r.post(
-    `${base}/ExcellentPlan`,
-    { schema: { tags: ['week plans'], summary: 'Excellent lesson plans in scope' } },
-    async (request) => {
-      const f = input(request, PlanFilterSchema);
-      const caller = await callerOf(request);
-      const qb = planList(recordQuery(app.database.db, caller.ctx, KIND), f).where('r.excellent', '=', true);
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+    {
+      url: 'ExcellentPlan',
+      summary: 'Excellent lesson plans in scope',
+      where: (qb) => qb.where('r.excellent', '=', true),
     },
-  );
-
-  r.post(
-    `${base}/ExcellentClassList`,
-    { schema: { tags: ['week plans'], summary: 'Excellent lesson plans of one class (classId)' } },
-    async (request) => {
-      const f = input(request, PlanFilterSchema.extend({ classId: IdSchema }));
-      const caller = await callerOf(request);
-      const qb = planList(recordQuery(app.database.db, caller.ctx, KIND), f).where('r.excellent', '=', true);
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+    {
+      url: 'ExcellentClassList',
+      summary: 'Excellent lesson plans of one class (classId)',
+      filter: PlanFilterSchema.extend({ classId: IdSchema }),
+      where: (qb) => qb.where('r.excellent', '=', true),
     },
-  );
+    { url: 'collectionByUserId', summary: 'My favourite lesson plans', list: 'favorites' },
+  ]);
 
-  r.post(
-    `${base}/collectionByUserId`,
-    { schema: { tags: ['week plans'], summary: 'My favourite lesson plans' } },
-    async (request) => {
-      const f = input(request, PlanFilterSchema);
-      const caller = await callerOf(request);
-      const qb = planList(recordQuery(app.database.db, caller.ctx, KIND), f).where(
-        sql<boolean>`exists (select 1 from record_favorite f where f.tenant_id = r.tenant_id
-          and f.user_id = ${caller.ctx.userId} and f.record_id = r.id)`,
-      );
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+  // A whole week can be marked excellent too (alllistForTrial3Success lists those).
+  recordActRoutes(app, { ...PLANS, kinds: [KIND, 'week'], excellentButton: 'week_excellent' }, [
+    {
+      url: 'addExcellent',
+      summary: 'Mark an approved lesson plan excellent (reviewers)',
+      act: 'MarkExcellent',
+      msg: 'records.markedExcellent',
     },
-  );
-
-  /** Reviewer acts and reader acts on one plan: scope first, then the lifecycle's rules. */
-  const act = (
-    url: string,
-    summary: string,
-    type: 'MarkExcellent' | 'UnmarkExcellent' | 'CollectRecord' | 'CancelCollection',
-    msg: string,
-    buttons: string[] = [],
-  ) =>
-    r.post(`${base}/${url}`, { config: { buttons }, schema: { tags: ['week plans'], summary } }, async (request) => {
-      const { id } = input(request, IdBodySchema);
-      let kind = KIND;
-      await write(request, async (c) => {
-        // A whole week can be marked excellent too (alllistForTrial3Success lists those).
-        const row = await lockRecord(c.trx, c.caller, RESOURCE, [KIND, 'week'], id);
-        kind = row.kind;
-        if (type === 'MarkExcellent' || type === 'UnmarkExcellent') {
-          requireButton(c.caller, 'week_excellent');
-          if (!accessTo(c.caller, RESOURCE, row).update) throw forbidden();
-        }
-        await runCommand(c, row.kind, id, { type, actor: c.actor, at: c.at });
-      });
-      const caller = await callerOf(request);
-      return ok(presentRecord(await loadRecord(app.database, caller, RESOURCE, kind, id), tz), request.lang, msg);
-    });
-
-  act(
-    'addExcellent',
-    'Mark an approved lesson plan excellent (reviewers)',
-    'MarkExcellent',
-    'records.markedExcellent',
-    ['week_excellent'],
-  );
-  act(
-    'DelExcellentPlan',
-    'Remove the excellent mark of a lesson plan',
-    'UnmarkExcellent',
-    'records.unmarkedExcellent',
-    ['week_excellent'],
-  );
-  act('Collection', 'Add an excellent lesson plan to my favourites', 'CollectRecord', 'records.collected');
-  act('cancelCollection', 'Remove a lesson plan from my favourites', 'CancelCollection', 'records.collectionCancelled');
+    {
+      url: 'DelExcellentPlan',
+      summary: 'Remove the excellent mark of a lesson plan',
+      act: 'UnmarkExcellent',
+      msg: 'records.unmarkedExcellent',
+    },
+    {
+      url: 'Collection',
+      summary: 'Add an excellent lesson plan to my favourites',
+      act: 'CollectRecord',
+      msg: 'records.collected',
+    },
+    {
+      url: 'cancelCollection',
+      summary: 'Remove a lesson plan from my favourites',
+      act: 'CancelCollection',
+      msg: 'records.collectionCancelled',
+    },
+  ]);
 }

@@ -1,17 +1,16 @@
 import { markRevision } from '@sprout/collab';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type DB, inTenant } from '@sprout/core/db';
 import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/core/records';
-import { addDays, localDate, mondayOf } from '@sprout/core/time';
+import { addDays } from '@sprout/core/time';
 import {
   accessTo,
-  applyRecordFilter,
   type Caller,
   type CommandContext,
   callerOf,
@@ -23,13 +22,16 @@ import {
   presentRecord,
   type RecordRow,
   RecordFilterSchema,
-  recordPage,
   recordQuery,
   requireButton,
   requireKnownRecords,
   runCommand,
   semesterOf,
   write,
+  inDeptTree,
+  type RecordFamily,
+  type RecordListRoute,
+  recordListRoutes,
 } from '../records';
 import { recordTimeline } from '../records';
 import { docChanged, liveRevision, saveRevisionIn, syncDoc, weekDoc } from './collab-link';
@@ -37,6 +39,7 @@ import { tenantOf } from '../../plugins/context';
 import { IdListSchema, IdSchema, input } from '../../http/params';
 
 export const RESOURCE = 'week';
+const WEEKS: RecordFamily = { base: '/api/week/week', tag: 'weeks', resource: RESOURCE, kind: 'week' };
 /** The record kinds that travel with a week (its lesson plans and day plans). */
 export const CHILD_KINDS = ['week_plan', 'day_plan'] as const;
 
@@ -143,172 +146,80 @@ async function weekDetail(request: FastifyRequest, id: string) {
 }
 
 /** The lists of weeks (docs/API.md): one filter each on top of the scope. */
-type ListKind =
-  | 'all'
-  | 'mine'
-  | 'mineOpen'
-  | 'class'
-  | 'trial'
-  | 'returned'
-  | 'mineApproved'
-  | 'approved'
-  | 'excellent'
-  | 'mineEnded'
-  | 'ended'
-  | 'mineApprovedThisTerm'
-  | 'mineApprovedEarlier'
-  | 'approvedEarlier'
-  | 'trialThisTerm'
-  | 'approvedThisTerm';
-
-function listWhere(qb: ReturnType<typeof recordQuery>, list: ListKind, caller: Caller) {
-  const me = caller.ctx.userId;
-  const mine = sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
-  const today = localDate(new Date(), caller.tz);
-  const monday = mondayOf(today);
-  const term = semesterOf(today);
-  const ended = sql<boolean>`(r.content ->> 'endDate') < ${monday}`;
-  switch (list) {
-    case 'all':
-    case 'class':
-      return qb;
-    case 'mine':
-      return qb.where(mine);
-    case 'mineOpen':
-      return qb.where(mine).where('r.status', 'in', ['draft', 'returned']);
-    case 'trial':
-      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
-    case 'returned':
-      return qb.where('r.status', '=', 'returned');
-    case 'mineApproved':
-      return qb.where(mine).where('r.status', '=', 'success');
-    case 'approved':
-      return qb.where('r.status', '=', 'success');
-    case 'excellent':
-      return qb.where('r.status', '=', 'success').where('r.excellent', '=', true);
-    case 'mineEnded':
-      return qb.where(mine).where(ended);
-    case 'ended':
-      return qb.where(ended);
-    case 'mineApprovedThisTerm':
-      return qb.where(mine).where('r.status', '=', 'success').where('r.semester', '=', term);
-    case 'mineApprovedEarlier':
-      return qb.where(mine).where('r.status', '=', 'success').where('r.semester', '<', term);
-    case 'approvedEarlier':
-      return qb.where('r.status', '=', 'success').where('r.semester', '<', term);
-    case 'trialThisTerm':
-      return qb.where('r.status', '=', 'trial').where('r.semester', '=', term);
-    case 'approvedThisTerm':
-      return qb.where('r.status', '=', 'success').where('r.semester', '=', term);
-  }
-}
-
-const LISTS: Array<{ method: 'GET' | 'POST'; name: string; list: ListKind; summary: string; button?: string }> = [
-  { method: 'GET', name: 'list', list: 'all', summary: 'Weeks in the caller’s read scope, any status' },
-  { method: 'POST', name: 'alllistForUser', list: 'mine', summary: 'Mine: weeks I wrote or co-wrote' },
-  { method: 'GET', name: 'alllistForUserNo', list: 'mineOpen', summary: 'Mine, not yet submitted (draft, returned)' },
+const LISTS: RecordListRoute[] = [
+  { method: 'GET', url: 'list', list: 'all', summary: 'Weeks in the caller’s read scope, any status' },
+  { method: 'POST', url: 'alllistForUser', list: 'mine', summary: 'Mine: weeks I wrote or co-wrote' },
+  { method: 'GET', url: 'alllistForUserNo', list: 'mineOpen', summary: 'Mine, not yet submitted (draft, returned)' },
   {
     method: 'POST',
-    name: 'alllistForTrial',
+    url: 'alllistForTrial',
     list: 'trial',
     summary: 'The review queue: trial weeks in scope that I did not write',
     button: 'week_review',
   },
-  { method: 'POST', name: 'alllistForTrial2', list: 'returned', summary: 'Returned weeks in scope' },
-  { method: 'POST', name: 'alllistForTrialSuccess', list: 'mineApproved', summary: 'My approved weeks' },
-  { method: 'POST', name: 'alllistForTrial2Success', list: 'approved', summary: 'Approved weeks in scope' },
+  { method: 'POST', url: 'alllistForTrial2', list: 'returned', summary: 'Returned weeks in scope' },
+  { method: 'POST', url: 'alllistForTrialSuccess', list: 'mineApproved', summary: 'My approved weeks' },
+  { method: 'POST', url: 'alllistForTrial2Success', list: 'approved', summary: 'Approved weeks in scope' },
   {
     method: 'POST',
-    name: 'alllistForTrial3Success',
+    url: 'alllistForTrial3Success',
     list: 'excellent',
     summary: 'Approved weeks in scope marked excellent',
   },
-  { method: 'POST', name: 'alllistForOld', list: 'mineEnded', summary: 'My weeks that have ended' },
-  { method: 'POST', name: 'alllistForDeptOld', list: 'ended', summary: 'Ended weeks in scope' },
+  { method: 'POST', url: 'alllistForOld', list: 'mineEnded', summary: 'My weeks that have ended' },
+  { method: 'POST', url: 'alllistForDeptOld', list: 'ended', summary: 'Ended weeks in scope' },
   {
     method: 'POST',
-    name: 'selectForFile',
+    url: 'selectForFile',
     list: 'approved',
     summary: 'Approved weeks in scope to pick for the archive',
   },
-  { method: 'GET', name: 'fileList', list: 'mineApprovedThisTerm', summary: 'My approved weeks of this semester' },
+  { method: 'GET', url: 'fileList', list: 'mineApprovedThisTerm', summary: 'My approved weeks of this semester' },
   {
     method: 'GET',
-    name: 'fileOldList',
+    url: 'fileOldList',
     list: 'mineApprovedEarlier',
     summary: 'My approved weeks of earlier semesters',
   },
   {
     method: 'GET',
-    name: 'oldFileList',
+    url: 'oldFileList',
     list: 'approvedEarlier',
     summary: 'Approved weeks in scope of earlier semesters',
   },
-  { method: 'GET', name: 'trialfileList', list: 'trialThisTerm', summary: 'Trial weeks in scope of this semester' },
+  { method: 'GET', url: 'trialfileList', list: 'trialThisTerm', summary: 'Trial weeks in scope of this semester' },
   {
     method: 'GET',
-    name: 'bossfileList',
+    url: 'bossfileList',
     list: 'approvedThisTerm',
     summary: 'Approved weeks in scope of this semester',
   },
-  { method: 'GET', name: 'tenantList', list: 'all', summary: 'Weeks in scope across the tenant' },
+  { method: 'GET', url: 'tenantList', list: 'all', summary: 'Weeks in scope across the tenant' },
 ];
 
 export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week/week';
-  const tz = app.config.TIME_ZONE;
+  const _tz = app.config.TIME_ZONE;
 
-  for (const l of LISTS) {
-    r.route({
-      method: l.method,
-      url: `${base}/${l.name}`,
-      config: { buttons: l.button ? [l.button] : [] },
-      schema: { tags: ['weeks'], summary: l.summary },
-      handler: async (request) => {
-        const f = input(request, RecordFilterSchema);
-        const caller = await callerOf(request);
-        if (l.button) requireButton(caller, l.button);
-        const qb = listWhere(
-          applyRecordFilter(recordQuery(app.database.db, caller.ctx, 'week'), f, tz),
-          l.list,
-          caller,
-        );
-        return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
+  recordListRoutes(app, WEEKS, [
+    ...LISTS,
+    {
+      url: 'alllistForClass',
+      summary: 'Weeks of one class in scope (classId required)',
+      filter: ClassFilterSchema,
+    },
+    {
+      method: 'GET',
+      url: 'deptList',
+      summary: 'Weeks in scope of one dept and below (default: the caller’s dept)',
+      filter: DeptFilterSchema,
+      where: (qb, f, caller) => {
+        const deptId = (f.deptId as string | undefined) ?? caller.perms.grants.deptId;
+        return deptId ? qb.where(inDeptTree(caller, deptId)) : null;
       },
-    });
-  }
-
-  r.post(
-    `${base}/alllistForClass`,
-    { schema: { tags: ['weeks'], summary: 'Weeks of one class in scope (classId required)' } },
-    async (request) => {
-      const f = input(request, ClassFilterSchema);
-      const caller = await callerOf(request);
-      const qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, 'week'), f, tz);
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
     },
-  );
-
-  r.get(
-    `${base}/deptList`,
-    { schema: { tags: ['weeks'], summary: 'Weeks in scope of one dept and below (default: the caller’s dept)' } },
-    async (request) => {
-      const f = input(request, DeptFilterSchema);
-      const caller = await callerOf(request);
-      const deptId = f.deptId ?? caller.perms.grants.deptId;
-      if (!deptId) return ok({ records: [], total: 0, size: f.size, current: f.current, pages: 0 }, request.lang);
-      const qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, 'week'), f, tz).where(
-        sql<boolean>`r.dept_id in (with recursive sub(id) as (
-            select id from dept where tenant_id = ${caller.ctx.tenantId} and id = ${deptId} and is_deleted = 0
-            union all
-            select d.id from dept d join sub on d.parent_id = sub.id
-            where d.tenant_id = ${caller.ctx.tenantId} and d.is_deleted = 0)
-          select id from sub)`,
-      );
-      return ok(await recordPage(app.database, caller, RESOURCE, qb, f), request.lang);
-    },
-  );
+  ]);
 
   r.get(
     `${base}/alllistForId`,

@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { forbidden } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { localDate, mondayOf } from '@sprout/core/time';
+import { input } from '../../http/params';
+import {
+  accessTo,
+  applyRecordFilter,
+  type Caller,
+  callerOf,
+  IdBodySchema,
+  loadRecord,
+  lockRecord,
+  presentRecord,
+  type RecordFilter,
+  RecordFilterSchema,
+  recordPage,
+  recordQuery,
+  requireButton,
+  runCommand,
+  semesterOf,
+  write,
+} from './engine';
+
+/**
+ * The lifecycle's lists every family offers under its own legacy paths: a condition on
+ * `record_list as r` for the caller (mine = author or co-author; "this term" = the semester
+ * of today in the tenant's time zone; ended = the record's `endDate` before this Monday).
+ */
+export type RecordList =
+  | 'all'
+  | 'mine'
+  | 'mineOpen'
+  | 'trial'
+  | 'returned'
+  | 'mineApproved'
+  | 'approved'
+  | 'excellent'
+  | 'mineEnded'
+  | 'ended'
+  | 'mineApprovedThisTerm'
+  | 'mineApprovedEarlier'
+  | 'approvedEarlier'
+  | 'trialThisTerm'
+  | 'approvedThisTerm'
+  | 'favorites';
+
+type RecordQB = ReturnType<typeof recordQuery>;
+
+export function listWhere(qb: RecordQB, list: RecordList, caller: Caller): RecordQB {
+  const me = caller.ctx.userId;
+  const mine = sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
+  const today = localDate(new Date(), caller.tz);
+  const term = semesterOf(today);
+  const ended = sql<boolean>`(r.content ->> 'endDate') < ${mondayOf(today)}`;
+  switch (list) {
+    case 'all':
+      return qb;
+    case 'mine':
+      return qb.where(mine);
+    case 'mineOpen':
+      return qb.where(mine).where('r.status', 'in', ['draft', 'returned']);
+    case 'trial':
+      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
+    case 'returned':
+      return qb.where('r.status', '=', 'returned');
+    case 'mineApproved':
+      return qb.where(mine).where('r.status', '=', 'success');
+    case 'approved':
+      return qb.where('r.status', '=', 'success');
+    case 'excellent':
+      return qb.where('r.status', '=', 'success').where('r.excellent', '=', true);
+    case 'mineEnded':
+      return qb.where(mine).where(ended);
+    case 'ended':
+      return qb.where(ended);
+    case 'mineApprovedThisTerm':
+      return qb.where(mine).where('r.status', '=', 'success').where('r.semester', '=', term);
+    case 'mineApprovedEarlier':
+      return qb.where(mine).where('r.status', '=', 'success').where('r.semester', '<', term);
+    case 'approvedEarlier':
+      return qb.where('r.status', '=', 'success').where('r.semester', '<', term);
+    case 'trialThisTerm':
+      return qb.where('r.status', '=', 'trial').where('r.semester', '=', term);
+    case 'approvedThisTerm':
+      return qb.where('r.status', '=', 'success').where('r.semester', '=', term);
+    case 'favorites':
+      return qb.where(
+        sql<boolean>`exists (select 1 from record_favorite f where f.tenant_id = r.tenant_id
+          and f.user_id = ${me} and f.record_id = r.id)`,
+      );
+  }
+}
+
+/** Records of a dept and every dept below it. */
+export const inDeptTree = (caller: Caller, deptId: string) =>
+  sql<boolean>`r.dept_id in (with recursive sub(id) as (
+      select id from dept where tenant_id = ${caller.ctx.tenantId} and id = ${deptId} and is_deleted = 0
+      union all
+      select d.id from dept d join sub on d.parent_id = sub.id
+      where d.tenant_id = ${caller.ctx.tenantId} and d.is_deleted = 0)
+    select id from sub)`;
+
+/** A family as its lifecycle routes see it: where its paths live and what they list. */
+export interface RecordFamily<F extends RecordFilter = RecordFilter> {
+  /** The legacy path prefix, e.g. `/api/week/week`. */
+  base: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /** Its data-scope resource (the menu's `resource`). */
+  resource: string;
+  /** The record kind its lists show. */
+  kind: string;
+  /** Its list filter (the common one, extended with the family's own fields). */
+  filter?: z.ZodType<F>;
+  /** Applies the family's own filter fields. */
+  narrow?: (qb: RecordQB, f: F) => RecordQB;
+}
+
+/** One list path: a named lifecycle list (and any condition of its own) over the family's records. */
+export interface RecordListRoute<F extends RecordFilter = RecordFilter> {
+  method?: 'GET' | 'POST';
+  url: string;
+  summary: string;
+  list?: RecordList;
+  /** A button the list needs besides its screen (the review queue needs the review button). */
+  button?: string;
+  /** A filter of its own (the family's, extended with required fields such as classId or weekId). */
+  filter?: z.ZodType<F>;
+  /** Its own condition; `f` holds its own filter's fields too. */
+  where?: (qb: RecordQB, f: F & Record<string, unknown>, caller: Caller) => RecordQB | null;
+}
+
+/**
+ * Registers a family's list paths, each a page of its records in the caller's read scope
+ * (one statement: rows and total), filtered by the common record filter and the family's.
+ * A `where` that answers null means "nothing to list" (an empty page).
+ */
+export function recordListRoutes<F extends RecordFilter>(
+  app: FastifyInstance,
+  family: RecordFamily<F>,
+  routes: Array<RecordListRoute<F>>,
+) {
+  const tz = app.config.TIME_ZONE;
+  for (const l of routes) {
+    app.route({
+      method: l.method ?? 'POST',
+      url: `${family.base}/${l.url}`,
+      config: { buttons: l.button ? [l.button] : [] },
+      schema: { tags: [family.tag], summary: l.summary },
+      handler: async (request) => {
+        const f = input(request, (l.filter ?? family.filter ?? RecordFilterSchema) as z.ZodType<F>);
+        const caller = await callerOf(request);
+        if (l.button) requireButton(caller, l.button);
+        let qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, family.kind), f, tz);
+        if (family.narrow) qb = family.narrow(qb, f);
+        if (l.list) qb = listWhere(qb, l.list, caller);
+        const narrowed = l.where ? l.where(qb, f as F & Record<string, unknown>, caller) : qb;
+        if (!narrowed) return ok({ records: [], total: 0, size: f.size, current: f.current, pages: 0 }, request.lang);
+        return ok(await recordPage(app.database, caller, family.resource, narrowed, f), request.lang);
+      },
+    });
+  }
+}
+
+/** The acts on one record that are not edits: a reviewer's excellent mark, a reader's favourite. */
+export type RecordAct = 'MarkExcellent' | 'UnmarkExcellent' | 'CollectRecord' | 'CancelCollection';
+
+export interface RecordActRoute {
+  url: string;
+  summary: string;
+  act: RecordAct;
+  /** The answer's message key. */
+  msg: string;
+}
+
+/**
+ * Registers a family's excellent and favourite paths. Scope first (a record outside it is a
+ * 404), then the lifecycle's rules; marking excellent also needs `excellentButton` and the
+ * update scope. `kinds`: the record kinds the path accepts (a whole week can be marked too).
+ */
+export function recordActRoutes(
+  app: FastifyInstance,
+  family: Pick<RecordFamily, 'base' | 'tag' | 'resource'> & { kinds: string[]; excellentButton: string },
+  routes: RecordActRoute[],
+) {
+  const tz = app.config.TIME_ZONE;
+  for (const a of routes) {
+    const marks = a.act === 'MarkExcellent' || a.act === 'UnmarkExcellent';
+    app.post(
+      `${family.base}/${a.url}`,
+      {
+        config: { buttons: marks ? [family.excellentButton] : [] },
+        schema: { tags: [family.tag], summary: a.summary },
+      },
+      async (request) => {
+        const { id } = input(request, IdBodySchema);
+        let kind = family.kinds[0] as string;
+        await write(request, async (c) => {
+          const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id);
+          kind = row.kind;
+          if (marks) {
+            requireButton(c.caller, family.excellentButton);
+            if (!accessTo(c.caller, family.resource, row).update) throw forbidden();
+          }
+          await runCommand(c, row.kind, id, { type: a.act, actor: c.actor, at: c.at });
+        });
+        const caller = await callerOf(request);
+        return ok(
+          presentRecord(await loadRecord(app.database, caller, family.resource, kind, id), tz),
+          request.lang,
+          a.msg,
+        );
+      },
+    );
+  }
+}
