@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db';
+import { type DB, scriptInTenant } from '../db';
 import { nextId } from '../ids';
+import type { AuthContext } from './context';
+import { TENANT_ID } from './request';
 
 export type SecurityEvent =
   | 'sign_in'
@@ -54,4 +56,25 @@ export function securityLogRow(r: SecurityRecord) {
 /** Records one event in the tenant's security log, inside the caller's tenant transaction. */
 export async function recordSecurityEvent(trx: Kysely<DB>, r: SecurityRecord) {
   await trx.insertInto('security_log').values(securityLogRow(r)).execute();
+}
+
+/**
+ * Records a refused sign-in outside any other work. A tenant that does not exist (or an id
+ * that cannot be one) is logged under the platform tenant, naming what was tried.
+ */
+export async function recordRefusal(
+  auth: Pick<AuthContext, 'config' | 'database'>,
+  tenantId: string,
+  r: Omit<SecurityRecord, 'tenantId'>,
+) {
+  const target =
+    r.detail === 'tenant_not_found' || !TENANT_ID.test(tenantId) ? auth.config.DEFAULT_TENANT_ID : tenantId;
+  const detail = target === tenantId ? r.detail : `${r.detail}: tenant ${tenantId.slice(0, 40)}`;
+  // One round trip: refusals are what an attacker makes many of.
+  await scriptInTenant(auth.database, { tenantId: target }, [
+    auth.database.db
+      .insertInto('security_log')
+      .values(securityLogRow({ ...r, tenantId: target, detail }))
+      .compile(),
+  ]);
 }
