@@ -46,7 +46,7 @@ describe('token endpoint under random input (fast-check)', () => {
       '999999',
       'teacher1',
       'admin',
-      md5('admin'),
+      md5('admin-not-the-password'),
       md5('wrong'),
       'null',
       '[]',
