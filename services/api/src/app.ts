@@ -16,7 +16,7 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { zodSerializerCompiler } from './plugins/serialization';
-import { textRulePlugin, zodValidatorCompiler } from './plugins/validation';
+import { mergeQueryPlugin, textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import type { ServerContext } from './context';
 import { CONTEXTS } from './contexts';
@@ -66,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const hardening = deps.hardening ?? true;
   // Before every route: no text input holds NUL, control characters or lone surrogates (400).
   if (hardening) await app.register(textRulePlugin);
+  // Then: Saber's query-string parameters join the body of the routes that take them so.
+  await app.register(mergeQueryPlugin);
   // First: security headers on every answer (errors and 404s too), CORS preflights before sign-in.
   if (hardening) await app.register(securityPlugin, { config });
 

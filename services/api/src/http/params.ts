@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RequestValidationError, validationError } from '../plugins/validation';
+import { mergedInput, RequestValidationError, validationError } from '../plugins/validation';
 
 const ID = /^[1-9][0-9]{0,18}$/;
 
@@ -72,12 +72,7 @@ export const DateSchema = z
  * merged (the body wins) and validated against `schema`; every bad field is named.
  */
 export function input<S extends z.ZodType>(request: FastifyRequest, schema: S): z.output<S> {
-  const merged: Record<string, unknown> = {};
-  for (const source of [request.query, request.body]) {
-    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
-    for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (v !== undefined) merged[k] = v;
-  }
-  const r = schema.safeParse(merged);
+  const r = schema.safeParse(mergedInput(request));
   if (!r.success) throw validationError(new RequestValidationError(r.error.issues, 'body'), request.lang);
   return r.data;
 }

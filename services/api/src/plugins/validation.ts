@@ -107,3 +107,35 @@ export const textRulePlugin = fp(
   },
   { name: 'sprout-text-rule' },
 );
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Saber sends a POST's parameters in the query string, other clients in a JSON or form
+     * body: the query is merged into the body (the body wins) before the route's `body`
+     * schema validates it, so the schema (and the API docs) names every parameter.
+     */
+    mergeQuery?: boolean;
+  }
+}
+
+/** The query string and the body as one object (the body wins); what `mergeQuery` routes validate. */
+export function mergedInput(request: FastifyRequest): Record<string, unknown> {
+  const merged: Record<string, unknown> = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (v !== undefined) merged[k] = v;
+  }
+  return merged;
+}
+
+/** Merges the query into the body of the routes that say `config: { mergeQuery: true }` (after the text rule). */
+export const mergeQueryPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.routeOptions.config?.mergeQuery) request.body = mergedInput(request);
+      done();
+    });
+  },
+  { name: 'sprout-merge-query' },
+);

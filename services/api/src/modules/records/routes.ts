@@ -145,13 +145,20 @@ export function recordListRoutes<F extends RecordFilter>(
 ) {
   const tz = app.config.TIME_ZONE;
   for (const l of routes) {
+    const method = l.method ?? 'POST';
+    const filter = (l.filter ?? family.filter ?? RecordFilterSchema) as z.ZodType<F>;
     app.route({
-      method: l.method ?? 'POST',
+      method,
       url: `${family.base}/${l.url}`,
-      config: { buttons: l.button ? [l.button] : [] },
-      schema: { tags: [family.tag], summary: l.summary },
+      // A POST list takes its filter from the query string (Saber) or the body.
+      config: { buttons: l.button ? [l.button] : [], mergeQuery: method === 'POST' },
+      schema: {
+        tags: [family.tag],
+        summary: l.summary,
+        ...(method === 'GET' ? { querystring: filter } : { body: filter }),
+      },
       handler: async (request) => {
-        const f = input(request, (l.filter ?? family.filter ?? RecordFilterSchema) as z.ZodType<F>);
+        const f = (method === 'GET' ? request.query : request.body) as F;
         const caller = await callerOf(request);
         if (l.button) requireButton(caller, l.button);
         let qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, family.kind), f, tz);
