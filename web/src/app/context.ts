@@ -51,12 +51,15 @@ export interface WebContext<NS extends string = never, M = never> {
   menuPages?: Record<string, PageLoader>;
 }
 
-/** A namespace loaded with the pages: its two language files, each its own chunk. */
-export function lazyCatalogue<M>(
-  zhCN: () => Promise<{ zhCN: M }>,
-  en: () => Promise<{ en: M }>,
-): () => Promise<Catalogue<M>> {
-  return () => Promise.all([zhCN(), en()]).then(([zh, english]) => ({ 'zh-CN': zh.zhCN, en: english.en }));
+/**
+ * A namespace loaded with the context's pages, its two language files each its own chunk:
+ * `lazyNamespace('week', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')]))`.
+ */
+export function lazyNamespace<NS extends string, M>(
+  namespace: NS,
+  load: () => Promise<[{ zhCN: M }, { en: M }]>,
+): ContextI18n<NS, M> {
+  return { namespace, load: () => load().then(([zh, english]) => ({ 'zh-CN': zh.zhCN, en: english.en })) };
 }
 
 /** Every namespace of the listed contexts with the type of its messages (what `t` is checked against). */

@@ -1,17 +1,11 @@
-import { lazyCatalogue, page, type WebContext } from '../../app/context';
+import { lazyNamespace, page, type WebContext } from '../../app/context';
 import { PATHS } from '../../app/paths';
 import type { HomeMessages } from './i18n/zh-CN';
 
 /** The welcome page (the home tab), the dashboard and the test page. */
 export const homeContext: WebContext<'home', HomeMessages> = {
   name: 'home',
-  i18n: {
-    namespace: 'home',
-    load: lazyCatalogue(
-      () => import('./i18n/zh-CN'),
-      () => import('./i18n/en'),
-    ),
-  },
+  i18n: lazyNamespace('home', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
   pages: [
     {
       path: PATHS.home,

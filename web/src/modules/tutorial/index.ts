@@ -1,17 +1,11 @@
-import { lazyCatalogue, page, type WebContext } from '../../app/context';
+import { lazyNamespace, page, type WebContext } from '../../app/context';
 import { PATHS } from '../../app/paths';
 import type { TutorialMessages } from './i18n/zh-CN';
 
 /** The platform tutorial. */
 export const tutorialContext: WebContext<'tutorial', TutorialMessages> = {
   name: 'tutorial',
-  i18n: {
-    namespace: 'tutorial',
-    load: lazyCatalogue(
-      () => import('./i18n/zh-CN'),
-      () => import('./i18n/en'),
-    ),
-  },
+  i18n: lazyNamespace('tutorial', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
   pages: [
     {
       path: PATHS.tutorial,

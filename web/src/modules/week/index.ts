@@ -1,4 +1,4 @@
-import { lazyCatalogue, page, type WebContext } from '../../app/context';
+import { lazyNamespace, page, type WebContext } from '../../app/context';
 import type { WeekMessages } from './i18n/zh-CN';
 import { WEEK_PATHS } from './paths';
 
@@ -11,13 +11,7 @@ const fullPlanList = page(() => import('./pages/DayPlanListPage'), 'FullPlanList
 /** Weekly lesson plans (issue 7) and their live co-editing (issue 8). */
 export const weekContext: WebContext<'week', WeekMessages> = {
   name: 'week',
-  i18n: {
-    namespace: 'week',
-    load: lazyCatalogue(
-      () => import('./i18n/zh-CN'),
-      () => import('./i18n/en'),
-    ),
-  },
+  i18n: lazyNamespace('week', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
   pages: [
     {
       path: WEEK_PATHS.details,
