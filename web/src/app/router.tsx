@@ -1,63 +1,59 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError/RouteError';
 import { website } from '../config/website';
 import { lazyPage } from '../lib/lazyPage';
 import { setNavigator } from '../lib/navigation';
+import { COMING_SOON } from './comingSoon';
+import { CONTEXTS } from './contexts';
+import { lazyInContext } from './lazyContext';
 import { PATHS } from './paths';
 import { Root } from './Root';
 import type { RouteHandle } from './routeHandle';
-import { SPEC_PAGES } from './specPages';
 
-// Every page is its own chunk (spec §2), loaded with the 120 s chunk time-out (§9).
-const LoginPage = lazyPage(() => import('../modules/auth/pages/LoginPage'), 'LoginPage');
-const SocialCallbackPage = lazyPage(() => import('../modules/auth/pages/SocialCallbackPage'), 'SocialCallbackPage');
-const LockPage = lazyPage(() => import('../modules/layout/pages/LockPage'), 'LockPage');
+// The frame: the main layout, the menu's dynamic route and the coming-soon page. Every page is
+// its own chunk (spec §2), loaded with the 120 s chunk time-out (§9) and its context's texts.
 const MainLayout = lazyPage(() => import('../modules/layout/pages/MainLayout'), 'MainLayout');
-const NotFoundPage = lazyPage(() => import('../modules/errors/pages/NotFoundPage'), 'NotFoundPage');
-const ForbiddenPage = lazyPage(() => import('../modules/errors/pages/ForbiddenPage'), 'ForbiddenPage');
-const ServerErrorPage = lazyPage(() => import('../modules/errors/pages/ServerErrorPage'), 'ServerErrorPage');
-const WelcomePage = lazyPage(() => import('../modules/home/pages/WelcomePage'), 'WelcomePage');
-const DashboardPage = lazyPage(() => import('../modules/home/pages/DashboardPage'), 'DashboardPage');
-const InfoPage = lazyPage(() => import('../modules/info/pages/InfoPage'), 'InfoPage');
-const TutorialPage = lazyPage(() => import('../modules/tutorial/pages/TutorialPage'), 'TutorialPage');
-const TestPage = lazyPage(() => import('../modules/home/pages/TestPage'), 'TestPage');
-const IframePage = lazyPage(() => import('../modules/layout/pages/IframePage'), 'IframePage');
 const ComingSoonPage = lazyPage(() => import('../modules/layout/pages/ComingSoonPage'), 'ComingSoonPage');
 const DynamicPage = lazyPage(() => import('../modules/layout/pages/DynamicPage'), 'DynamicPage');
 
-const keepAlive = (path: string) => website.keepAlivePaths.includes(path);
-const handle = (h: RouteHandle): RouteHandle => h;
+/** Kept alive when the user switches tabs (spec §2): the page says so, unless the deployment lists the pages itself. */
+const keepAlive = (path: string, own?: boolean) =>
+  website.keepAlivePaths ? website.keepAlivePaths.includes(path) : own === true;
 
-/** Routes under the main layout: fixed pages, the spec's pages, then the menu's (dynamic) routes. */
+/** The contexts' pages alone on screen (sign-in, lock, error pages) or inside the main layout. */
+function contextRoutes(alone: boolean): RouteObject[] {
+  return CONTEXTS.flatMap((context) =>
+    (context.pages ?? [])
+      .filter((page) => (page.alone === true) === alone)
+      .map(({ path, load, alone: _alone, ...handle }): RouteObject => {
+        const Page = lazyInContext(context, load);
+        const own: RouteHandle = { ...handle, keepAlive: keepAlive(path, handle.keepAlive) };
+        return { path, element: <Page />, handle: own };
+      }),
+  );
+}
+
+/** Screens behind the server menu's codes, from every context. */
+const menuPages: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  CONTEXTS.flatMap((context) =>
+    Object.entries(context.menuPages ?? {}).map(([code, load]) => [code, lazyInContext(context, load)]),
+  ),
+);
+
+/** Routes under the main layout: the contexts' pages, the spec's pages still to come, then the menu's (dynamic) routes. */
 const layoutRoutes: RouteObject[] = [
   { path: PATHS.wel, element: <Navigate to={PATHS.home} replace /> },
-  { path: PATHS.home, element: <WelcomePage />, handle: handle({ titleKey: 'route.home', icon: 'Home' }) },
-  {
-    path: PATHS.dashboard,
-    element: <DashboardPage />,
-    handle: handle({ titleKey: 'route.dashboard', icon: 'LayoutDashboard' }),
-  },
-  { path: PATHS.info, element: <InfoPage />, handle: handle({ titleKey: 'route.info', icon: 'User' }) },
-  { path: PATHS.tutorial, element: <TutorialPage />, handle: handle({ titleKey: 'route.tutorial', icon: 'Book' }) },
-  {
-    path: PATHS.test,
-    element: <TestPage />,
-    handle: handle({ titleKey: 'route.test', icon: 'Flask', keepAlive: keepAlive(PATHS.test) }),
-  },
-  {
-    path: `${PATHS.iframe}/:routerPath`,
-    element: <IframePage />,
-    handle: handle({ titleKey: 'route.iframe', icon: 'ExternalLink' }),
-  },
-  ...SPEC_PAGES.map(
-    ({ path, titleKey, icon, page: Page }): RouteObject => ({
+  ...contextRoutes(false),
+  ...COMING_SOON.map(
+    ({ path, titleKey, keepAlive: own }): RouteObject => ({
       path,
-      element: Page ? <Page /> : <ComingSoonPage titleKey={titleKey} />,
-      handle: handle({ titleKey, icon, keepAlive: keepAlive(path) }),
+      element: <ComingSoonPage titleKey={titleKey} />,
+      handle: { titleKey, keepAlive: keepAlive(path, own) } satisfies RouteHandle,
     }),
   ),
   // Everything else: a route from the user's menu (spec §2 dynamic routes), else /404.
-  { path: '*', element: <DynamicPage /> },
+  { path: '*', element: <DynamicPage pages={menuPages} /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -66,16 +62,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: PATHS.root, element: <Navigate to={PATHS.wel} replace /> },
-      { path: PATHS.login, element: <LoginPage />, handle: handle({ public: true, tab: false }) },
-      {
-        path: `${PATHS.socialCallback}/:source`,
-        element: <SocialCallbackPage />,
-        handle: handle({ public: true, tab: false }),
-      },
-      { path: PATHS.lock, element: <LockPage />, handle: handle({ tab: false }) },
-      { path: PATHS.notFound, element: <NotFoundPage />, handle: handle({ public: true, tab: false }) },
-      { path: PATHS.forbidden, element: <ForbiddenPage />, handle: handle({ public: true, tab: false }) },
-      { path: PATHS.serverError, element: <ServerErrorPage />, handle: handle({ public: true, tab: false }) },
+      ...contextRoutes(true),
       {
         element: <MainLayout />,
         children: [{ errorElement: <RouteError embedded />, children: layoutRoutes }],

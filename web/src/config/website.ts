@@ -40,8 +40,12 @@ export interface WebsiteConfig {
   httpTimeoutMs: number;
   /** Response codes rejected silently, without a message (spec §8). */
   statusWhiteList: Array<number | string>;
-  /** Pages kept alive when the user switches tabs (spec §2). */
-  keepAlivePaths: string[];
+  /**
+   * Pages kept alive when the user switches tabs (spec §2). Unset: each page's manifest says
+   * (lesson-plan details, add lesson plan, observation details, the test page); a deployment
+   * may list them itself.
+   */
+  keepAlivePaths?: string[];
   /** Lock page and home tab (spec §9). */
   lockPage: string;
   homePath: string;
@@ -67,15 +71,6 @@ export const DEFAULT_WEBSITE: WebsiteConfig = {
   chunkLoadTimeoutMs: 120_000,
   httpTimeoutMs: 10_000,
   statusWhiteList: [],
-  keepAlivePaths: [
-    '/weekdetails/details',
-    '/week/week',
-    '/observation/observationDetails',
-    '/observation/autoObservationDetails',
-    '/observation/shareDetails',
-    '/observation_regional/observationRegionalDetails',
-    '/test/index',
-  ],
   lockPage: '/lock',
   homePath: '/wel/index',
   dateFormat: 'yyyy-MM-dd HH:mm:ss',

@@ -1,13 +1,34 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Catalogue, ContextI18n } from '../app/context';
+import { CONTEXTS } from '../app/contexts';
 import { type Language, LOCALE_OF, languageOfLocale, readSavedLanguage, saveLanguage } from './languages';
 import { en } from './locales/en';
 import { zhCN } from './locales/zh-CN';
 
-export const resources = {
-  'zh-CN': { translation: zhCN },
-  en: { translation: en },
-} as const;
+/**
+ * One default namespace (`translation`: the shared keys in `locales/`) and one namespace per
+ * web context (`web/src/modules/<ctx>/i18n/`). The namespace separator is the key separator,
+ * so `t('week.editor.title')` reads `editor.title` of the `week` namespace and
+ * `t('common.cancel')` reads the shared `common.cancel`: i18next takes a key's first part for
+ * a namespace only when it names one (no shared top-level key may share a namespace's name;
+ * a test checks).
+ */
+const LOCALES = ['zh-CN', 'en'] as const;
+
+type AnyI18n = ContextI18n<string, unknown>;
+const namespaces: AnyI18n[] = CONTEXTS.flatMap((context): AnyI18n[] => (context.i18n ? [context.i18n] : []));
+
+/** The shared keys and the namespaces bundled with the shell (the others arrive with their pages). */
+const resources = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    Object.fromEntries([
+      ['translation', { 'zh-CN': zhCN, en }[locale]],
+      ...namespaces.flatMap((def) => ('messages' in def ? [[def.namespace, def.messages[locale]]] : [])),
+    ]),
+  ]),
+);
 
 /** Keeps storage, cookie, `<html lang>` and the tab title in step with i18next. */
 function applyLanguage(locale: string): void {
@@ -21,13 +42,35 @@ i18n.on('languageChanged', applyLanguage);
 
 void i18n.use(initReactI18next).init({
   resources,
+  ns: ['translation', ...namespaces.map((def) => def.namespace)],
+  defaultNS: 'translation',
+  nsSeparator: '.',
   lng: LOCALE_OF[readSavedLanguage()],
   fallbackLng: 'zh-CN',
   supportedLngs: ['zh-CN', 'en'],
   interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false, // resources are bundled: ready before the first render
+  initAsync: false, // the shell's resources are bundled: ready before the first render
   returnNull: false,
 });
+
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Makes a context's namespace available (both languages, so switching shows no raw keys):
+ * at once when it is bundled, else its chunk is loaded once; a failed load is tried again.
+ */
+export function loadNamespace(def: AnyI18n | undefined): Promise<void> {
+  if (!def || !('load' in def)) return Promise.resolve();
+  let pending = loading.get(def.namespace);
+  if (!pending) {
+    pending = def.load().then((catalogue: Catalogue<unknown>) => {
+      for (const locale of LOCALES) i18n.addResourceBundle(locale, def.namespace, catalogue[locale], true, true);
+    });
+    pending.catch(() => loading.delete(def.namespace));
+    loading.set(def.namespace, pending);
+  }
+  return pending;
+}
 
 /** The current interface language as a short code. */
 export function currentLanguage(): Language {

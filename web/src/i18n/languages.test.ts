@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Catalogue } from '../app/context';
+import { CONTEXTS } from '../app/contexts';
+import { zhCN as authZhCN } from '../modules/auth/i18n/zh-CN';
 import { en } from './locales/en';
 import { zhCN } from './locales/zh-CN';
 import { isLanguage, languageOfLocale } from './languages';
@@ -6,6 +9,13 @@ import { isLanguage, languageOfLocale } from './languages';
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
   return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function expectNoEmptyMessage(messages: object): void {
+  for (const key of keysOf(messages)) {
+    const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+    expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true);
+  }
 }
 
 describe('languages', () => {
@@ -31,21 +41,50 @@ describe('locale files', () => {
   });
 
   it('have no empty message', () => {
-    for (const messages of [zhCN, en]) {
-      for (const key of keysOf(messages)) {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
-        expect(typeof value === 'string' && value.trim().length > 0, key).toBe(true);
-      }
-    }
+    for (const messages of [zhCN, en]) expectNoEmptyMessage(messages);
   });
 
   it('use the spec titles and login messages', () => {
     expect(zhCN.app.title).toBe('萌芽教学管理平台');
     expect(en.app.title).toBe('Sprout Teaching Platform');
-    expect(zhCN.auth.login.tenant.required).toBe('请输入租户编号');
-    expect(zhCN.auth.login.account.required).toBe('请输入账号');
-    expect(zhCN.auth.login.password.required).toBe('请输入密码');
+    expect(authZhCN.login.tenant.required).toBe('请输入租户编号');
+    expect(authZhCN.login.account.required).toBe('请输入账号');
+    expect(authZhCN.login.password.required).toBe('请输入密码');
     expect(zhCN.errors.unknown).toBe('未知错误');
     expect(en.errors.unknown).toBe('Unknown error');
+  });
+});
+
+describe('context namespaces', () => {
+  const catalogues = () =>
+    Promise.all(
+      CONTEXTS.flatMap((context) => {
+        const def = context.i18n;
+        if (!def) return [];
+        const messages = 'messages' in def ? Promise.resolve(def.messages) : def.load();
+        return [
+          messages.then((catalogue: Catalogue<unknown>) => ({
+            context: context.name,
+            namespace: def.namespace,
+            catalogue,
+          })),
+        ];
+      }),
+    );
+
+  it('have the same keys in both languages and no empty message', async () => {
+    const all = await catalogues();
+    expect(all.length).toBeGreaterThan(0);
+    for (const { context, namespace, catalogue } of all) {
+      expect(namespace, 'a context’s namespace is its name').toBe(context);
+      expect(keysOf(catalogue.en).sort(), namespace).toEqual(keysOf(catalogue['zh-CN']).sort());
+      for (const messages of [catalogue['zh-CN'], catalogue.en]) expectNoEmptyMessage(messages as object);
+    }
+  });
+
+  it("are named apart from the shared keys (a namespace is a key's first part: t('week.x'))", async () => {
+    const names = (await catalogues()).map((c) => c.namespace);
+    expect(names.filter((name) => name in zhCN)).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -6,16 +6,14 @@ import { BasicContainer } from '../../../components/BasicContainer/BasicContaine
 import { website } from '../../../config/website';
 import { useStore } from '../../../lib/createStore';
 import { formatDate } from '../../../lib/date';
-import { lazyPage } from '../../../lib/lazyPage';
 import { errorLogStore } from '../../../lib/errorLog';
 import { permissionStore } from '../../../permissions/permissions';
 import { readExpiresIn, readTokenTime, rolesOf, sessionStore } from '../../auth/session';
 import { refreshThreshold } from '../../auth/tokenRefresh';
 import { leafEntries } from '../../layout/menu/buildMenu';
 import { menuStore } from '../../layout/menu/menuStore';
+import { WeekDashboard } from '../../week/dashboard';
 import { tabsStore } from '../../layout/tabs/tabsStore';
-
-const WeekDashboard = lazyPage(() => import('../../week/components/WeekDashboard/WeekDashboard'), 'WeekDashboard');
 
 function Stat({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) {
   return (
@@ -64,32 +62,32 @@ export function DashboardPage() {
   return (
     <Stack gap="md" data-testid="dashboard-page">
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <Stat icon={<IconLayoutList size={24} />} color="brand" label={t('dashboard.screens')} value={screens} />
+        <Stat icon={<IconLayoutList size={24} />} color="brand" label={t('home.dashboard.screens')} value={screens} />
         <Stat
           icon={<IconListCheck size={24} />}
           color="leaf"
-          label={t('dashboard.permissions')}
+          label={t('home.dashboard.permissions')}
           value={Object.keys(buttons).length}
         />
-        <Stat icon={<IconClock size={24} />} color="orange" label={t('dashboard.tabs')} value={tabs.length} />
-        <Stat icon={<IconBug size={24} />} color="red" label={t('dashboard.errors')} value={errors} />
+        <Stat icon={<IconClock size={24} />} color="orange" label={t('home.dashboard.tabs')} value={tabs.length} />
+        <Stat icon={<IconBug size={24} />} color="red" label={t('home.dashboard.errors')} value={errors} />
       </SimpleGrid>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <BasicContainer title={t('dashboard.account.title')}>
+          <BasicContainer title={t('home.dashboard.account.title')}>
             <Table verticalSpacing="xs">
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th w={140}>{t('dashboard.account.account')}</Table.Th>
+                  <Table.Th w={140}>{t('home.dashboard.account.account')}</Table.Th>
                   <Table.Td>{user?.account}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>{t('dashboard.account.tenant')}</Table.Th>
+                  <Table.Th>{t('home.dashboard.account.tenant')}</Table.Th>
                   <Table.Td>{user?.tenantId}</Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>{t('dashboard.account.roles')}</Table.Th>
+                  <Table.Th>{t('home.dashboard.account.roles')}</Table.Th>
                   <Table.Td>
                     <Group gap={4}>
                       {rolesOf(user).map((role) => (
@@ -101,7 +99,7 @@ export function DashboardPage() {
                   </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
-                  <Table.Th>{t('dashboard.account.signedIn')}</Table.Th>
+                  <Table.Th>{t('home.dashboard.account.signedIn')}</Table.Th>
                   <Table.Td>{issued ? formatDate(issued) : '—'}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
@@ -109,20 +107,20 @@ export function DashboardPage() {
           </BasicContainer>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <BasicContainer title={t('dashboard.session.title')}>
+          <BasicContainer title={t('home.dashboard.session.title')}>
             <Stack gap="xs">
               <Group justify="space-between">
                 <Group gap={6}>
                   <IconKey size={16} />
-                  <Text size="sm">{t('dashboard.session.refreshIn')}</Text>
+                  <Text size="sm">{t('home.dashboard.session.refreshIn')}</Text>
                 </Group>
                 <Text size="sm" fw={600} data-testid="refresh-countdown">
-                  {t('dashboard.session.seconds', { count: untilRefresh })}
+                  {t('home.dashboard.session.seconds', { count: untilRefresh })}
                 </Text>
               </Group>
               <Progress value={threshold > 0 ? Math.min(100, (age / threshold) * 100) : 0} size="lg" radius="xl" />
               <Text size="xs" c="dimmed">
-                {t('dashboard.session.explain', { seconds: threshold })}
+                {t('home.dashboard.session.explain', { seconds: threshold })}
               </Text>
             </Stack>
           </BasicContainer>

@@ -16,20 +16,20 @@ export function TestPage() {
 
   return (
     <Stack gap="md" data-testid="test-page">
-      <BasicContainer title={t('testPage.keepAlive.title')}>
+      <BasicContainer title={t('home.testPage.keepAlive.title')}>
         <Text size="sm" c="dimmed" mb="sm">
-          {t('testPage.keepAlive.text')}
+          {t('home.testPage.keepAlive.text')}
         </Text>
         <Group align="flex-end">
           <NumberInput
-            label={t('testPage.keepAlive.counter')}
+            label={t('home.testPage.keepAlive.counter')}
             value={count}
             onChange={setCount}
             w={160}
             data-testid="test-counter"
           />
           <Textarea
-            label={t('testPage.keepAlive.notes')}
+            label={t('home.testPage.keepAlive.notes')}
             value={notes}
             onChange={(event) => setNotes(event.currentTarget.value)}
             autosize
@@ -40,7 +40,7 @@ export function TestPage() {
         </Group>
       </BasicContainer>
 
-      <BasicContainer title={t('testPage.permissions.title')}>
+      <BasicContainer title={t('home.testPage.permissions.title')}>
         <Group>
           {['week_add', 'user_add', 'tenant_add'].map((code) => (
             <Can
@@ -59,13 +59,13 @@ export function TestPage() {
           ))}
         </Group>
         <Text size="xs" c="dimmed" mt="sm">
-          {t('testPage.permissions.text')}
+          {t('home.testPage.permissions.text')}
         </Text>
       </BasicContainer>
 
-      <BasicContainer title={t('testPage.errors.title')}>
+      <BasicContainer title={t('home.testPage.errors.title')}>
         <Alert variant="light" color="orange" mb="sm">
-          {t('testPage.errors.text')}
+          {t('home.testPage.errors.text')}
         </Alert>
         <Group>
           <Button
@@ -76,19 +76,19 @@ export function TestPage() {
             onClick={() => {
               // Thrown outside React's handlers on purpose: the window error listener logs it.
               setTimeout(() => {
-                throw new Error(t('testPage.errors.sample'));
+                throw new Error(t('home.testPage.errors.sample'));
               });
             }}
           >
-            {t('testPage.errors.throw')}
+            {t('home.testPage.errors.throw')}
           </Button>
           <Button
             color="red"
             variant="subtle"
             data-testid="test-reject"
-            onClick={() => void Promise.reject(new Error(t('testPage.errors.sampleRejection')))}
+            onClick={() => void Promise.reject(new Error(t('home.testPage.errors.sampleRejection')))}
           >
-            {t('testPage.errors.reject')}
+            {t('home.testPage.errors.reject')}
           </Button>
         </Group>
       </BasicContainer>

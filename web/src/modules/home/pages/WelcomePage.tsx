@@ -6,9 +6,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../../app/paths';
 import { BasicBlock } from '../../../components/BasicBlock/BasicBlock';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
-import { NoticeStub } from '../../../components/NoticeStub/NoticeStub';
 import { useStore } from '../../../lib/createStore';
-import { lazyPage } from '../../../lib/lazyPage';
 import { SproutIllustration } from '../../auth/components/SproutIllustration/SproutIllustration';
 import { rolesOf, sessionStore } from '../../auth/session';
 import { displayName } from '../../layout/components/UserMenu/UserMenu';
@@ -16,11 +14,10 @@ import { useMenuLabel } from '../../layout/hooks/useMenuLabel';
 import { leafEntries } from '../../layout/menu/buildMenu';
 import { menuIcon } from '../../layout/menu/icons';
 import { menuStore } from '../../layout/menu/menuStore';
+import { WeekDashboard } from '../../week/dashboard';
+import { NoticeStub } from '../components/NoticeStub/NoticeStub';
 import { greetingKey } from '../greeting';
 import classes from './WelcomePage.module.css';
-
-// The teaching figures bring the chart library: their own chunk, after the page shows.
-const WeekDashboard = lazyPage(() => import('../../week/components/WeekDashboard/WeekDashboard'), 'WeekDashboard');
 
 const TILE_COLOURS = [
   'linear-gradient(135deg, #5aabff 0%, #2f86e6 100%)',

@@ -1,9 +1,9 @@
-import * as decoding from 'lib0/decoding';
-import * as encoding from 'lib0/encoding';
-import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness } from 'y-protocols/awareness';
-import { messageAuth, messageSync, WebsocketProvider } from 'y-websocket';
+import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { CollabDenied, CollabReplaced, CollabUnavailable, fetchStatus, probeUrlOf } from './connectionErrors';
+import { type DeviceCopies, indexedDbCopies, KeptCopy } from './deviceCopy';
+import { readServerMessages, storedQuery } from './serverMessages';
 import { hasWeek } from './store';
 import { StoredTracker } from './stored';
 import type { CollabStatus, CollabUser } from './types';
@@ -60,60 +60,6 @@ export interface ConnectionOptions {
   copyWaitMs?: number;
 }
 
-/** This device's copy of one document, loaded into the Y.Doc and kept up to date with it. */
-export interface DeviceCopy {
-  /** The transaction origin of what the copy loads into the document. */
-  readonly origin: unknown;
-  /** Resolves once what the device held is in the document. */
-  readonly loaded: Promise<void>;
-  /** A value kept beside the copy (`epoch`, `unsent`). */
-  get(key: string): Promise<unknown>;
-  set(key: string, value: string | number): Promise<void>;
-  /** Lets go of the copy (it stays on the device). */
-  close(): Promise<void>;
-}
-
-export interface DeviceCopies {
-  open(name: string, doc: Y.Doc): DeviceCopy;
-  /** Deletes a copy (closed first). */
-  remove(name: string): Promise<void>;
-}
-
-/** Copies in IndexedDB (y-indexeddb: the updates, and its `custom` store for the values beside them). */
-export const indexedDbCopies: DeviceCopies = {
-  open(name, doc) {
-    const persistence = new IndexeddbPersistence(name, doc);
-    return {
-      origin: persistence,
-      loaded: persistence.whenSynced.then(() => undefined),
-      get: (key) => persistence.get(key),
-      set: async (key, value) => {
-        await persistence.set(key, value);
-      },
-      close: () => persistence.destroy(),
-    };
-  },
-  async remove(name) {
-    const request = indexedDB.deleteDatabase(name);
-    await new Promise<void>((resolve) => {
-      request.onsuccess = request.onerror = request.onblocked = () => resolve();
-    });
-  },
-};
-
-async function fetchStatus(url: string): Promise<number | null> {
-  try {
-    const response = await fetch(url, { method: 'GET', cache: 'no-store', credentials: 'omit' });
-    return response.status;
-  } catch {
-    return null;
-  }
-}
-
-/** `ws(s)://host/api/collab` + `week:1` → `http(s)://host/api/collab/week:1`. */
-export const probeUrlOf = (serverUrl: string, docName: string) =>
-  `${serverUrl.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '')}/${docName}`;
-
 export interface WeekConnection {
   readonly doc: Y.Doc;
   readonly awareness: Awareness;
@@ -132,36 +78,6 @@ export interface WeekConnection {
   destroy(): void;
 }
 
-/** The server refused the document (4403 no access, 4400 bad name). */
-export class CollabDenied extends Error {
-  constructor(readonly code: number) {
-    super(`collab: refused (${code})`);
-    this.name = 'CollabDenied';
-  }
-}
-
-/** The collab service is not served where the page looks for it (SERVICES without collab). */
-export class CollabUnavailable extends Error {
-  constructor() {
-    super('collab: the live co-editing service is not served');
-    this.name = 'CollabUnavailable';
-  }
-}
-
-/** This device's copy belonged to another epoch of the document (4409): deleted; open the week again. */
-export class CollabReplaced extends Error {
-  constructor(readonly dropped: boolean) {
-    super('collab: the document was replaced on the server');
-    this.name = 'CollabReplaced';
-  }
-}
-
-const SYNC_STEP1 = 0;
-const SYNC_STEP2 = 1;
-const SYNC_UPDATE = 2;
-/** Sprout's stored acknowledgement and the document's epoch (services/collab protocol.ts). */
-const MESSAGE_STORED = 100;
-const MESSAGE_EPOCH = 101;
 /** The server refused this device's copy: it belongs to another epoch of the document. */
 const CLOSE_REPLACED = 4409;
 /** Asked for the stored state when an acknowledgement has not come by then (slow disk, old server). */
@@ -200,10 +116,6 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   let statusTimer: ReturnType<typeof setTimeout> | null = null;
   let renewTimer: ReturnType<typeof setTimeout> | null = null;
   let renewAttempt = 0;
-  /** The epoch this device's copy belongs to ('': none known yet; it is told on join). */
-  let epoch = '';
-  /** This device holds edits the server is not known to have stored (kept beside the copy). */
-  let unsent = false;
   /** The copy belonged to another epoch (4409); `dropped`: it held unsent edits. */
   let replaced: { dropped: boolean } | null = null;
   /** The collab service is not served here (a plain GET of the document answered 404). */
@@ -213,77 +125,15 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   let probing = false;
 
   // ---- this device's copy ---------------------------------------------------------------
-  let idb: DeviceCopy | null = null;
-  let idbReady = false;
-  /**
-   * Opens the copy; resolves once the epoch and the unsent mark kept beside it are read (so
-   * the socket can name the epoch), or at once when there is none.
-   */
-  const openIdb = (): Promise<void> => {
-    if (!options.dbName || !copies) return Promise.resolve();
-    let opened: DeviceCopy;
-    try {
-      opened = copies.open(options.dbName, doc);
-    } catch {
-      idb = null;
-      return Promise.resolve();
-    }
-    idb = opened;
-    void opened.loaded.then(() => {
-      if (idb !== opened) return;
-      idbReady = true;
-      if (hasWeek(doc)) markReady();
-      update();
-    });
-    return Promise.all([opened.get('epoch'), opened.get('unsent')]).then(
-      ([kept, mark]) => {
-        if (idb !== opened) return;
-        if (typeof kept === 'string' && kept && !epoch) epoch = kept;
-        // A copy opened again (resume) that keeps none yet: this session's. A copy made before
-        // epochs were kept has none either: it is taken as the server's (merged as before).
-        else if (epoch && !kept) void opened.set('epoch', epoch).catch(() => undefined);
-        if (mark === 1) unsent = true;
-        else if (unsent) void opened.set('unsent', 1).catch(() => undefined);
-      },
-      () => undefined,
-    );
-  };
-  const closeIdb = () => {
-    const db = idb;
-    idb = null;
-    idbReady = false;
-    return db ? db.close().catch(() => undefined) : Promise.resolve();
-  };
-  const deleteIdb = async () => {
-    await closeIdb();
-    if (options.dbName && copies) await copies.remove(options.dbName).catch(() => undefined);
-  };
-  /** Keeps the unsent mark beside the copy (only when it changes, not with every keystroke). */
-  const markUnsent = (value: boolean) => {
-    if (value === unsent) return;
-    unsent = value;
-    void idb?.set('unsent', value ? 1 : 0).catch(() => undefined);
-  };
-  /**
-   * The copy on this device is for edits: none is kept of a week this user can only read
-   * now (submitted, say) once the server holds everything; editable again, it comes back.
-   */
-  let keepingCopy = true;
-  const followCopy = (kind: CollabStatus['kind']) => {
-    if (kind === 'readOnly' && !pending && keepingCopy) {
-      keepingCopy = false;
-      void deleteIdb();
-    } else if ((kind === 'saved' || kind === 'syncing') && !keepingCopy && !paused) {
-      keepingCopy = true;
-      openIdb();
-    }
-  };
-
+  const copy = new KeptCopy(doc, options.dbName, copies, () => {
+    if (hasWeek(doc)) markReady();
+    update();
+  });
   // ---- the connection ------------------------------------------------------------------
   const provider = new WebsocketProvider(options.serverUrl, options.docName, doc, {
     connect: false,
     awareness,
-    params: paramsFor(options.token(), epoch),
+    params: paramsFor(options.token(), copy.epoch),
     WebSocketPolyfill: options.WebSocketPolyfill,
     // No resyncInterval: y-websocket drops a socket that hears nothing for 30 s, and the server
     // sends a quiet connection an empty awareness message every 15 s (its pings never reach
@@ -305,61 +155,30 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (was) provider.connectBc();
   }
 
-  // Messages from the server pass through here first: what they say about the server's copy.
-  const syncHandler = provider.messageHandlers[messageSync];
-  provider.messageHandlers[messageSync] = (encoder, decoder, p, fromSocket, type) => {
-    if (replaced) return; // nothing more of a replaced document, from anywhere
-    if (!fromSocket) {
-      syncHandler?.(encoder, decoder, p, fromSocket, type); // another tab (BroadcastChannel)
-      return;
-    }
-    const peek = decoding.createDecoder(decoder.arr);
-    peek.pos = decoder.pos;
-    const kind = decoding.readVarUint(peek);
-    const payload = decoding.readVarUint8Array(peek);
-    try {
-      // Relayed updates (SYNC_UPDATE) are other people's to save: they tell nothing here.
-      if (kind === SYNC_STEP1) tracker.serverStateVector(payload);
-      else if (kind === SYNC_STEP2) tracker.serverSync(payload);
-    } catch {
-      /* a message Yjs cannot read fails below as it would have anyway */
-    }
-    fromServer = true;
-    try {
-      syncHandler?.(encoder, decoder, p, fromSocket, type);
-    } finally {
-      fromServer = false;
-    }
-    if (kind === SYNC_STEP2 || kind === SYNC_UPDATE) afterServerState();
-  };
-  provider.messageHandlers[MESSAGE_STORED] = (_encoder, decoder) => {
-    const stateVector = decoding.readVarUint8Array(decoder);
-    const deletes = decoding.readVarUint8Array(decoder);
-    try {
-      tracker.acknowledged(stateVector, deletes);
-    } catch {
-      return; // unreadable: the fallback query finds out instead
-    }
-    afterServerState();
-  };
-  // The document's epoch, told first on join: the copy on this device belongs to it from now on.
-  provider.messageHandlers[MESSAGE_EPOCH] = (_encoder, decoder) => {
-    const told = decoding.readVarString(decoder);
-    if (!told || told === epoch) return;
-    epoch = told;
-    provider.params = paramsFor(options.token(), epoch);
-    void idb?.set('epoch', told).catch(() => undefined);
-    shareWithTabsOf(epoch);
-  };
-  // The auth message (permission denied) is how the server says a connection is read-only.
-  provider.messageHandlers[messageAuth] = (_encoder, decoder) => {
-    if (decoding.readVarUint(decoder) === 0) {
-      decoding.readVarString(decoder);
+  readServerMessages(provider, {
+    tracker,
+    ignoring: () => replaced !== null,
+    asServer(apply) {
+      fromServer = true;
+      try {
+        apply();
+      } finally {
+        fromServer = false;
+      }
+    },
+    afterServerState,
+    toldEpoch(told) {
+      if (!told || told === copy.epoch) return;
+      copy.tellEpoch(told);
+      provider.params = paramsFor(options.token(), told);
+      shareWithTabsOf(told);
+    },
+    toldReadOnly() {
       readOnlyHere = true;
       readOnly = true;
       update();
-    }
-  };
+    },
+  });
 
   provider.on('status', ({ status: s }) => {
     if (s === 'connecting') socketOpened = false;
@@ -384,7 +203,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   });
   provider.on('connection-close', (event) => {
     // The next attempt carries the freshest token (refreshed meanwhile by the app).
-    provider.params = paramsFor(options.token(), epoch);
+    provider.params = paramsFor(options.token(), copy.epoch);
     // Never opened: maybe nothing serves live editing here (the status of a refused upgrade
     // never reaches the page), or just no network. A plain GET tells them apart.
     if (event && !socketOpened && !probing && !unavailable) void probeService();
@@ -417,10 +236,10 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (code === 4401) void renew();
     else if (code === CLOSE_REPLACED) {
       // Another history of the document: this copy is never merged into it.
-      replaced = { dropped: unsent };
-      keepingCopy = false;
+      replaced = { dropped: copy.unsent };
+      copy.keeping = false;
       provider.disconnectBc();
-      void deleteIdb();
+      void copy.remove();
       failReady(new CollabReplaced(replaced.dropped));
       update();
     } else {
@@ -440,7 +259,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (destroyed || paused) return;
     const fresh = options.token();
     if (!fresh) return update(); // signed out: the app leaves the page
-    provider.params = paramsFor(fresh, epoch);
+    provider.params = paramsFor(fresh, copy.epoch);
     if (fresh !== used) {
       renewAttempt = 0;
       provider.connect();
@@ -461,7 +280,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   doc.on('update', (change: Uint8Array, origin: unknown) => {
     if (fromServer) return;
     // An edit made on this device (not what its copy loaded): unsent until the server has it.
-    if (idb === null || origin !== idb.origin) markUnsent(true);
+    if (!copy.loadedFrom(origin)) copy.markUnsent(true);
     tracker.localUpdate(change);
     // This tab's edit, another tab's, or this device's copy: not known to be stored.
     pending = true;
@@ -475,7 +294,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const was = pending;
     pending = !tracker.allStored();
     if (was && !pending) savedAt = Date.now();
-    if (!pending && !readOnly) markUnsent(false);
+    if (!pending && !readOnly) copy.markUnsent(false);
     // Other people's updates keep coming: an answer already awaited is not pushed back by them.
     if (pending && !readOnly && !queryTimer) scheduleQuery(Math.min(QUERY_AFTER_MS * 2 ** queryAttempt++, 6000));
     else if (!pending) {
@@ -495,11 +314,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     queryTimer = null;
     const ws = provider.ws;
     if (destroyed || !provider.wsconnected || !provider.synced || readOnly || !ws || ws.readyState !== 1) return;
-    const e = encoding.createEncoder();
-    encoding.writeVarUint(e, messageSync);
-    encoding.writeVarUint(e, SYNC_STEP1);
-    encoding.writeVarUint8Array(e, tracker.queryVector());
-    ws.send(encoding.toUint8Array(e));
+    ws.send(storedQuery(tracker));
   }
 
   function scheduleStatusCheck(ms: number) {
@@ -518,7 +333,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     if (!provider.wsconnected) {
       const since = disconnectedAt ?? startedAt;
       if (Date.now() - since < offlineAfterMs) return everConnected ? { kind: 'syncing' } : { kind: 'connecting' };
-      return { kind: 'offline', local: idbReady, pending };
+      return { kind: 'offline', local: copy.loaded, pending };
     }
     if (readOnly) return { kind: 'readOnly', unsaved: pending };
     if (!provider.synced || pending) return { kind: 'syncing' };
@@ -530,7 +345,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     const next = compute();
     if (JSON.stringify(next) === JSON.stringify(status)) return;
     status = next;
-    followCopy(next.kind);
+    copy.follow(next.kind, pending, paused);
     for (const listener of [...listeners]) listener();
   }
 
@@ -549,14 +364,14 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
   const copyStalled = new Promise<'stalled'>((resolve) => {
     copyTimer = setTimeout(() => resolve('stalled'), copyWaitMs);
   });
-  void Promise.race([openIdb(), copyStalled]).then((outcome) => {
+  void Promise.race([copy.open(), copyStalled]).then((outcome) => {
     clearTimeout(copyTimer);
     if (destroyed || paused) return;
     // A copy that cannot say its epoch is of unknown identity: let go of it, never merge it,
     // and connect from the server's state rather than wait on the device for good.
-    if (outcome === 'stalled') void closeIdb();
-    provider.params = paramsFor(options.token(), epoch);
-    shareWithTabsOf(epoch);
+    if (outcome === 'stalled') void copy.close();
+    provider.params = paramsFor(options.token(), copy.epoch);
+    shareWithTabsOf(copy.epoch);
     provider.connect();
   });
 
@@ -615,25 +430,25 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
       paused = true;
       if (renewTimer) clearTimeout(renewTimer);
       provider.disconnect();
-      void closeIdb();
+      void copy.close();
       update();
     },
     resume() {
       if (destroyed || !paused) return;
       paused = false;
-      if (keepingCopy) void openIdb();
+      if (copy.keeping) void copy.open();
       if (denied === null && !replaced && !unavailable) provider.connect();
       update();
     },
     async clearLocal() {
       if (!close()) return;
-      await deleteIdb();
+      await copy.remove();
       doc.destroy();
     },
     destroy() {
       if (!close()) return;
       // The copy stays in IndexedDB; the document goes once y-indexeddb let go of it.
-      void closeIdb().then(() => doc.destroy());
+      void copy.close().then(() => doc.destroy());
     },
   };
 }

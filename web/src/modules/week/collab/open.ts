@@ -7,7 +7,7 @@ import { colorOf, fieldOfElement, markFields, peersOf, transformIndex } from './
 import { createYWeekDraft } from './store';
 import type { CollabPeer, CollabWeek } from './types';
 
-export { CollabDenied } from './connection';
+export { CollabDenied } from './connectionErrors';
 
 /**
  * Opens a week for live co-editing (the editor page loads this module on demand): the

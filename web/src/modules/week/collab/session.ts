@@ -3,7 +3,6 @@ import { http } from '../../../lib/http';
 import { currentToken, readTenantId, sessionStore } from '../../auth/session';
 import { weekApi } from '../api';
 import type { WeekRecord } from '../model/types';
-import { registerCollabTexts } from './i18n';
 import type { CollabWeek } from './types';
 
 /**
@@ -12,7 +11,6 @@ import type { CollabWeek } from './types';
  * week as the signed-in user.
  */
 export async function startCollab(weekId: string, signal?: AbortSignal): Promise<CollabWeek> {
-  registerCollabTexts();
   void import('./CollabUi'); // the bar and notice, wanted as soon as the week opens
   const { openCollabWeek } = await import('./open');
   const user = sessionStore.get().user;

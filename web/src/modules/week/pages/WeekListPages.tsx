@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -26,7 +27,7 @@ import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
 import type { PlanRow, WeekRow } from '../model/types';
 import { detailsHref, editorHref } from '../paths';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): Column<WeekRow>[] {
   return [

@@ -1,0 +1,25 @@
+import { authContext } from '../modules/auth';
+import { errorsContext } from '../modules/errors';
+import { homeContext } from '../modules/home';
+import { infoContext } from '../modules/info';
+import { layoutContext } from '../modules/layout';
+import { tutorialContext } from '../modules/tutorial';
+import { weekContext } from '../modules/week';
+import type { NamespacesOf } from './context';
+
+/**
+ * Every web context (`web/src/modules/<ctx>/index.ts`). The router, the menu's pages and i18n
+ * are assembled from this list: a new context is its folder and one line here.
+ */
+export const CONTEXTS = [
+  authContext,
+  layoutContext,
+  errorsContext,
+  homeContext,
+  infoContext,
+  tutorialContext,
+  weekContext,
+] as const;
+
+/** Each context's namespace and the type of its messages (`i18next.d.ts` checks `t` against them). */
+export type ContextMessages = NamespacesOf<typeof CONTEXTS>;
