@@ -200,7 +200,6 @@ const LISTS: RecordListRoute[] = [
 export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week/week';
-  const _tz = app.config.TIME_ZONE;
 
   recordListRoutes(app, WEEKS, [
     ...LISTS,
