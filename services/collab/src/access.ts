@@ -3,7 +3,7 @@ import type { AccessClaims } from '@sprout/core/auth/jwt';
 import { type Database, readInTenant } from '@sprout/core/db';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { scopeWhere } from '@sprout/core/permissions/sql';
-import { parseDocName } from './doc-name';
+import { parseDocName } from '@sprout/contracts';
 
 /** What a connection may do: edit, only read (its updates are dropped), or nothing (refused). */
 export type DocAccess = 'write' | 'read' | null;

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { type RichText, richToText } from '@sprout/contracts';
 import type { DB } from '@sprout/core/db';
 import { readStream } from '@sprout/core/events';
-import { type RecordEvent, type RichText, richToText } from '@sprout/core/records';
+import type { RecordEvent } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
 
 /** Content fields holding rich text, per family: diffs show their text, not the editor's JSON. */

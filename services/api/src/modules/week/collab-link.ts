@@ -1,18 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { $ZodIssue } from 'zod/v4/core';
-import {
-  docNameOf,
-  docToWeekContent,
-  markRevision,
-  notifyDocChanged,
-  readRevision,
-  writeWeekContent,
-} from '@sprout/collab';
+import { markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
+import { docNameOf, docToWeekContent, type WeekContent, WeekContentSchema } from '@sprout/contracts';
 import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { handleCommandIn } from '@sprout/core/events';
 import type { Lang } from '@sprout/core/i18n';
 import type { KeyValueStore } from '@sprout/core/kv';
-import { type WeekContent, WeekContentSchema, recordDecider } from '@sprout/core/records';
+import { recordDecider } from '@sprout/core/records';
 import { findForbiddenText } from '@sprout/core/text';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DayPlanContentSchema } from '@sprout/contracts';
 import { readInTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { DayPlanContentSchema } from '@sprout/core/records';
 import {
   accessTo,
   applyRecordFilter,

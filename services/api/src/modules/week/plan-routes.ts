@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { WeekPlanContentSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { WeekPlanContentSchema } from '@sprout/core/records';
 import {
   accessTo,
   applyRecordFilter,

@@ -1,4 +1,5 @@
 import { markRevision } from '@sprout/collab';
+import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
@@ -7,7 +8,6 @@ import { type DB, inTenant } from '@sprout/core/db';
 import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/core/records';
 import { addDays, localDate, mondayOf } from '@sprout/core/time';
 import {
   accessTo,

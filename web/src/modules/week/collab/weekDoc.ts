@@ -1,6 +1,6 @@
 /**
- * The week document's shape is the server's (`@sprout/collab/week-doc`: pure, yjs only), so
- * the browser reads and writes exactly what the collab service seeds and the API saves.
+ * The week document's shape is the server's (`@sprout/contracts`, week-doc.ts: pure, yjs
+ * only), so the browser reads and writes exactly what the collab service seeds and the API saves.
  */
 export {
   docToWeekContent,
@@ -14,4 +14,4 @@ export {
   WEEK_SCALAR_FIELDS,
   type WeekDocContent,
   weekContentToDoc,
-} from '@sprout/collab/week-doc';
+} from '@sprout/contracts';
