@@ -22,7 +22,7 @@ describe('@sprout/contracts', () => {
   });
 
   it('keeps zod out of the modules the browser loads at runtime', () => {
-    const runtime = ['doc-name', 'rich-sanitize', 'rich-text', 'week-doc', 'week-fields'];
+    const runtime = ['doc-name', 'records', 'rich-sanitize', 'rich-text', 'week-api', 'week-doc', 'week-fields'];
     const reach = (file: string, seen = new Set<string>()): Set<string> => {
       for (const { module, typeOnly } of importsOf(file))
         if (!typeOnly && !seen.has(module)) {

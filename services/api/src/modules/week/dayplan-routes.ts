@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DayPlanContentSchema } from '@sprout/contracts';
+import { DAY_PLAN_LAYOUTS, type DayPlanWeekHeader, type RecordStatus, SaveDayPlanSchema } from '@sprout/contracts';
 import { readInTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
@@ -27,7 +27,6 @@ import { parentWeek } from './plan-routes';
 import { classOf, RESOURCE } from './week-routes';
 
 const KIND = 'day_plan';
-export const LAYOUTS = ['tianyuan', 'tongxing'] as const;
 export const LAYOUT_PARAM = 'week.halfPlanLayout';
 
 const Variant = z.enum(['half', 'full']);
@@ -35,11 +34,6 @@ const DayPlanFilterSchema = RecordFilterSchema.extend({
   variant: Variant.optional(),
   weekId: IdSchema.optional(),
   date: DateSchema.optional(),
-});
-const SaveSchema = z.object({
-  id: IdSchema.optional(),
-  version: z.coerce.number().int().min(1).optional(),
-  content: DayPlanContentSchema,
 });
 
 export async function dayPlanRoutes(app: FastifyInstance) {
@@ -59,7 +53,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     const rows = await readInTenant<Parameters<typeof presentRecord>[0]>(app.database, caller.ctx, qb.compile());
     return { week, records: rows.map((row) => presentRecord(row, tz)) };
   };
-  const header = (w: Parameters<typeof presentRecord>[0]) => {
+  const header = (w: Parameters<typeof presentRecord>[0]): DayPlanWeekHeader => {
     const c = (w.content ?? {}) as { theme?: string; weekNo?: number; startDate?: string; endDate?: string };
     return {
       id: String(w.id),
@@ -69,7 +63,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       endDate: c.endDate ?? '',
       classId: w.class_id === null ? '' : String(w.class_id),
       className: w.class_name ?? '',
-      status: w.status,
+      status: w.status as RecordStatus,
     };
   };
 
@@ -95,7 +89,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' },
     },
     async (request) => {
-      const body = input(request, SaveSchema);
+      const body = input(request, SaveDayPlanSchema);
       const id = body.id ?? nextId();
       await write(request, async (c) => {
         let head: { deptId: string | null; classId: string | null; semester: string | null };
@@ -247,7 +241,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
           .compile(),
       );
       const v = rows[0]?.param_value;
-      return ok({ layout: (LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
+      return ok({ layout: (DAY_PLAN_LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
     },
   );
 }

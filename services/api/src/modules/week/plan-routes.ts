@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { WeekPlanContentSchema } from '@sprout/contracts';
+import { SavePlanSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
@@ -30,11 +30,6 @@ const KIND = 'week_plan';
 const PlanFilterSchema = RecordFilterSchema.extend({
   domain: z.union([z.coerce.number().int().min(1).max(5), z.literal('')]).optional(),
   activityType: z.union([z.coerce.number().int().min(1).max(4), z.literal('')]).optional(),
-});
-const SavePlanSchema = z.object({
-  id: IdSchema.optional(),
-  version: z.coerce.number().int().min(1).optional(),
-  content: WeekPlanContentSchema,
 });
 
 /**

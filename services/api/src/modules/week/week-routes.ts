@@ -1,5 +1,15 @@
 import { markRevision } from '@sprout/collab';
-import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/contracts';
+import {
+  AddWeekSchema,
+  BossUpdateWeekSchema,
+  type DayPlanContent,
+  ReviewWeekSchema,
+  SubmitWeekSchema,
+  UpdateWeekSchema,
+  type WeekCan,
+  type WeekContent,
+  type WeekPlanContent,
+} from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
@@ -40,21 +50,6 @@ export const RESOURCE = 'week';
 /** The record kinds that travel with a week (its lesson plans and day plans). */
 export const CHILD_KINDS = ['week_plan', 'day_plan'] as const;
 
-const VersionSchema = z.coerce.number().int().min(1);
-const AddWeekSchema = z.object({ content: WeekContentSchema, coAuthorIds: IdListSchema.optional() });
-const UpdateWeekSchema = z.object({
-  id: IdSchema,
-  version: VersionSchema,
-  content: WeekContentSchema,
-  coAuthorIds: IdListSchema.optional(),
-});
-const SubmitSchema = z.object({ id: IdSchema, version: VersionSchema.optional() });
-const ReviewSchema = z.object({
-  id: IdSchema,
-  action: z.enum(['approve', 'return']),
-  comment: z.string().trim().max(1000).optional().default(''),
-});
-const BossUpdateSchema = z.object({ id: IdSchema, version: VersionSchema, content: WeekContentSchema });
 const ClassFilterSchema = RecordFilterSchema.extend({ classId: IdSchema });
 const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional() });
 
@@ -138,7 +133,7 @@ async function weekDetail(request: FastifyRequest, id: string) {
       copy: can(caller, 'week_copy') || can(caller, 'week_add'),
       export: can(caller, 'week_export') || access.author || access.team,
       excellent: row.status === 'success' && can(caller, 'week_excellent'),
-    },
+    } satisfies WeekCan,
   };
 }
 
@@ -428,7 +423,7 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: { tags: ['weeks'], summary: 'Submit a week for review; its plans and day plans go along' },
     },
     async (request) => {
-      const body = input(request, SubmitSchema);
+      const body = input(request, SubmitWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_submit');
         const { access } = await editableWeek(c, body.id);
@@ -475,7 +470,7 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = input(request, ReviewSchema);
+      const body = input(request, ReviewWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_review');
         await editableWeek(c, body.id);
@@ -503,7 +498,7 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: { tags: ['weeks'], summary: 'A reviewer’s edit of a week during review' },
     },
     async (request) => {
-      const body = input(request, BossUpdateSchema);
+      const body = input(request, BossUpdateWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_boss_edit');
         const { row } = await editableWeek(c, body.id);
