@@ -1,7 +1,7 @@
 /**
  * A teaching record as the API shows it (docs/API.md "The record JSON"): the envelope every
- * family shares, with its content (one record) or a summary of it (a list row), and a
- * record's timeline. Types only, no dependency: the API's presenters
+ * family shares, with its content (one record) or a summary of it (a list row), a record's
+ * timeline, and the edit rule. Types only, no dependency: the API's presenters
  * (services/api/src/modules/records/) are typed with them and the browser reads them.
  */
 
@@ -11,6 +11,27 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 /** The record kinds: the week family's (a week, its lesson plans, its half- or full-day plans). */
 export type RecordKind = 'week' | 'week_plan' | 'day_plan';
+
+/** The statuses in which the authors still write (DOMAIN.md lifecycle): a draft, or returned by a reviewer. */
+export const EDITABLE_STATUSES = ['draft', 'returned'] as const satisfies readonly RecordStatus[];
+export const isEditableStatus = (status: string): boolean => (EDITABLE_STATUSES as readonly string[]).includes(status);
+
+/** What a user is to a record: the row is in their `update` data scope, they wrote or co-wrote it, they teach its class. */
+export interface RecordStanding {
+  update: boolean;
+  author: boolean;
+  /** The user teaches the record's class (its teaching team). */
+  team: boolean;
+}
+
+/**
+ * The edit rule: a user may write a record (edit, and as the week's details say, submit or
+ * delete it) while it is editable, in their update scope, when they are an author or on its
+ * class's team, and hold the action's button (`<kind>_edit`, `_submit`, `_delete`). The week
+ * details' `can` and the live document's write access both decide with it.
+ */
+export const mayWrite = (status: string, standing: RecordStanding, holdsButton: boolean): boolean =>
+  isEditableStatus(status) && standing.update && (standing.author || standing.team) && holdsButton;
 
 /** The envelope every record shares (`presentRecord`): ids as strings, times as `yyyy-MM-dd HH:mm:ss`, '' for none. */
 export interface RecordHeader {

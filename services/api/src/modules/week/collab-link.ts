@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { $ZodIssue } from 'zod/v4/core';
 import { markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
-import { docNameOf, docToWeekContent, type WeekContent, WeekContentSchema } from '@sprout/contracts';
+import {
+  docNameOf,
+  docToWeekContent,
+  isEditableStatus,
+  parseDocName,
+  type WeekContent,
+  WeekContentSchema,
+} from '@sprout/contracts';
 import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { handleCommandIn } from '@sprout/core/events';
 import type { Lang } from '@sprout/core/i18n';
@@ -79,7 +86,7 @@ export async function saveRevisionIn(
       .where('kind', '=', 'week')
       .forUpdate()
       .executeTakeFirst();
-    if (!row || (row.status !== 'draft' && row.status !== 'returned')) return { saved: false };
+    if (!row || !isEditableStatus(row.status)) return { saved: false };
     let content: WeekContent;
     try {
       content = docContent(rev.doc, opts.lang);
@@ -118,7 +125,8 @@ export async function saveRevisionIn(
  */
 export function saveRevisionWhenIdle(database: Database, timeZone: string, log?: (msg: string) => void) {
   return async (docName: string, tenantId: string, authorIds: string[]) => {
-    const weekId = /^week:(\d{1,19})$/.exec(docName)?.[1];
+    const parsed = parseDocName(docName);
+    const weekId = parsed?.kind === 'week' ? parsed.id : undefined;
     const actorId = authorIds[0];
     if (!weekId || !actorId) return;
     try {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { SavePlanSchema } from '@sprout/contracts';
+import { isEditableStatus, SavePlanSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
@@ -39,7 +39,7 @@ const PlanFilterSchema = RecordFilterSchema.extend({
 export async function parentWeek(c: CommandContext, weekId: string | null) {
   if (!weekId) throw badRequest('records.weekRequired');
   const { row, access } = await editableWeek(c, weekId);
-  if (row.status !== 'draft' && row.status !== 'returned') throw badRequest('records.weekNotEditable');
+  if (!isEditableStatus(row.status)) throw badRequest('records.weekNotEditable');
   if (!access.author && !access.team) throw forbidden('record.notAuthor');
   return {
     row,

@@ -3,6 +3,9 @@ import {
   AddWeekSchema,
   BossUpdateWeekSchema,
   type DayPlanContent,
+  EDITABLE_STATUSES,
+  isEditableStatus,
+  mayWrite,
   ReviewWeekSchema,
   SubmitWeekSchema,
   UpdateWeekSchema,
@@ -118,16 +121,15 @@ async function weekDetail(request: FastifyRequest, id: string) {
     ),
   );
   const access = accessTo(caller, RESOURCE, row);
-  const editable = row.status === 'draft' || row.status === 'returned';
   const reviewable = row.status === 'trial' && !access.author;
   return {
     ...presentRecord(row, caller.tz),
     plans: (plans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
     dayPlans: (dayPlans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
     can: {
-      edit: editable && access.update && (access.author || access.team) && can(caller, 'week_edit'),
-      submit: editable && access.update && (access.author || access.team) && can(caller, 'week_submit'),
-      delete: editable && access.update && (access.author || access.team) && can(caller, 'week_delete'),
+      edit: mayWrite(row.status, access, can(caller, 'week_edit')),
+      submit: mayWrite(row.status, access, can(caller, 'week_submit')),
+      delete: mayWrite(row.status, access, can(caller, 'week_delete')),
       review: reviewable && access.update && can(caller, 'week_review'),
       bossEdit: reviewable && access.update && can(caller, 'week_boss_edit'),
       copy: can(caller, 'week_copy') || can(caller, 'week_add'),
@@ -170,7 +172,7 @@ function listWhere(qb: ReturnType<typeof recordQuery>, list: ListKind, caller: C
     case 'mine':
       return qb.where(mine);
     case 'mineOpen':
-      return qb.where(mine).where('r.status', 'in', ['draft', 'returned']);
+      return qb.where(mine).where('r.status', 'in', [...EDITABLE_STATUSES]);
     case 'trial':
       return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
     case 'returned':
@@ -447,7 +449,7 @@ export async function weekRoutes(app: FastifyInstance) {
         );
         if (live) await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(body.id), live.seq);
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
-          if (child.status === 'draft' || child.status === 'returned')
+          if (isEditableStatus(child.status))
             await runCommand(c, child.kind, String(child.id), {
               type: 'SubmitRecord',
               actor: c.actor,
@@ -592,7 +594,7 @@ export async function weekRoutes(app: FastifyInstance) {
       await write(request, async (c) => {
         requireButton(c.caller, 'week_edit');
         const { row, access } = await editableWeek(c, id);
-        if (row.status !== 'draft' && row.status !== 'returned') throw new AppError('conflict', 'record.editInTrial');
+        if (!isEditableStatus(row.status)) throw new AppError('conflict', 'record.editInTrial');
         if (!access.author && !access.team) throw forbidden('record.notAuthor');
         await saveRevisionIn(c.trx, {
           tenantId: c.caller.ctx.tenantId,
@@ -616,7 +618,7 @@ export async function weekRoutes(app: FastifyInstance) {
         const { access } = await editableWeek(c, id);
         await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
-          if (child.status === 'draft' || child.status === 'returned')
+          if (isEditableStatus(child.status))
             await runCommand(c, child.kind, String(child.id), {
               type: 'DeleteRecord',
               actor: c.actor,
