@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Server } from '@hocuspocus/server';
 import { sampleWeek } from '@sprout/collab/testing';
-import { weekContentToDoc } from '@sprout/collab/week-doc';
+import { weekContentToDoc } from '@sprout/contracts';
 import { loopStats } from './loop-stats';
 
 setFlagsFromString('--expose-gc');

@@ -7,6 +7,7 @@
 // whole log through the projections instead (rebuildProjection, AsyncProjector.catchUp):
 // the same rows, several minutes slower.
 import { type Kysely, sql } from 'kysely';
+import type { WeekContent } from '@sprout/contracts';
 import { semesterOf } from '@sprout/api/modules/records/engine';
 import { type Database, type DB, inSystem } from '@sprout/core/db';
 import {
@@ -31,7 +32,6 @@ import {
   recordListProjection,
   registerRecordProjections,
   titleOf,
-  type WeekContent,
 } from '@sprout/core/records';
 import { addDays, isoInZone, localDate, mondayOf } from '@sprout/core/time';
 

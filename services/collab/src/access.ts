@@ -3,8 +3,8 @@ import type { AccessClaims } from '@sprout/core/auth/jwt';
 import { type Database, readInTenant } from '@sprout/core/db';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { scopeWhere } from '@sprout/core/permissions/sql';
-import { parseDocName } from './doc-name';
 
+import { mayWrite, parseDocName } from '@sprout/contracts';
 /** What a connection may do: edit, only read (its updates are dropped), or nothing (refused). */
 export type DocAccess = 'write' | 'read' | null;
 
@@ -29,9 +29,6 @@ export const RECORD_SCOPE_COLUMNS = {
   classId: 'class_id',
 } as const;
 
-/** Record statuses in which the authors still write (DOMAIN.md lifecycle). */
-const EDITABLE = new Set(['draft', 'returned']);
-
 interface AccessRow {
   status: string;
   author_id: string;
@@ -49,7 +46,8 @@ interface AccessRow {
  *   look the same, as a 404 does over HTTP);
  * - `write` when the record is a draft or returned, the row is also in the `update` scope,
  *   the user is an author, a co-author or teaches the record's class (its team), and holds
- *   the `<kind>_edit` button; otherwise `read` (a week in trial is read-only for everyone).
+ *   the `<kind>_edit` button (the edit rule, `mayWrite`: the week details' `can.edit` is the
+ *   same); otherwise `read` (a week in trial is read-only for everyone).
  */
 export function recordAccess(deps: { database: Database; permissions: PermissionCache }): AccessResolver {
   return async (user, docName) => {
@@ -74,8 +72,8 @@ export function recordAccess(deps: { database: Database; permissions: Permission
     if (!row?.can_read) return null;
     const author = row.author_id === user.userId || (row.co_author_ids ?? []).includes(user.userId);
     const team = row.class_id !== null && perms.grants.classIds.includes(row.class_id);
-    const write =
-      EDITABLE.has(row.status) && row.can_update && (author || team) && ability.can(`${parsed.kind}_edit`, 'Button');
+    const standing = { update: row.can_update, author, team };
+    const write = mayWrite(row.status, standing, ability.can(`${parsed.kind}_edit`, 'Button'));
     return write ? 'write' : 'read';
   };
 }

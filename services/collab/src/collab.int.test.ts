@@ -7,6 +7,7 @@ import { inSystem, inTenant } from '@sprout/core/db';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { docToWeekContent } from '@sprout/contracts';
 import { encodeAwareness, encodeAwarenessMessage } from './protocol';
 import { notifyDocChanged } from './server';
 import { appendUpdates, docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
@@ -25,7 +26,6 @@ import {
   until,
   usersFor,
 } from './testing';
-import { docToWeekContent } from './week-doc';
 
 const T = '200001';
 const OTHER = '200002';

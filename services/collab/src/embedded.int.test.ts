@@ -5,6 +5,7 @@ import { type Database, inTenant, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
 import { ensureReadModels } from '@sprout/core/events/projections/async';
 import { seed } from '@sprout/core/seed';
+import { docToWeekContent } from '@sprout/contracts';
 import { loadDocState, markRevision, readRevision } from './store';
 import {
   type Client,
@@ -18,7 +19,6 @@ import {
   themeOf,
   usersFor,
 } from './testing';
-import { docToWeekContent } from './week-doc';
 
 const T = '200031';
 

@@ -10,6 +10,7 @@ import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import type { KeyValueStore } from '@sprout/core/kv';
+import { docToWeekContent } from '@sprout/contracts';
 import { notifyEpochRenewed } from './server';
 import { loadDocState, renewEpoch } from './store';
 import {
@@ -24,7 +25,6 @@ import {
   until,
   usersFor,
 } from './testing';
-import { docToWeekContent } from './week-doc';
 
 const T = '200011';
 

@@ -10,7 +10,6 @@ export const collabPlugin = createCollabPlugin();
 export { type CollabPluginOptions, COLLAB_PATH, createCollabPlugin } from './plugin';
 export { type Admission, type CollabOptions, CollabServer, notifyDocChanged, notifyEpochRenewed } from './server';
 export { type AccessResolver, type CollabUser, type DocAccess, RECORD_SCOPE_COLUMNS, recordAccess } from './access';
-export { DOC_NAME_PATTERN, DocNameSchema, docNameOf, type ParsedDocName, parseDocName } from './doc-name';
 export {
   type DocRevision,
   docAuthorsSince,
@@ -20,4 +19,3 @@ export {
   renewEpoch,
   writeWeekContent,
 } from './store';
-export { docToWeekContent, type WeekDocContent, weekContentToDoc } from './week-doc';

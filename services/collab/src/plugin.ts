@@ -9,8 +9,8 @@ import type { Database } from '@sprout/core/db';
 import { type Lang, registerMessages, resolveLang, t } from '@sprout/core/i18n';
 import type { KeyValueStore } from '@sprout/core/kv';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
+import { parseDocName } from '@sprout/contracts';
 import { recordAccess } from './access';
-import { parseDocName } from './doc-name';
 import { CLOSE } from './protocol';
 import { type Admission, type CollabOptions, CollabServer } from './server';
 

@@ -9,6 +9,7 @@ import { seed } from '@sprout/core/seed';
 import { type KeyValueStore, openKeyValueStore } from '@sprout/core/kv';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { testRedisUrl } from '@sprout/core/testing/services';
+import { docToWeekContent } from '@sprout/contracts';
 import { loadDocState } from './store';
 import {
   type Client,
@@ -23,7 +24,6 @@ import {
   until,
   usersFor,
 } from './testing';
-import { docToWeekContent } from './week-doc';
 
 const T = '200011';
 

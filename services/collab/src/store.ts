@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import * as Y from 'yjs';
 import { type Database, type DB, inTenant, readInTenant, scriptInTenant } from '@sprout/core/db';
-import { parseDocName } from './doc-name';
-import { type WeekDocContent, weekContentToDoc } from './week-doc';
+import { parseDocName, type WeekDocContent, weekContentToDoc } from '@sprout/contracts';
 
 /**
  * Persistence of live documents (tables of migration 0006):

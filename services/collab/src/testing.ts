@@ -14,11 +14,10 @@ import { handleCommand } from '@sprout/core/events/decider';
 import { nextId } from '@sprout/core/ids';
 import type { KeyValueStore } from '@sprout/core/kv';
 import { MemoryQueue } from '@sprout/core/queue';
-import { type RecordCommand, recordDecider, type WeekContent } from '@sprout/core/records';
-import { docNameOf } from './doc-name';
+import { type RecordCommand, recordDecider } from '@sprout/core/records';
+import { docNameOf, docToWeekContent, type WeekContent, type WeekDocContent } from '@sprout/contracts';
 import { decodeStored, MESSAGE_EPOCH, MESSAGE_STORED } from './protocol';
 import { type CollabPluginOptions, createCollabPlugin } from './plugin';
-import { docToWeekContent, type WeekDocContent } from './week-doc';
 
 export const weekDecider = recordDecider<WeekContent>('week');
 

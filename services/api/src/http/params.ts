@@ -1,21 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { IdListSchema, IdSchema } from '@sprout/contracts';
 import { mergedInput, RequestValidationError, validationError } from '../plugins/validation';
 
-const ID = /^[1-9][0-9]{0,18}$/;
-
-/** An id as Saber sends it: a string or a number (ids leave the server as strings). */
-export const IdSchema = z
-  .union([z.string(), z.number().int()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(ID, '$validation.id'));
-
-/** An optional id: absent, null or blank → null. */
-export const NullableIdSchema = z
-  .union([z.string(), z.number().int()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()))
-  .pipe(z.string().regex(ID, '$validation.id').nullable());
+/** Ids (an id, an optional id, a list of ids) are the contracts' schemas: the browser sends what they parse. */
+export { IdListSchema, IdSchema, NullableIdSchema } from '@sprout/contracts';
 
 /** A parent id: an id, or 0 (a root); empty → 0. */
 export const ParentIdSchema = z
@@ -23,13 +12,6 @@ export const ParentIdSchema = z
   .nullish()
   .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
   .pipe(z.string().regex(/^(0|[1-9][0-9]{0,18})$/, '$validation.id'));
-
-/** Ids as a comma-separated string (Saber's `ids`) or a JSON array; duplicates dropped. */
-export const IdListSchema = z
-  .union([z.string(), z.number().int(), z.array(z.union([z.string(), z.number().int()]))])
-  .transform((v) => (Array.isArray(v) ? v.map(String) : String(v).split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(ID, '$validation.ids')).max(5000))
-  .transform((list) => [...new Set(list)]);
 
 /** At least one id. */
 export const RequiredIdListSchema = IdListSchema.refine((l) => l.length > 0, { message: '$validation.required' });

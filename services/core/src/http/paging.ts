@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import type { Page } from '@sprout/contracts';
 import { type Database, type DB, readInTenant, type TenantContext } from '../db';
 import { type Statement, StatementShapes } from '../db/shapes';
 import { parseDateTime } from '../time';
@@ -30,13 +31,8 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+/** A page of a list, as every paged call answers (the browser reads the same type). */
+export type { Page };
 
 export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'current' | 'size'>): Page<T> {
   return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };

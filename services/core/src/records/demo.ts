@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { DayPlanContent, RichText, WeekContent, WeekPlanContent } from '@sprout/contracts';
 import type { DB } from '../db';
 import { handleCommandIn } from '../events/decider';
 import { ensureReadModel, projectionNamed } from '../events/projections/registry';
 import { nextId } from '../ids';
 import { addDays, isoInZone, localDate, mondayOf, parseDateTime } from '../time';
-import type { DayPlanContent, RichText, WeekContent, WeekPlanContent } from './families/week';
 import { type Actor, type RecordCommand, recordDecider } from './lifecycle';
 import { registerRecordProjections } from './projection';
 

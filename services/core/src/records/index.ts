@@ -4,4 +4,3 @@ export * from './messages';
 export * from './projection';
 export * from './families/week';
 export * from './export';
-export * from './rich-sanitize';

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
+import {
+  RICH_HTML_ALLOWLIST,
+  richToText,
+  safeLinkHref,
+  sanitizeRich,
+  sanitizeRichDoc,
+  WeekPlanContentSchema,
+} from '@sprout/contracts';
 import { SAFE_HREFS, XSS_HREFS, XSS_STRINGS, xssDoc } from '../testing/xss';
-import { WeekPlanContentSchema, richToText } from './families/week';
-import { RICH_HTML_ALLOWLIST, safeLinkHref, sanitizeRich, sanitizeRichDoc } from './rich-sanitize';
 
 type Node = { type: string; attrs?: Record<string, unknown>; content?: Node[]; text?: string; marks?: Node[] };
 

@@ -1,3 +1,13 @@
+import type {
+  AddWeekRequest,
+  BossUpdateWeekRequest,
+  DayPlanWeekHeader,
+  ReviewWeekRequest,
+  SaveDayPlanRequest,
+  SavePlanRequest,
+  SubmitWeekRequest,
+  UpdateWeekRequest,
+} from '@sprout/contracts';
 import { http, type QueryParams, type RequestOptions, requestBlob } from '../../lib/http';
 import type {
   ClassOption,
@@ -93,14 +103,16 @@ export const weekApi = {
   /** Every week in scope, any status. */
   list: (q: PageQuery, f?: ListFilters, o?: Opts) => getList<WeekRow>(`${WEEK}/list`, q, f as QueryParams, o),
   byId: async (id: string, o?: Opts) => readWeekWithPlans(await data(http.get(`${WEEK}/alllistForId`, { id }, o))),
-  add: (content: WeekContent, o?: Opts) => data(http.post<WeekRecord>(`${WEEK}/add`, { content }, o)),
+  add: (content: WeekContent, o?: Opts) =>
+    data(http.post<WeekRecord>(`${WEEK}/add`, { content } satisfies AddWeekRequest, o)),
   update: (id: string, version: number, content: WeekContent, o?: Opts) =>
-    data(http.post<WeekRecord>(`${WEEK}/updateWeek`, { id, version, content }, o)),
-  submit: (id: string, version?: number) => data(http.post<WeekRecord>(`${WEEK}/submit`, { id, version })),
+    data(http.post<WeekRecord>(`${WEEK}/updateWeek`, { id, version, content } satisfies UpdateWeekRequest, o)),
+  submit: (id: string, version?: number) =>
+    data(http.post<WeekRecord>(`${WEEK}/submit`, { id, version } satisfies SubmitWeekRequest)),
   review: (id: string, action: 'approve' | 'return', comment: string, o?: Opts) =>
-    data(http.post<WeekRecord>(`${WEEK}/review`, { id, action, comment }, o)),
+    data(http.post<WeekRecord>(`${WEEK}/review`, { id, action, comment } satisfies ReviewWeekRequest, o)),
   bossUpdate: (id: string, version: number, content: WeekContent, o?: Opts) =>
-    data(http.post<WeekRecord>(`${WEEK}/bossupdateWeek`, { id, version, content }, o)),
+    data(http.post<WeekRecord>(`${WEEK}/bossupdateWeek`, { id, version, content } satisfies BossUpdateWeekRequest, o)),
   /** A new draft for the next week (dates + 7, weekNo + 1), plans and day plans copied. */
   copyForward: (id: string) => data(http.post<WeekRecord>(`${WEEK}/newWeek`, undefined, { params: { id } })),
   remove: (ids: string[]) => data(http.post<unknown>(`${WEEK}/remove`, undefined, { params: { ids } })),
@@ -117,7 +129,7 @@ export const weekApi = {
 export const planApi = {
   /** Create (no id) or save a plan; `content.weekId` is required. */
   save: (content: WeekPlanContent, id?: string, version?: number, o?: Opts) =>
-    data(http.post<PlanRecord>(`${PLAN}/add`, { id, version, content }, o)),
+    data(http.post<PlanRecord>(`${PLAN}/add`, { id, version, content } satisfies SavePlanRequest, o)),
   remove: (ids: string[]) => data(http.post<unknown>(`${PLAN}/remove`, undefined, { params: { ids } })),
   ofWeek: (weekId: string) => data(http.post<PlanRecord[] | Page<PlanRecord>>(`${PLAN}/secondWeek`, { weekId })),
   excellent: (q: PageQuery, f?: ListFilters, o?: Opts) => postList<PlanRow>(`${PLAN}/ExcellentPlan`, q, f, o),
@@ -128,26 +140,20 @@ export const planApi = {
   cancelCollection: (id: string) => data(http.post<unknown>(`${PLAN}/cancelCollection`, { id })),
 };
 
-/** A week's header as the day-plan calls give it. */
-export interface WeekHeader {
-  id: string;
-  theme: string;
-  weekNo: number | null;
-  className: string;
-  startDate?: string;
-  endDate?: string;
-}
+/** What the day-plan page shows of a week's header: as the day-plan calls give it, or read from the week. */
+export type WeekHeader = Pick<DayPlanWeekHeader, 'id' | 'theme' | 'weekNo' | 'className'> &
+  Partial<Pick<DayPlanWeekHeader, 'startDate' | 'endDate'>>;
 
 export interface DayPlanWithWeek {
   record: DayPlanRecord;
-  week: WeekHeader | null;
+  week: DayPlanWeekHeader | null;
 }
 
 export const dayPlanApi = {
   list: (variant: DayPlanVariant, q: PageQuery, f: ListFilters & { weekId?: string; date?: string } = {}) =>
     getList<DayPlanRow>(`${DAY}/list`, q, { ...(f as QueryParams), variant }),
   save: (content: DayPlanContent, id?: string, version?: number, o?: Opts) =>
-    data(http.post<DayPlanRecord>(`${DAY}/save`, { id, version, content }, o)),
+    data(http.post<DayPlanRecord>(`${DAY}/save`, { id, version, content } satisfies SaveDayPlanRequest, o)),
   byId: (id: string) => data(http.get<DayPlanRecord>(`${DAY}/ForId`, { id })),
   /** One day plan with its week's header. */
   withWeek: async (id: string): Promise<DayPlanWithWeek> => {

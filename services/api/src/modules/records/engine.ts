@@ -2,6 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
+import { RECORD_STATUSES, type RecordHeader, type RecordKind, SUMMARY_FIELDS } from '@sprout/contracts';
 import { containsPattern, type DB, type Database, inTenant, readInTenant, type TenantContext } from '@sprout/core/db';
 import { forbidden, notFound } from '@sprout/core/errors';
 import { handleCommandIn } from '@sprout/core/events';
@@ -38,13 +39,11 @@ export const RECORD_SCOPE_COLUMNS = {
   classId: 'r.class_id',
 } as const;
 
-export const STATUSES = ['draft', 'trial', 'success', 'returned'] as const;
-
 /** The filters every record list takes (docs/API.md). */
 export const RecordFilterSchema = PageQuerySchema.extend({
   theme: z.string().trim().max(100).optional(),
   classId: NullableIdSchema.optional(),
-  status: z.union([z.enum(STATUSES), z.literal('')]).optional(),
+  status: z.union([z.enum(RECORD_STATUSES), z.literal('')]).optional(),
   semester: z.string().trim().max(20).optional(),
   weekNo: z.union([z.coerce.number().int().min(1).max(30), z.literal('')]).optional(),
   authorName: z.string().trim().max(64).optional(),
@@ -87,15 +86,9 @@ export interface RecordRow {
 export type RDB = DB & { r: DB['record_list'] };
 export type RecordQB = SelectQueryBuilder<RDB, 'r', RecordRow>;
 
-/** What a list row shows of a family's content (one small jsonb object, not the content). */
-const SUMMARY_FIELDS: Record<string, string[]> = {
-  week: ['weekNo', 'startDate', 'endDate'],
-  week_plan: ['weekId', 'date', 'domain', 'activityType', 'slot'],
-  day_plan: ['weekId', 'date', 'variant'],
-};
-
+/** What a list row shows of a family's content (one small jsonb object, not the content): SUMMARY_FIELDS. */
 function summaryOf(kind: string) {
-  const fields = SUMMARY_FIELDS[kind] ?? [];
+  const fields = (SUMMARY_FIELDS as Record<string, readonly string[]>)[kind] ?? [];
   if (!fields.length) return sql<Record<string, unknown> | null>`null`;
   return sql<Record<string, unknown>>`jsonb_build_object(${sql.join(
     fields.map((f) => sql`${sql.lit(f)}::text, r.content -> ${sql.lit(f)}`),
@@ -174,12 +167,15 @@ export function applyRecordFilter<QB extends RecordQB>(qb: QB, f: RecordFilter, 
 
 const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-/** A record as the API shows it (docs/API.md "The record JSON"). */
-export function presentRecord(r: RecordRow, tz: string) {
-  const out: Record<string, unknown> = {
+/**
+ * A record as the API shows it (docs/API.md "The record JSON"; its type is the contracts'
+ * `RecordHeader` with `content` and `coAuthorNames`, or a list row's `summary`).
+ */
+export function presentRecord(r: RecordRow, tz: string): PresentedRecord {
+  const out: PresentedRecord = {
     id: String(r.id),
-    kind: r.kind,
-    status: r.status,
+    kind: r.kind as RecordKind,
+    status: r.status as RecordHeader['status'],
     title: r.title,
     authorId: String(r.author_id),
     authorName: r.author_name,
@@ -207,7 +203,11 @@ export function presentRecord(r: RecordRow, tz: string) {
   } else out.summary = r.summary ?? {};
   return out;
 }
-export type PresentedRecord = ReturnType<typeof presentRecord>;
+export type PresentedRecord = RecordHeader & {
+  content?: unknown;
+  coAuthorNames?: string[];
+  summary?: Record<string, unknown>;
+};
 
 /** The caller: tenant context, permissions, and the scope condition of an action on a resource. */
 export interface Caller {

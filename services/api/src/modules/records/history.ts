@@ -1,27 +1,19 @@
 import { type Kysely, sql } from 'kysely';
+import {
+  type HistoryChange,
+  type HistoryEntry,
+  PLAN_RICH_FIELDS,
+  type RichText,
+  richToText,
+  WEEK_RICH_FIELDS,
+} from '@sprout/contracts';
 import type { DB } from '@sprout/core/db';
 import { readStream } from '@sprout/core/events';
-import { type RecordEvent, type RichText, richToText } from '@sprout/core/records';
+import type { RecordEvent } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
 
 /** Content fields holding rich text, per family: diffs show their text, not the editor's JSON. */
-const RICH_FIELDS = new Set([
-  'weeklyGoals',
-  'environment',
-  'homeCooperation',
-  'reflection',
-  'goals',
-  'preparation',
-  'process',
-  'extension',
-]);
-
-export interface Change {
-  /** Dotted path from the content, e.g. `theme`, `days.2.groupTeaching`. */
-  path: string;
-  before: unknown;
-  after: unknown;
-}
+const RICH_FIELDS = new Set<string>([...WEEK_RICH_FIELDS, ...PLAN_RICH_FIELDS]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const richDoc = (v: unknown) => isObject(v) && v.type === 'doc';
@@ -31,10 +23,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Field-level changes between two versions of a record's content, as a person reads them:
  * rich text as its text, rows of a grid (days, segments) cell by cell.
  */
-export function contentChanges(before: unknown, after: unknown, path = ''): Change[] {
+export function contentChanges(before: unknown, after: unknown, path = ''): HistoryChange[] {
   const at = (k: string | number) => (path ? `${path}.${k}` : String(k));
   if (isObject(before) && isObject(after) && !richDoc(before) && !richDoc(after)) {
-    const out: Change[] = [];
+    const out: HistoryChange[] = [];
     for (const k of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
       const a = before[k];
       const b = after[k];
@@ -48,24 +40,12 @@ export function contentChanges(before: unknown, after: unknown, path = ''): Chan
     return out;
   }
   if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].every(isObject)) {
-    const out: Change[] = [];
+    const out: HistoryChange[] = [];
     for (let i = 0; i < Math.max(before.length, after.length); i++)
       out.push(...contentChanges(before[i] ?? {}, after[i] ?? {}, at(i)));
     return out;
   }
   return same(before, after) ? [] : [{ path: path || '$', before: before ?? null, after: after ?? null }];
-}
-
-export interface TimelineEntry {
-  version: number;
-  type: string;
-  actorId: string;
-  actorName: string;
-  time: string;
-  comment?: string;
-  /** A co-edited revision or submission: whose edits it holds. */
-  authors?: Array<{ id: string; name: string }>;
-  changes: Change[];
 }
 
 /** A record's timeline from its event stream: who did what when, with the fields each edit changed. */
@@ -74,7 +54,7 @@ export async function recordTimeline(
   tenantId: string,
   id: string,
   tz: string,
-): Promise<TimelineEntry[]> {
+): Promise<HistoryEntry[]> {
   const events = await readStream(trx, tenantId, id);
   const authorIds = new Set<string>();
   for (const e of events) for (const a of (e.data as { authors?: string[] }).authors ?? []) authorIds.add(String(a));
@@ -88,7 +68,7 @@ export async function recordTimeline(
       .execute())
       names.set(String(u.id), u.name);
   let content: unknown = null;
-  const out: TimelineEntry[] = [];
+  const out: HistoryEntry[] = [];
   for (const raw of events) {
     const e = raw as unknown as RecordEvent<unknown> & { streamVersion: number; recordedAt: Date };
     const d = e.data as {
@@ -98,7 +78,7 @@ export async function recordTimeline(
       content?: unknown;
       authors?: string[];
     };
-    let changes: Change[] = [];
+    let changes: HistoryChange[] = [];
     if (e.type === 'RecordCreated') content = d.content;
     else if (
       e.type === 'DraftUpdated' ||
@@ -108,7 +88,7 @@ export async function recordTimeline(
       changes = contentChanges(content, d.content);
       content = d.content;
     }
-    const entry: TimelineEntry = {
+    const entry: HistoryEntry = {
       version: e.streamVersion,
       type: e.type,
       actorId: String(d.actorId),

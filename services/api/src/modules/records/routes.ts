@@ -1,3 +1,4 @@
+import { EDITABLE_STATUSES } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -61,7 +62,7 @@ export function listWhere(qb: RecordQB, list: RecordList, caller: Caller): Recor
     case 'mine':
       return qb.where(mine);
     case 'mineOpen':
-      return qb.where(mine).where('r.status', 'in', ['draft', 'returned']);
+      return qb.where(mine).where('r.status', 'in', [...EDITABLE_STATUSES]);
     case 'trial':
       return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
     case 'returned':

@@ -1,18 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { $ZodIssue } from 'zod/v4/core';
+import { markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
 import {
   docNameOf,
   docToWeekContent,
-  markRevision,
-  notifyDocChanged,
-  readRevision,
-  writeWeekContent,
-} from '@sprout/collab';
+  isEditableStatus,
+  parseDocName,
+  type WeekContent,
+  WeekContentSchema,
+} from '@sprout/contracts';
 import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { handleCommandIn } from '@sprout/core/events';
 import type { Lang } from '@sprout/core/i18n';
 import type { KeyValueStore } from '@sprout/core/kv';
-import { type WeekContent, WeekContentSchema, recordDecider } from '@sprout/core/records';
+import { recordDecider } from '@sprout/core/records';
 import { findForbiddenText } from '@sprout/core/text';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';
@@ -85,7 +86,7 @@ export async function saveRevisionIn(
       .where('kind', '=', 'week')
       .forUpdate()
       .executeTakeFirst();
-    if (!row || (row.status !== 'draft' && row.status !== 'returned')) return { saved: false };
+    if (!row || !isEditableStatus(row.status)) return { saved: false };
     let content: WeekContent;
     try {
       content = docContent(rev.doc, opts.lang);
@@ -124,7 +125,8 @@ export async function saveRevisionIn(
  */
 export function saveRevisionWhenIdle(database: Database, timeZone: string, log?: (msg: string) => void) {
   return async (docName: string, tenantId: string, authorIds: string[]) => {
-    const weekId = /^week:(\d{1,19})$/.exec(docName)?.[1];
+    const parsed = parseDocName(docName);
+    const weekId = parsed?.kind === 'week' ? parsed.id : undefined;
     const actorId = authorIds[0];
     if (!weekId || !actorId) return;
     try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { HomeStats } from '@sprout/contracts';
 import { type Database, scriptInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
 import { scopeWhere } from '@sprout/core/permissions/sql';
@@ -30,7 +31,7 @@ const zero = (): Counts => ({ created: 0, submitted: 0, approved: 0, returned: 0
  * the eight before), the records in scope by status, and the caller's to-dos — one round
  * trip, every statement confined to the caller's data scope.
  */
-export async function dashboard(database: Database, caller: Caller) {
+export async function dashboard(database: Database, caller: Caller): Promise<HomeStats> {
   const today = localDate(new Date(), caller.tz);
   const thisWeek = mondayOf(today);
   const from = addDays(thisWeek, -7 * (WEEKS - 1));

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DAY_PLAN_LAYOUTS, type DayPlanWeekHeader, type RecordStatus, SaveDayPlanSchema } from '@sprout/contracts';
 import { readInTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { DayPlanContentSchema } from '@sprout/core/records';
 import {
   accessTo,
   callerOf,
@@ -27,7 +27,6 @@ import { parentWeek } from './plan-routes';
 import { classOf, RESOURCE } from './week-routes';
 
 const KIND = 'day_plan';
-export const LAYOUTS = ['tianyuan', 'tongxing'] as const;
 export const LAYOUT_PARAM = 'week.halfPlanLayout';
 
 const Variant = z.enum(['half', 'full']);
@@ -43,11 +42,6 @@ const DAY_PLANS: RecordFamily<z.output<typeof DayPlanFilterSchema>> = {
   kind: KIND,
   filter: DayPlanFilterSchema,
 };
-const SaveSchema = z.object({
-  id: IdSchema.optional(),
-  version: z.coerce.number().int().min(1).optional(),
-  content: DayPlanContentSchema,
-});
 
 export async function dayPlanRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +60,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     const rows = await readInTenant<Parameters<typeof presentRecord>[0]>(app.database, caller.ctx, qb.compile());
     return { week, records: rows.map((row) => presentRecord(row, tz)) };
   };
-  const header = (w: Parameters<typeof presentRecord>[0]) => {
+  const header = (w: Parameters<typeof presentRecord>[0]): DayPlanWeekHeader => {
     const c = (w.content ?? {}) as { theme?: string; weekNo?: number; startDate?: string; endDate?: string };
     return {
       id: String(w.id),
@@ -76,7 +70,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       endDate: c.endDate ?? '',
       classId: w.class_id === null ? '' : String(w.class_id),
       className: w.class_name ?? '',
-      status: w.status,
+      status: w.status as RecordStatus,
     };
   };
 
@@ -103,7 +97,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' },
     },
     async (request) => {
-      const body = input(request, SaveSchema);
+      const body = input(request, SaveDayPlanSchema);
       const id = body.id ?? nextId();
       await write(request, async (c) => {
         let head: { deptId: string | null; classId: string | null; semester: string | null };
@@ -255,7 +249,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
           .compile(),
       );
       const v = rows[0]?.param_value;
-      return ok({ layout: (LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
+      return ok({ layout: (DAY_PLAN_LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
     },
   );
 }

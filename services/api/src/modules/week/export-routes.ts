@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ExportProgress, ExportJob as ExportStarted } from '@sprout/contracts';
 import { inTenant, readInTenant } from '@sprout/core/db';
 import { AppError, badRequest, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
@@ -125,7 +126,7 @@ export async function exportRoutes(app: FastifyInstance) {
         timeZone: tz,
       };
       await app.queue.enqueue(EXPORT_QUEUE, job, { jobId: `export-${caller.ctx.tenantId}-${exportId}`, attempts: 2 });
-      return ok({ jobId: exportId, total: allowed.length }, request.lang);
+      return ok({ jobId: exportId, total: allowed.length } satisfies ExportStarted, request.lang);
     },
   );
 
@@ -157,10 +158,14 @@ export async function exportRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = await callerOf(request);
       const row = await exportRow(caller, request.query.jobId, false);
-      return ok(
-        { status: row.status, done: row.done, total: row.total, fileName: row.file_name, error: row.error ?? '' },
-        request.lang,
-      );
+      const progress: ExportProgress = {
+        status: row.status as ExportProgress['status'],
+        done: row.done,
+        total: row.total,
+        fileName: row.file_name,
+        error: row.error ?? '',
+      };
+      return ok(progress, request.lang);
     },
   );
 

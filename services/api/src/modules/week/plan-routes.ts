@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { isEditableStatus, SavePlanSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { WeekPlanContentSchema } from '@sprout/core/records';
 import {
   type CommandContext,
   callerOf,
@@ -43,11 +43,6 @@ const PLANS: RecordFamily<z.output<typeof PlanFilterSchema>> = {
     return out;
   },
 };
-const SavePlanSchema = z.object({
-  id: IdSchema.optional(),
-  version: z.coerce.number().int().min(1).optional(),
-  content: WeekPlanContentSchema,
-});
 
 /**
  * The week a plan or day plan belongs to, locked and editable by the caller (draft or
@@ -56,7 +51,7 @@ const SavePlanSchema = z.object({
 export async function parentWeek(c: CommandContext, weekId: string | null) {
   if (!weekId) throw badRequest('records.weekRequired');
   const { row, access } = await editableWeek(c, weekId);
-  if (row.status !== 'draft' && row.status !== 'returned') throw badRequest('records.weekNotEditable');
+  if (!isEditableStatus(row.status)) throw badRequest('records.weekNotEditable');
   if (!access.author && !access.team) throw forbidden('record.notAuthor');
   return {
     row,

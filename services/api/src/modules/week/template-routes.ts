@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { DayPlanContentSchema, RichTextSchema, TEMPLATE_KINDS, type Template, WeekDaySchema } from '@sprout/contracts';
 import { inTenant, readInTenant } from '@sprout/core/db';
 import { forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { DayPlanContentSchema, RichTextSchema, WeekDaySchema } from '@sprout/core/records';
 import { formatDateTime } from '@sprout/core/time';
 import { actorIn, callerOf, can } from '../records';
 import { unknownIds } from '../../http/known';
 import { IdSchema, input } from '../../http/params';
 
-const Kind = z.enum(['week', 'half', 'full']);
+const Kind = z.enum(TEMPLATE_KINDS);
 
 /**
  * A template keeps a plan's structure, not its occasion: a week's class, dates and week
@@ -70,11 +70,11 @@ export async function templateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/t_week_template/template';
   const tz = app.config.TIME_ZONE;
-  const present = (t: TemplateRow, me: string) => ({
+  const present = (t: TemplateRow, me: string): Template => ({
     id: String(t.id),
     name: t.name,
-    kind: t.kind,
-    content: t.content,
+    kind: t.kind as Template['kind'],
+    content: t.content as Template['content'],
     shared: t.shared,
     mine: String(t.create_user) === me,
     createUser: String(t.create_user),

@@ -1,4 +1,17 @@
 import { markRevision } from '@sprout/collab';
+import {
+  AddWeekSchema,
+  BossUpdateWeekSchema,
+  type DayPlanContent,
+  isEditableStatus,
+  mayWrite,
+  ReviewWeekSchema,
+  SubmitWeekSchema,
+  UpdateWeekSchema,
+  type WeekCan,
+  type WeekContent,
+  type WeekPlanContent,
+} from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -7,7 +20,6 @@ import { type DB, inTenant } from '@sprout/core/db';
 import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { type DayPlanContent, type WeekContent, WeekContentSchema, type WeekPlanContent } from '@sprout/core/records';
 import { addDays } from '@sprout/core/time';
 import {
   accessTo,
@@ -43,21 +55,6 @@ const WEEKS: RecordFamily = { base: '/api/week/week', tag: 'weeks', resource: RE
 /** The record kinds that travel with a week (its lesson plans and day plans). */
 export const CHILD_KINDS = ['week_plan', 'day_plan'] as const;
 
-const VersionSchema = z.coerce.number().int().min(1);
-const AddWeekSchema = z.object({ content: WeekContentSchema, coAuthorIds: IdListSchema.optional() });
-const UpdateWeekSchema = z.object({
-  id: IdSchema,
-  version: VersionSchema,
-  content: WeekContentSchema,
-  coAuthorIds: IdListSchema.optional(),
-});
-const SubmitSchema = z.object({ id: IdSchema, version: VersionSchema.optional() });
-const ReviewSchema = z.object({
-  id: IdSchema,
-  action: z.enum(['approve', 'return']),
-  comment: z.string().trim().max(1000).optional().default(''),
-});
-const BossUpdateSchema = z.object({ id: IdSchema, version: VersionSchema, content: WeekContentSchema });
 const ClassFilterSchema = RecordFilterSchema.extend({ classId: IdSchema });
 const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional() });
 
@@ -126,22 +123,21 @@ async function weekDetail(request: FastifyRequest, id: string) {
     ),
   );
   const access = accessTo(caller, RESOURCE, row);
-  const editable = row.status === 'draft' || row.status === 'returned';
   const reviewable = row.status === 'trial' && !access.author;
   return {
     ...presentRecord(row, caller.tz),
     plans: (plans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
     dayPlans: (dayPlans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
     can: {
-      edit: editable && access.update && (access.author || access.team) && can(caller, 'week_edit'),
-      submit: editable && access.update && (access.author || access.team) && can(caller, 'week_submit'),
-      delete: editable && access.update && (access.author || access.team) && can(caller, 'week_delete'),
+      edit: mayWrite(row.status, access, can(caller, 'week_edit')),
+      submit: mayWrite(row.status, access, can(caller, 'week_submit')),
+      delete: mayWrite(row.status, access, can(caller, 'week_delete')),
       review: reviewable && access.update && can(caller, 'week_review'),
       bossEdit: reviewable && access.update && can(caller, 'week_boss_edit'),
       copy: can(caller, 'week_copy') || can(caller, 'week_add'),
       export: can(caller, 'week_export') || access.author || access.team,
       excellent: row.status === 'success' && can(caller, 'week_excellent'),
-    },
+    } satisfies WeekCan,
   };
 }
 
@@ -338,7 +334,7 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: { tags: ['weeks'], summary: 'Submit a week for review; its plans and day plans go along' },
     },
     async (request) => {
-      const body = input(request, SubmitSchema);
+      const body = input(request, SubmitWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_submit');
         const { access } = await editableWeek(c, body.id);
@@ -362,7 +358,7 @@ export async function weekRoutes(app: FastifyInstance) {
         );
         if (live) await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(body.id), live.seq);
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
-          if (child.status === 'draft' || child.status === 'returned')
+          if (isEditableStatus(child.status))
             await runCommand(c, child.kind, String(child.id), {
               type: 'SubmitRecord',
               actor: c.actor,
@@ -385,7 +381,7 @@ export async function weekRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const body = input(request, ReviewSchema);
+      const body = input(request, ReviewWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_review');
         await editableWeek(c, body.id);
@@ -413,7 +409,7 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: { tags: ['weeks'], summary: 'A reviewer’s edit of a week during review' },
     },
     async (request) => {
-      const body = input(request, BossUpdateSchema);
+      const body = input(request, BossUpdateWeekSchema);
       await write(request, async (c) => {
         requireButton(c.caller, 'week_boss_edit');
         const { row } = await editableWeek(c, body.id);
@@ -507,7 +503,7 @@ export async function weekRoutes(app: FastifyInstance) {
       await write(request, async (c) => {
         requireButton(c.caller, 'week_edit');
         const { row, access } = await editableWeek(c, id);
-        if (row.status !== 'draft' && row.status !== 'returned') throw new AppError('conflict', 'record.editInTrial');
+        if (!isEditableStatus(row.status)) throw new AppError('conflict', 'record.editInTrial');
         if (!access.author && !access.team) throw forbidden('record.notAuthor');
         await saveRevisionIn(c.trx, {
           tenantId: c.caller.ctx.tenantId,
@@ -531,7 +527,7 @@ export async function weekRoutes(app: FastifyInstance) {
         const { access } = await editableWeek(c, id);
         await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
-          if (child.status === 'draft' || child.status === 'returned')
+          if (isEditableStatus(child.status))
             await runCommand(c, child.kind, String(child.id), {
               type: 'DeleteRecord',
               actor: c.actor,

@@ -21,8 +21,8 @@ import {
   VerticalAlignTable,
   WidthType,
 } from 'docx';
+import type { DayPlanContent, WeekContent, WeekPlanContent } from '@sprout/contracts';
 import type { Lang } from '../../i18n';
-import type { DayPlanContent, WeekContent, WeekPlanContent } from '../families/week';
 import { EXPORT_LABELS, type ExportLabels } from './labels';
 import { type RichRunDefaults, type RichValue, richToParagraphs } from './rich';
 

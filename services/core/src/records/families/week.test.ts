@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DayPlanContentSchema, WeekContentSchema, WeekPlanContentSchema } from '@sprout/contracts';
 import { t } from '../../i18n';
 import { titleOf } from '../kinds';
-import { DayPlanContentSchema, WeekContentSchema, WeekPlanContentSchema } from './week';
+import './week';
 
 const day = (date: string) => ({
   date,

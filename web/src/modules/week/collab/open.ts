@@ -1,6 +1,7 @@
 import Collaboration, { isChangeOrigin } from '@tiptap/extension-collaboration';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Extension } from '@tiptap/react';
+import { docNameOf } from '@sprout/contracts';
 import { collabCarets } from './carets';
 import { openWeekConnection, type WeekConnection } from './connection';
 import { colorOf, fieldOfElement, markFields, peersOf, transformIndex } from './presence';
@@ -58,12 +59,13 @@ function readOnlyGuard(conn: WeekConnection) {
 
 export async function openCollabWeek(options: OpenCollabWeek): Promise<CollabWeek> {
   const user = { id: options.user.id, name: options.user.name, color: colorOf(options.user.id) };
+  const docName = docNameOf('week', options.weekId);
   const conn = openWeekConnection({
     serverUrl: options.serverUrl ?? collabServerUrl(),
-    docName: `week:${options.weekId}`,
+    docName,
     // One copy per tenant, user and week: a shared office computer never sends one teacher's
     // offline edits in another's name.
-    dbName: `sprout-collab:${options.tenantId}:${options.user.id}:week:${options.weekId}`,
+    dbName: `sprout-collab:${options.tenantId}:${options.user.id}:${docName}`,
     user,
     token: options.token,
     renewToken: options.renewToken,

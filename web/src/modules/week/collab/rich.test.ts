@@ -3,7 +3,7 @@ import { getSchema } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { fragmentToRich, richToFragment } from './weekDoc';
+import { fragmentToRich, richToFragment } from '@sprout/contracts';
 
 /**
  * The browser binds rich fields with Tiptap's Collaboration extension, i.e. @tiptap/y-tiptap

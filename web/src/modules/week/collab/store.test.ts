@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { docToWeekContent, richToFragment, weekContentToDoc } from '@sprout/contracts';
 import type { DraftEvent, DraftPath } from '../model/draft';
 import type { WeekContent } from '../model/types';
 import { createYWeekDraft, EDIT_ORIGIN, hasWeek } from './store';
-import { docToWeekContent, richToFragment, weekContentToDoc } from './weekDoc';
 
 const day = (date: string, morning = '') => ({
   date,

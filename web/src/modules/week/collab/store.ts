@@ -1,8 +1,8 @@
 import type { Extensions } from '@tiptap/react';
 import * as Y from 'yjs';
+import { fragmentToRich, richToFragment, setText, WEEK_DAYS, WEEK_MAP, weekContentToDoc } from '@sprout/contracts';
 import { type Draft, type DraftEvent, type DraftPath, getIn, type RichBinding } from '../model/draft';
 import { DAY_SLOTS, type RichText, WEEK_RICH_FIELDS, type WeekContent, type WeekDay } from '../model/types';
-import { fragmentToRich, richToFragment, setText, WEEK_DAYS, WEEK_MAP, weekContentToDoc } from './weekDoc';
 
 /**
  * A week's draft backed by its live Y.Doc (issue 8), with the local draft's interface

@@ -1,3 +1,4 @@
+import { SEGMENTS } from '@sprout/contracts';
 import { isRichDoc } from './rich';
 import type {
   DayPlanContent,
@@ -146,15 +147,7 @@ export function normalizePlanContent(raw: unknown): WeekPlanContent {
 }
 
 /** The segments of a day, as schools usually run them (DOMAIN.md half plan). */
-export const SEGMENT_NAMES = [
-  '入园/晨检',
-  '晨间活动',
-  '集体教学',
-  '区域游戏',
-  '户外活动',
-  '午餐/午睡',
-  '离园',
-] as const;
+export const SEGMENT_NAMES = SEGMENTS;
 
 const HALF_DAY: Array<[string, string]> = [
   ['07:50-08:20', '入园/晨检'],

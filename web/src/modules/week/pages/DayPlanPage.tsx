@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconChevronDown, IconDeviceFloppy, IconTemplate, Ico
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { isEditableStatus } from '@sprout/contracts';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { dayPlanApi, type WeekHeader, weekApi } from '../api';
 import { TianYuanSegments, TongXingSegments } from '../components/DaySegments/DaySegments';
@@ -194,7 +195,7 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
           key: rec.id,
           draft: createLocalDraft(normalizeDayPlanContent(rec.content, localYmd())),
           meta: { recordId: rec.id, version: rec.version },
-          editable: rec.status === 'draft' || rec.status === 'returned',
+          editable: isEditableStatus(rec.status),
         });
         setLoadState({ kind: 'ready' });
       })

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { isEditableStatus } from '@sprout/contracts';
 import { saveFile } from '../../../lib/http';
 import { Can, usePermission } from '../../../permissions/Can';
 import { planApi, weekApi } from '../api';
@@ -86,8 +87,7 @@ export function MyWeeksPage() {
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const canDelete = usePermission({ code: 'week_delete' });
-  const open = (row: WeekRow) =>
-    row.status === 'draft' || row.status === 'returned' ? editorHref(row.id) : detailsHref(row.id);
+  const open = (row: WeekRow) => (isEditableStatus(row.status) ? editorHref(row.id) : detailsHref(row.id));
   return (
     <RecordList<WeekRow>
       title={t('menu.week_mine')}
@@ -110,7 +110,7 @@ export function MyWeeksPage() {
               <IconEye size={18} />
             </ActionIcon>
           </Tooltip>
-          {(row.status === 'draft' || row.status === 'returned') && (
+          {isEditableStatus(row.status) && (
             <>
               <Tooltip label={t('week.list.edit')}>
                 <ActionIcon variant="subtle" component={Link} to={editorHref(row.id)} aria-label={t('week.list.edit')}>

@@ -54,7 +54,7 @@ export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; on
         job.current = started.jobId;
         setState({
           kind: 'running',
-          progress: { status: 'running', done: 0, total: started.total, fileName: '' },
+          progress: { status: 'running', done: 0, total: started.total, fileName: '', error: '' },
         });
         await poll(started.jobId);
       } catch (e) {

@@ -3,7 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
 import { yXmlFragmentToProsemirrorJSON } from 'y-prosemirror';
 import * as Y from 'yjs';
-import { type WeekContent, WeekContentSchema } from '@sprout/core/records';
+import { type WeekContent, WeekContentSchema } from './week';
 import { docToWeekContent, setText, type WeekDocContent, weekContentToDoc } from './week-doc';
 
 // The document shape and the record's content type stay the same type, both ways.

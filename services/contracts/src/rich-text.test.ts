@@ -3,7 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
 import { prosemirrorJSONToYXmlFragment, yXmlFragmentToProsemirrorJSON } from 'y-prosemirror';
 import * as Y from 'yjs';
-import { fragmentToRich, type RichDoc, richToFragment } from './rich-text';
+import { fragmentToRich, type RichDoc, type RichNode, richToFragment } from './rich-text';
 
 const schema = getSchema([StarterKit]);
 
@@ -12,7 +12,7 @@ const text = (t: string, ...marks: Array<string | { type: string; attrs: Record<
   text: t,
   ...(marks.length ? { marks: marks.map((m) => (typeof m === 'string' ? { type: m } : m)) } : {}),
 });
-const p = (...content: unknown[]) => ({ type: 'paragraph', ...(content.length ? { content } : {}) });
+const p = (...content: RichNode[]): RichNode => ({ type: 'paragraph', ...(content.length ? { content } : {}) });
 
 /** Documents using every node and mark the week's rich fields allow (and a few more of StarterKit's). */
 const DOCS: Record<string, RichDoc> = {

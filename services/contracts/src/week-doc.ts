@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
-import { fragmentToRich, type RichValue, richToFragment } from './rich-text';
+import { fragmentToRich, type RichText, richToFragment } from './rich-text';
+import { WEEK_DAY_TEXT_FIELDS, WEEK_RICH_FIELDS, type WeekDayTextField } from './week-fields';
 
 /**
  * The shape of a weekly plan (周计划) as a Y.Doc — what teachers co-edit live:
@@ -13,43 +14,28 @@ import { fragmentToRich, type RichValue, richToFragment } from './rich-text';
  *   (`field: '<field>'`), in y-prosemirror's encoding (see rich-text.ts).
  *
  * Pure (yjs only): the collab server seeds documents with it, the API turns a document back
- * into content when a revision is saved, and the browser may use it too.
+ * into content when a revision is saved, and the browser reads and writes the same shape.
  */
-
-export { fragmentToRich, type RichDoc, type RichValue, richToFragment } from './rich-text';
 
 export const WEEK_MAP = 'week';
 export const WEEK_DAYS = 'days';
 export const WEEK_SCALAR_FIELDS = ['classId', 'weekNo', 'startDate', 'endDate'] as const;
-export const WEEK_RICH_FIELDS = ['weeklyGoals', 'environment', 'homeCooperation', 'reflection'] as const;
-export const WEEK_DAY_TEXT_FIELDS = [
-  'morning',
-  'groupTeaching',
-  'regional',
-  'outdoor',
-  'life',
-  'afternoon',
-  'notes',
-] as const;
 
-export type WeekDayTextField = (typeof WEEK_DAY_TEXT_FIELDS)[number];
-export type WeekRichField = (typeof WEEK_RICH_FIELDS)[number];
-
-/** One weekday (structurally `WeekContent['days'][number]` of @sprout/core/records). */
+/** One weekday (structurally `WeekDay` of ./week.ts). */
 export type WeekDocDay = { date: string } & Record<WeekDayTextField, string>;
 
-/** A week's content (structurally `WeekContent` of @sprout/core/records; checked in week-doc.test.ts). */
+/** A week's content (structurally `WeekContent` of ./week.ts, without zod; checked in week-doc.test.ts). */
 export interface WeekDocContent {
   classId: string;
   weekNo: number;
   startDate: string;
   endDate: string;
   theme: string;
-  weeklyGoals: RichValue;
-  environment: RichValue;
-  homeCooperation: RichValue;
+  weeklyGoals: RichText;
+  environment: RichText;
+  homeCooperation: RichText;
   days: WeekDocDay[];
-  reflection: RichValue;
+  reflection: RichText;
 }
 
 /**
@@ -91,7 +77,7 @@ function dayMap(day: WeekDocDay): Y.Map<unknown> {
 }
 
 /** Canonical JSON of a rich value as a fragment would give it back (for "did it change?"). */
-function canonicalRich(value: RichValue | null | undefined): string {
+function canonicalRich(value: RichText | null | undefined): string {
   const tmp = new Y.Doc();
   try {
     const f = tmp.getXmlFragment('x');

@@ -11,14 +11,15 @@ import * as Y from 'yjs';
  * Depends on yjs only: the server, the API and the browser all import it.
  */
 
-/** A Tiptap JSON document. */
+/** A Tiptap JSON document: what the editor's `getJSON()` gives and a rich field of a record stores. */
 export interface RichDoc {
   type: 'doc';
-  content?: unknown[];
+  content?: RichNode[];
 }
-/** What a rich field of a record holds: a Tiptap document, or plain text (lines become paragraphs). */
-export type RichValue = string | RichDoc;
+/** What a rich field of a record holds: a Tiptap document, or plain text (older clients; lines become paragraphs). */
+export type RichText = string | RichDoc;
 
+/** A Tiptap / ProseMirror node. */
 export interface RichNode {
   type: string;
   attrs?: Record<string, unknown>;
@@ -163,7 +164,7 @@ function textToBlocks(text: string): RichNode[] {
 }
 
 /** The blocks of a rich value, normalised to the StarterKit schema. */
-export function richToNodes(value: RichValue | null | undefined): RichNode[] {
+export function richToNodes(value: RichText | null | undefined): RichNode[] {
   if (value == null) return [];
   if (typeof value === 'string') return textToBlocks(value);
   return normaliseBlocks(Array.isArray(value.content) ? value.content : [], 'doc');
@@ -212,7 +213,7 @@ function elementType(node: RichNode): Y.XmlElement {
  * Replaces the fragment's content with the rich value (in the caller's transaction, or its
  * own). The fragment must belong to a Y.Doc.
  */
-export function richToFragment(value: RichValue | null | undefined, fragment: Y.XmlFragment): void {
+export function richToFragment(value: RichText | null | undefined, fragment: Y.XmlFragment): void {
   const write = () => {
     if (fragment.length) fragment.delete(0, fragment.length);
     const children = childTypes(richToNodes(value));
@@ -261,7 +262,7 @@ function nodeOf(type: Y.XmlElement | Y.XmlText | Y.XmlHook): RichNode[] {
  * where a node has them), or `''` when it holds nothing but (at most) one empty paragraph —
  * the same thing an empty field holds.
  */
-export function fragmentToRich(fragment: Y.XmlFragment): RichValue {
+export function fragmentToRich(fragment: Y.XmlFragment): RichText {
   const content = fragment.toArray().flatMap((c) => nodeOf(c as Y.XmlElement | Y.XmlText));
   if (!content.length) return '';
   if (content.length === 1 && content[0]?.type === 'paragraph' && !content[0].content) return '';
