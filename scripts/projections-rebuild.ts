@@ -2,6 +2,8 @@
 // of the read model and swaps it in (blue/green); readers keep the old one until the swap.
 // Embedded mode (PGlite) is one process: stop the server first. Server mode: run any time.
 import '@sprout/core/events/catalog';
+// Every context's record kinds and their deciders, as the server registers them.
+import '@sprout/api/contexts';
 import { loadConfigOrExit } from '@sprout/core/config';
 import { databaseOptions, openDatabase } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';

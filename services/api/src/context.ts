@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SectionMenus } from '@sprout/core/permissions/catalog';
+import type { DemoSeeder } from '@sprout/core/permissions/demo';
+import type { RecordKind } from '@sprout/core/records/kinds';
 import type { Processor, WorkerService } from '@sprout/worker';
 
 /**
@@ -15,6 +17,10 @@ export interface ServerContext {
   routes?: (app: FastifyInstance) => Promise<void>;
   /** Its screens in the catalogue (menus, buttons, API scopes), each under a section. */
   menus?: SectionMenus[];
+  /** Its teaching-record kinds (`defineRecordKind`): each gets the lifecycle decider, for commands and the audit trail. */
+  recordKinds?: RecordKind[];
+  /** Its demo data in the demo kindergarten. */
+  demo?: DemoSeeder;
   /** Queue processors the worker runs for it (exports, …). */
   processors?: Processor[];
   /** Long-running loops the worker starts for it. */

@@ -1,4 +1,7 @@
+import { registerDecider } from '@sprout/core/events/decider';
 import { registerMenus } from '@sprout/core/permissions/catalog';
+import { registerDemo } from '@sprout/core/permissions/demo';
+import { recordDecider } from '@sprout/core/records/lifecycle';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { authContext } from './modules/auth';
@@ -18,13 +21,15 @@ export const CONTEXTS: readonly ServerContext[] = [
   weekContext,
 ];
 
-/** Hands each context's platform-wide parts (catalogue screens) to core's registries. Idempotent. */
+/** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data) to core's registries. Idempotent. */
 export function installContexts(contexts: readonly ServerContext[] = CONTEXTS): readonly ServerContext[] {
   const names = new Set<string>();
   for (const c of contexts) {
     if (names.has(c.name)) throw new Error(`two contexts are named ${c.name}`);
     names.add(c.name);
     if (c.menus) registerMenus(c.name, c.menus);
+    for (const k of c.recordKinds ?? []) registerDecider(recordDecider(k.kind));
+    if (c.demo) registerDemo(c.name, c.demo);
   }
   return contexts;
 }

@@ -1,9 +1,36 @@
-import { type DemoClass, seedDemoWeeks } from '../records/demo';
+import type { Actor } from '../records/lifecycle';
 import type { Kysely } from 'kysely';
 import { hashPassword, md5 } from '../auth/password';
 import type { DB } from '../db';
 import { nextId } from '../ids';
 import { type CatalogueIndex, seedTenantRoles } from './seed';
+
+/** A class of the demo kindergarten as contexts' demo data sees it. */
+export interface DemoClass {
+  id: string;
+  deptId: string;
+  name: string;
+  grade: number;
+  /** Its teachers: the first writes, the rest co-write. */
+  team: Actor[];
+}
+
+/** What a context's demo data is seeded into: the demo tenant, its classes, its people (by account). */
+export interface DemoWorld {
+  tenantId: string;
+  classes: DemoClass[];
+  actor(account: string): Actor;
+}
+
+/** A context's demo data, written after the demo kindergarten's people and classes exist. */
+export type DemoSeeder = (trx: Kysely<DB>, world: DemoWorld) => Promise<void>;
+
+const demoSeeders = new Map<string, DemoSeeder>();
+
+/** A context's demo data joins the demo kindergarten (once per context name). */
+export function registerDemo(context: string, seeder: DemoSeeder): void {
+  demoSeeders.set(context, seeder);
+}
 
 /** The demo kindergarten (DOMAIN.md "Demo data"). */
 export const DEMO_TENANT_ID = '100001';
@@ -229,7 +256,7 @@ export async function seedDemoTenant(trx: Kysely<DB>, index: CatalogueIndex): Pr
     }
     await trx.insertInto('student').values(students).execute();
   }
-  await seedDemoWeeks(trx, T, demoClasses, { reviewer: actor('reviewer'), collector: actor('teacher3') });
+  for (const seeder of demoSeeders.values()) await seeder(trx, { tenantId: T, classes: demoClasses, actor });
 }
 
 /** The standard posts of a tenant; returns ids by code (existing ones kept). */

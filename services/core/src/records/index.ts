@@ -2,5 +2,4 @@ export * from './kinds';
 export * from './lifecycle';
 export * from './messages';
 export * from './projection';
-export * from './families/week';
 export * from './export';

@@ -1,4 +1,4 @@
-import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
+import { EXPORT_QUEUE, type ExportJob, runWeekExport } from './week-export';
 import type { Processor } from '@sprout/worker';
 
 /** Multi-week Word exports (`exportAllForId`): render, zip, store; progress on the export row. */

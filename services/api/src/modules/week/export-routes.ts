@@ -7,13 +7,7 @@ import { AppError, badRequest, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { renderWeekDocx } from '@sprout/core/records';
-import {
-  EXPORT_MAX,
-  EXPORT_QUEUE,
-  EXPORT_TTL_MS,
-  type ExportJob,
-  loadWeekExport,
-} from '@sprout/core/records/week-export';
+import { EXPORT_MAX, EXPORT_QUEUE, EXPORT_TTL_MS, type ExportJob, loadWeekExport } from './week-export';
 import { localDate } from '@sprout/core/time';
 import { callerOf, inRecordScope } from '../records';
 import { IdListSchema, IdSchema } from '../../http/params';

@@ -7,8 +7,11 @@ import { planRoutes } from './plan-routes';
 import { templateRoutes } from './template-routes';
 import { weekRoutes } from './week-routes';
 import type { Processor } from '@sprout/worker';
+import type { RecordKind } from '@sprout/core/records/kinds';
 import type { ServerContext } from '../../context';
 import { weekExportProcessor } from './export-job';
+import { weekDemo } from './demo';
+import { dayPlanKind, weekKind, weekPlanKind } from './kinds';
 import { WEEK_MENUS } from './menus';
 
 /**
@@ -30,5 +33,7 @@ export const weekContext: ServerContext = {
   name: 'week',
   routes: weekModule,
   menus: WEEK_MENUS,
+  recordKinds: [weekKind, weekPlanKind, dayPlanKind] as RecordKind[],
+  demo: weekDemo,
   processors: [weekExportProcessor as Processor],
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { AsyncProjector, projectionNamed, rebuildProjection } from '@sprout/core/events';
 import { docxText } from '@sprout/core/records';
-import { EXPORT_QUEUE, type ExportJob, runWeekExport } from '@sprout/core/records/week-export';
+import { EXPORT_QUEUE, type ExportJob, runWeekExport } from './week-export';
 import { seed } from '@sprout/core/seed';
 import { settle as settleProjector } from '@sprout/core/testing/events';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { DayPlanContent, WeekContent, WeekPlanContent } from '@sprout/contracts';
-import { type Database, inTenant, type Tx } from '../db';
-import type { Lang } from '../i18n';
-import { formatDateTime } from '../time';
-import { renderWeekDocx, safeFileName, type WeekExportInput, zipFiles } from './export';
+import { type Database, inTenant, type Tx } from '@sprout/core/db';
+import type { Lang } from '@sprout/core/i18n';
+import { formatDateTime } from '@sprout/core/time';
+import { renderWeekDocx, safeFileName, type WeekExportInput, zipFiles } from '@sprout/core/records/export/index';
 
 /** The queue a multi-week export runs on (the worker's processor). */
 export const EXPORT_QUEUE = 'records.export';

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DayPlanContent, RichText, WeekContent, WeekPlanContent } from '@sprout/contracts';
-import type { DB } from '../db';
-import { handleCommandIn } from '../events/decider';
-import { ensureReadModel, projectionNamed } from '../events/projections/registry';
-import { nextId } from '../ids';
-import { addDays, isoInZone, localDate, mondayOf, parseDateTime } from '../time';
-import { type Actor, type RecordCommand, recordDecider } from './lifecycle';
-import { registerRecordProjections } from './projection';
+import type { DB } from '@sprout/core/db';
+import type { DemoClass, DemoSeeder } from '@sprout/core/permissions/demo';
+import { handleCommandIn } from '@sprout/core/events/decider';
+import { ensureReadModel, projectionNamed } from '@sprout/core/events/projections/registry';
+import { nextId } from '@sprout/core/ids';
+import { addDays, isoInZone, localDate, mondayOf, parseDateTime } from '@sprout/core/time';
+import { type Actor, type RecordCommand, recordDecider } from '@sprout/core/records/lifecycle';
+import { registerRecordProjections } from '@sprout/core/records/projection';
 
 /**
  * Demo weekly plans (DOMAIN.md "Demo data"): several weeks per demo class in every state —
@@ -14,15 +15,6 @@ import { registerRecordProjections } from './projection';
  * review, returned, draft — written through the lifecycle, so lists, history and the
  * dashboard show a living school. Dates follow the day of seeding.
  */
-export interface DemoClass {
-  id: string;
-  deptId: string;
-  name: string;
-  grade: number;
-  /** Account ids: the first writes, the rest co-write. */
-  team: Actor[];
-}
-
 type Step = 'draft' | 'trial' | 'success' | 'returned' | 'resubmitted';
 
 const THEMES: Record<number, string[]> = {
@@ -350,3 +342,11 @@ export async function seedDemoWeeks(
   }
   return count;
 }
+
+/** The week context's demo data: each class's weeks in every state, reviewed by 张敏, one collected by 赵丽. */
+export const weekDemo: DemoSeeder = async (trx, world) => {
+  await seedDemoWeeks(trx, world.tenantId, world.classes, {
+    reviewer: world.actor('reviewer'),
+    collector: world.actor('teacher3'),
+  });
+};

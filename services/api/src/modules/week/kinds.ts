@@ -6,8 +6,8 @@ import {
   type WeekPlanContent,
   WeekPlanContentSchema,
 } from '@sprout/contracts';
-import { defineRecordKind } from '../kinds';
-import '../messages';
+import { defineRecordKind } from '@sprout/core/records/kinds';
+import '@sprout/core/records/messages';
 
 /** The week family's record kinds; their content schemas are the contracts' (@sprout/contracts, week.ts). */
 

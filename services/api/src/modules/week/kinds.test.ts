@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DayPlanContentSchema, WeekContentSchema, WeekPlanContentSchema } from '@sprout/contracts';
-import { t } from '../../i18n';
-import { titleOf } from '../kinds';
-import './week';
+import { t } from '@sprout/core/i18n';
+import { titleOf } from '@sprout/core/records/kinds';
+import './kinds';
 
 const day = (date: string) => ({
   date,
