@@ -4,46 +4,12 @@ import { check, findAll, ROOT, specifiers } from './imports';
 
 const at = (rel: string) => join(ROOT, rel);
 
-/** Breaks being worked off (issue 15); nothing may join this list. */
-const PENDING: string[] = [
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../auth/session'",
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../auth/tokenRefresh'",
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../layout/menu/buildMenu'",
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../layout/menu/menuStore'",
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../week/dashboard'",
-  "web/src/modules/home/pages/DashboardPage.tsx: '../../layout/tabs/tabsStore'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../auth/components/SproutIllustration/SproutIllustration'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../auth/session'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../layout/components/UserMenu/UserMenu'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../layout/hooks/useMenuLabel'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../layout/menu/buildMenu'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../layout/menu/icons'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../layout/menu/menuStore'",
-  "web/src/modules/home/pages/WelcomePage.tsx: '../../week/dashboard'",
-  "web/src/modules/info/components/ProfileForm/ProfileForm.tsx: '../../../auth/session'",
-  "web/src/modules/layout/components/LockDialog/LockButton.tsx: '../../../auth/lock'",
-  "web/src/modules/layout/components/TabBar/TabBar.tsx: '../../../auth/api/account'",
-  "web/src/modules/layout/components/UserMenu/UserMenu.tsx: '../../../auth/session'",
-  "web/src/modules/layout/hooks/useMenuLoader.ts: '../../auth/api/account'",
-  "web/src/modules/layout/hooks/useMenuLoader.ts: '../../auth/session'",
-  "web/src/modules/layout/pages/LockPage.tsx: '../../auth/lock'",
-  "web/src/modules/layout/pages/LockPage.tsx: '../../auth/session'",
-  "web/src/modules/week/collab/session.ts: '../../auth/session'",
-  "web/src/modules/week/hooks/useWeekEditorActions.tsx: '../../layout/tabs/tabsStore'",
-  "web/src/modules/week/pages/TemplatesPage.tsx: '../../auth/session'",
-];
-
 describe('the import rules', () => {
-  it('hold across the whole tree (a ratchet: known breaks may only go away)', () => {
+  it('hold across the whole tree', () => {
     const { files, imports, findings } = findAll();
-    const broken = [...new Set(findings.map((f) => `${f.file}: '${f.spec}'`))];
-    console.log(
-      `import rules: ${files} files, ${imports} imports, ${broken.length} broken (${PENDING.length} pending)`,
-    );
+    console.log(`import rules: ${files} files, ${imports} imports, ${findings.length} broken`);
     expect(files).toBeGreaterThan(300);
-    expect(broken.filter((b) => !PENDING.includes(b))).toEqual([]);
-    // A pending break that is fixed leaves this list in the same change.
-    expect(PENDING.filter((b) => !broken.includes(b))).toEqual([]);
+    expect(findings.map((f) => `${f.file}: '${f.spec}' — ${f.rule}`)).toEqual([]);
   });
 
   it('refuse a deliberately wrong import of each kind', () => {

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { loadNamespace } from '../i18n';
+import { loadNamespace } from '../i18n/namespaces';
 import { withChunkTimeout } from '../lib/lazyPage';
 import type { WebContext } from './context';
 

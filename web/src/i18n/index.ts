@@ -1,9 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Catalogue, ContextI18n } from '../app/context';
+import type { ContextI18n } from '../app/context';
 import { CONTEXTS } from '../app/contexts';
 import { type Language, LOCALE_OF, languageOfLocale, readSavedLanguage, saveLanguage } from './languages';
 import { en } from './locales/en';
+
+export { loadNamespace } from './namespaces';
 import { zhCN } from './locales/zh-CN';
 
 /**
@@ -52,25 +54,6 @@ void i18n.use(initReactI18next).init({
   initAsync: false, // the shell's resources are bundled: ready before the first render
   returnNull: false,
 });
-
-const loading = new Map<string, Promise<void>>();
-
-/**
- * Makes a context's namespace available (both languages, so switching shows no raw keys):
- * at once when it is bundled, else its chunk is loaded once; a failed load is tried again.
- */
-export function loadNamespace(def: AnyI18n | undefined): Promise<void> {
-  if (!def || !('load' in def)) return Promise.resolve();
-  let pending = loading.get(def.namespace);
-  if (!pending) {
-    pending = def.load().then((catalogue: Catalogue<unknown>) => {
-      for (const locale of LOCALES) i18n.addResourceBundle(locale, def.namespace, catalogue[locale], true, true);
-    });
-    pending.catch(() => loading.delete(def.namespace));
-    loading.set(def.namespace, pending);
-  }
-  return pending;
-}
 
 /** The current interface language as a short code. */
 export function currentLanguage(): Language {

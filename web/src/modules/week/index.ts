@@ -1,6 +1,10 @@
-import { lazyNamespace, page, type WebContext } from '../../app/context';
+import { page, type WebContext } from '../../app/context';
 import type { WeekMessages } from './i18n/zh-CN';
+import { weekNamespace } from './namespace';
 import { WEEK_PATHS } from './paths';
+
+/** What other contexts may use of the week: the teaching figures the home pages show. */
+export { WeekDashboard } from './dashboard';
 
 const weekList = (
   name: 'MyWeeksPage' | 'TrialWeeksPage' | 'ApprovedWeeksPage' | 'ExcellentPlansPage' | 'FavouritePlansPage',
@@ -11,7 +15,7 @@ const fullPlanList = page(() => import('./pages/DayPlanListPage'), 'FullPlanList
 /** Weekly lesson plans (issue 7) and their live co-editing (issue 8). */
 export const weekContext: WebContext<'week', WeekMessages> = {
   name: 'week',
-  i18n: lazyNamespace('week', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
+  i18n: weekNamespace,
   pages: [
     {
       path: WEEK_PATHS.details,

@@ -8,12 +8,12 @@ import { useStore } from '../../../lib/createStore';
 import { formatDate } from '../../../lib/date';
 import { errorLogStore } from '../../../lib/errorLog';
 import { permissionStore } from '../../../permissions/permissions';
-import { readExpiresIn, readTokenTime, rolesOf, sessionStore } from '../../auth/session';
-import { refreshThreshold } from '../../auth/tokenRefresh';
-import { leafEntries } from '../../layout/menu/buildMenu';
-import { menuStore } from '../../layout/menu/menuStore';
-import { WeekDashboard } from '../../week/dashboard';
-import { tabsStore } from '../../layout/tabs/tabsStore';
+import { readExpiresIn, readTokenTime, rolesOf, sessionStore } from '../../auth';
+import { refreshThreshold } from '../../auth';
+import { leafEntries } from '../../layout';
+import { menuStore } from '../../layout';
+import { WeekDashboard } from '../../week';
+import { tabsStore } from '../../layout';
 
 function Stat({ icon, label, value, color }: { icon: ReactNode; label: string; value: ReactNode; color: string }) {
   return (

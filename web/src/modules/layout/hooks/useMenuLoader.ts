@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useStore } from '../../../lib/createStore';
 import { abilityFromPacked, collectButtonCodes, permissionStore } from '../../../permissions/permissions';
-import { fetchUserInfo } from '../../auth/api/account';
-import { rolesOf, type SessionUser, sessionStore, updateSessionUser } from '../../auth/session';
+import { fetchUserInfo } from '../../auth';
+import { rolesOf, type SessionUser, sessionStore, updateSessionUser } from '../../auth';
 import { fetchButtons, fetchMenuRoutes, fetchTopMenus } from '../api/menu';
 import { menuStore, setMenus, setSidebar } from '../menu/menuStore';
 

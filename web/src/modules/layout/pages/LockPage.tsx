@@ -7,10 +7,10 @@ import { logout } from '../../../app/sessionActions';
 import { SproutMark } from '../../../components/SproutMark/SproutMark';
 import { useStore } from '../../../lib/createStore';
 import { formatDate } from '../../../lib/date';
-import { unlockScreen } from '../../auth/lock';
-import { sessionStore } from '../../auth/session';
+import { unlockScreen } from '../../auth';
+import { sessionStore } from '../../auth';
 import { tabsStore } from '../tabs/tabsStore';
-import { displayName } from '../components/UserMenu/UserMenu';
+import { displayName } from '../components/UserMenu/displayName';
 import classes from './LockPage.module.css';
 
 /** The lock screen (spec §2, §4): a clock, who is signed in, the lock password to get back. */

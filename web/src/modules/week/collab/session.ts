@@ -1,6 +1,6 @@
 import { refreshTokenIfDue } from '../../../app/useSessionEffects';
 import { http } from '../../../lib/http';
-import { currentToken, readTenantId, sessionStore } from '../../auth/session';
+import { currentToken, readTenantId, sessionStore } from '../../auth';
 import { weekApi } from '../api';
 import type { WeekRecord } from '../model/types';
 import type { CollabWeek } from './types';

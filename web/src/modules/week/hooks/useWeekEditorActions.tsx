@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveFile } from '../../../lib/http';
-import { closeTab } from '../../layout/tabs/tabsStore';
+import { closeTab } from '../../layout';
 import { planApi, weekApi } from '../api';
 import { useCollabT } from '../collab/i18n';
 import { saveRevision } from '../collab/session';

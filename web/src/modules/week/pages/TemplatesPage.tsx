@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { useStore } from '../../../lib/createStore';
 import { usePermission } from '../../../permissions/Can';
-import { sessionStore } from '../../auth/session';
+import { sessionStore } from '../../auth';
 import { templateApi } from '../api';
 import { useLoad } from '../hooks/useLoad';
 import { richToText } from '../model/rich';

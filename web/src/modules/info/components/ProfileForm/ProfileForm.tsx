@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconMail, IconPhone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateSessionUser } from '../../../auth/session';
+import { updateSessionUser } from '../../../auth';
 import { fetchOwnUser, type ProfileUpdate, updateProfile } from '../../api/user';
 import { validateEmail, validatePhone } from '../../validation';
 import { AvatarUpload } from '../AvatarUpload/AvatarUpload';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
-import { lockScreen } from '../../../auth/lock';
+import { lockScreen } from '../../../auth';
 import { HeaderIcon } from '../TopBar/HeaderIcon';
 
 /** Lock (spec §2, §4, §5): asks for a lock password (required), then locks and shows /lock. */

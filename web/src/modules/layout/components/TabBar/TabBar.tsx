@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { website } from '../../../../config/website';
 import { useStore } from '../../../../lib/createStore';
-import { clearServerCache } from '../../../auth/api/account';
+import { clearServerCache } from '../../../auth';
 import { menuIcon } from '../../menu/icons';
 import { clearTabCache, closeAllTabs, closeOtherTabs, closeTab, type Tab, tabsStore } from '../../tabs/tabsStore';
 import classes from './TabBar.module.css';

@@ -6,12 +6,9 @@ import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
 import { logout } from '../../../../app/sessionActions';
 import { useStore } from '../../../../lib/createStore';
-import { type SessionUser, sessionStore } from '../../../auth/session';
+import { sessionStore } from '../../../auth';
+import { displayName } from './displayName';
 import classes from './UserMenu.module.css';
-
-export function displayName(user: SessionUser | null): string {
-  return user?.nickName || user?.realName || user?.userName || user?.account || '';
-}
 
 /** Avatar and user name with the dropdown of spec §2: dashboard, user info, log out. */
 export function UserMenu() {
