@@ -6,20 +6,23 @@
 // replay of a sample of streams. RECORDS_REPLAY=1 builds the read models by replaying the
 // whole log through the projections instead (rebuildProjection, AsyncProjector.catchUp):
 // the same rows, several minutes slower.
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { WeekContent } from '@sprout/contracts';
 import { semesterOf } from '@sprout/api/modules/records/engine';
-import { type Database, type DB, inSystem } from '@sprout/core/db';
-import {
-  AsyncProjector,
-  currentSchemaVersion,
-  decodeEvents,
-  EVENT_COLUMNS,
-  type EventRow,
-  projectionNamed,
-  rebuildProjection,
-} from '@sprout/core/events';
+import { type Database, inSystem } from '@sprout/core/db';
+import { AsyncProjector, currentSchemaVersion, projectionNamed, rebuildProjection } from '@sprout/core/events';
 import { nextId } from '@sprout/core/ids';
+import { rng, type School, school } from './records-school';
+import {
+  ACTIVITY,
+  activityFromLog,
+  activityFromModel,
+  byStep,
+  sameMaps,
+  sampleAgainstProjections,
+  statusFromList,
+  statusFromLog,
+} from './records-check';
 import { seedPosts } from '@sprout/core/permissions/demo';
 import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import {
@@ -28,8 +31,6 @@ import {
   initialRecordState,
   parentOf,
   type RecordEvent,
-  recordActivityProjection,
-  recordListProjection,
   registerRecordProjections,
   titleOf,
 } from '@sprout/core/records';
@@ -37,23 +38,9 @@ import { addDays, isoInZone, localDate, mondayOf } from '@sprout/core/time';
 
 export const DEMO_TENANT = '100001';
 const TZ = 'Asia/Shanghai';
-const GRADES = [
-  { grade: 1, dept: '托班组', short: '托' },
-  { grade: 2, dept: '小班组', short: '小' },
-  { grade: 3, dept: '中班组', short: '中' },
-  { grade: 4, dept: '大班组', short: '大' },
-] as const;
-const CN = '一二三四五六七八九十'.split('');
 const STATUSES = ['draft', 'trial', 'success', 'returned'] as const;
 type Status = (typeof STATUSES)[number];
 /** Activities the dashboard counts, by event type (as record_activity has them). */
-const ACTIVITY: Record<string, string> = {
-  RecordCreated: 'created',
-  RecordSubmitted: 'submitted',
-  RecordApproved: 'approved',
-  RecordReturned: 'returned',
-  RecordMarkedExcellent: 'excellent',
-};
 
 export interface DataOptions {
   tenants: number;
@@ -71,160 +58,6 @@ export interface DataReport {
   events: number;
   seconds: Record<string, number>;
   counts: Record<Status, number>;
-}
-
-interface School {
-  tenantId: string;
-  classes: Array<{ id: string; deptId: string; team: Actor[] }>;
-  reviewer: Actor;
-}
-
-/** A small deterministic generator, so every run builds the same school. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * The grade groups of a tenant (created under a new campus when it has none), three more
- * classes per grade with a head and an assistant teacher each (seeded `teacher` role), and a
- * reviewer; the tenant's existing classes with a teaching team write plans too.
- */
-async function school(trx: Kysely<DB>, tenantId: string, roleIds: Map<string, string>): Promise<School> {
-  const depts = await trx
-    .selectFrom('dept')
-    .select(['id', 'dept_name', 'parent_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .execute();
-  const gradeDept = new Map<number, string>();
-  let campus = depts.find((d) => String(d.parent_id) === '0');
-  if (!campus) {
-    campus = { id: nextId(), dept_name: `萌芽第${tenantId.slice(-2)}幼儿园`, parent_id: '0' };
-    await trx
-      .insertInto('dept')
-      .values({
-        tenant_id: tenantId,
-        id: campus.id,
-        ancestors: [],
-        dept_category: 1,
-        dept_name: campus.dept_name,
-        full_name: campus.dept_name,
-        sort: 1,
-      })
-      .execute();
-  }
-  for (const g of GRADES) {
-    const found = depts.find((d) => d.dept_name === g.dept);
-    if (found) {
-      gradeDept.set(g.grade, String(found.id));
-      continue;
-    }
-    const id = nextId();
-    gradeDept.set(g.grade, id);
-    await trx
-      .insertInto('dept')
-      .values({
-        tenant_id: tenantId,
-        id,
-        parent_id: campus.id,
-        ancestors: [campus.id],
-        dept_category: 2,
-        dept_name: g.dept,
-        full_name: `${campus.dept_name}${g.dept}`,
-        sort: g.grade,
-      })
-      .execute();
-  }
-  const existing = await trx
-    .selectFrom('clazz')
-    .select(['id', 'name', 'dept_id', 'teacher_ids'])
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .execute();
-  const names = await trx
-    .selectFrom('app_user')
-    .select(['id', 'real_name', 'account'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  const nameOf = new Map(names.map((u) => [String(u.id), u.real_name ?? u.account]));
-  const classes: School['classes'] = existing
-    .filter((c) => c.teacher_ids.length && c.dept_id !== null)
-    .map((c) => ({
-      id: String(c.id),
-      deptId: String(c.dept_id),
-      team: c.teacher_ids.map((id) => ({ id: String(id), name: nameOf.get(String(id)) ?? String(id) })),
-    }));
-  const taken = new Set(existing.map((c) => c.name));
-  const users = [];
-  const userRoles = [];
-  const clazz = [];
-  const teacherRole = roleIds.get('teacher') as string;
-  for (const g of GRADES) {
-    const deptId = gradeDept.get(g.grade) as string;
-    for (let k = 0, made = 0; made < 3; k++) {
-      const name = `${g.short}${CN[k]}班`;
-      if (taken.has(name)) continue;
-      made++;
-      const team: Actor[] = [];
-      for (const role of ['head', 'assistant']) {
-        const id = nextId();
-        const realName = `${g.short}${CN[k]}${role === 'head' ? '主班' : '配班'}老师`;
-        team.push({ id, name: realName });
-        users.push({
-          tenant_id: tenantId,
-          id,
-          account: `t${g.grade}${k}${role[0]}`,
-          password_hash: 'x',
-          name: realName,
-          real_name: realName,
-          dept_id: deptId,
-        });
-        userRoles.push({ tenant_id: tenantId, user_id: id, role_id: teacherRole });
-      }
-      const id = nextId();
-      clazz.push({
-        tenant_id: tenantId,
-        id,
-        name,
-        grade: g.grade,
-        school_year: '2026-2027',
-        dept_id: deptId,
-        head_teacher_id: team[0]?.id,
-        teacher_ids: team.map((a) => a.id),
-        capacity: 30,
-      });
-      classes.push({ id, deptId, team });
-    }
-  }
-  let reviewer = names.find((u) => u.account === 'reviewer');
-  if (!reviewer) {
-    reviewer = { id: nextId(), real_name: '业务园长', account: 'reviewer' };
-    users.push({
-      tenant_id: tenantId,
-      id: reviewer.id,
-      account: 'reviewer',
-      password_hash: 'x',
-      name: '业务园长',
-      real_name: '业务园长',
-      dept_id: campus.id,
-    });
-    userRoles.push({ tenant_id: tenantId, user_id: reviewer.id, role_id: roleIds.get('reviewer') as string });
-  }
-  await trx.insertInto('app_user').values(users).execute();
-  await trx.insertInto('user_role').values(userRoles).execute();
-  await trx.insertInto('clazz').values(clazz).execute();
-  return {
-    tenantId,
-    classes,
-    reviewer: { id: String(reviewer.id), name: reviewer.real_name ?? reviewer.account },
-  };
 }
 
 const THEMES = ['我的幼儿园', '秋天来了', '好吃的水果', '动物朋友', '有趣的影子', '冬天的秘密', '我爱我家', '神奇的水'];
@@ -461,117 +294,6 @@ function* tenantBatches(sch: School, n: number, weeks: number, now: number, seed
   if (b.streams.length) yield b;
 }
 
-/** Counts of week records by `tenant status`, from the log: the last state-changing event of each stream. */
-async function statusFromLog(trx: Kysely<DB>) {
-  const r = await sql<{ tenant_id: string; status: string; n: string }>`
-    select tenant_id, status, count(*)::text as n from (
-      select distinct on (tenant_id, stream_id) tenant_id,
-        case type when 'RecordCreated' then 'draft' when 'RecordSubmitted' then 'trial'
-          when 'RecordApproved' then 'success' when 'RecordReturned' then 'returned' else 'deleted' end as status
-      from events
-      where stream_type = 'week'
-        and type in ('RecordCreated', 'RecordSubmitted', 'RecordApproved', 'RecordReturned', 'RecordDeleted')
-      order by tenant_id, stream_id, stream_version desc) s
-    group by 1, 2`.execute(trx);
-  return new Map(r.rows.map((x) => [`${x.tenant_id} ${x.status}`, Number(x.n)]));
-}
-
-async function statusFromList(trx: Kysely<DB>) {
-  const r = await sql<{ tenant_id: string; status: string; n: string }>`
-    select tenant_id, status, count(*)::text as n from record_list where kind = 'week' group by 1, 2`.execute(trx);
-  return new Map(r.rows.map((x) => [`${x.tenant_id} ${x.status}`, Number(x.n)]));
-}
-
-const TYPE_OF_STEP = Object.fromEntries(Object.entries(ACTIVITY).map(([type, step]) => [step, type]));
-
-/** Counted steps by `tenant kind type week`, from the log (live records; no mark is removed in this data). */
-async function activityFromLog(trx: Kysely<DB>) {
-  const r = await sql<{ k: string; n: string }>`
-    select concat_ws(' ', e.tenant_id, e.stream_type, e.type, date_trunc('week', left(e.data->>'at', 10)::date)::date)
-      as k, count(*)::text as n
-    from events e
-    where e.type in ('RecordCreated', 'RecordSubmitted', 'RecordApproved', 'RecordReturned', 'RecordMarkedExcellent')
-      and not exists (select 1 from events d where d.tenant_id = e.tenant_id and d.stream_id = e.stream_id
-        and d.type in ('RecordDeleted', 'ExcellentMarkRemoved'))
-    group by 1`.execute(trx);
-  return new Map(r.rows.map((x) => [x.k, Number(x.n)]));
-}
-
-async function activityFromModel(trx: Kysely<DB>) {
-  const r = await sql<{ tenant_id: string; kind: string; activity: string; week: string; n: string }>`
-    select tenant_id, kind, activity, week_start::text as week, count(*)::text as n
-    from record_activity group by 1, 2, 3, 4`.execute(trx);
-  return new Map(
-    r.rows.map((x) => [`${x.tenant_id} ${x.kind} ${TYPE_OF_STEP[x.activity] ?? x.activity} ${x.week}`, Number(x.n)]),
-  );
-}
-
-/** Steps by their dashboard name, summed over tenants, kinds and weeks. */
-function byStep(m: Map<string, number>) {
-  const out = new Map<string, number>();
-  for (const [k, n] of m) {
-    const step = ACTIVITY[k.split(' ')[2] as string] as string;
-    out.set(step, (out.get(step) ?? 0) + n);
-  }
-  return out;
-}
-
-function sameMaps(what: string, a: Map<string, number>, b: Map<string, number>) {
-  for (const k of new Set([...a.keys(), ...b.keys()]))
-    if ((a.get(k) ?? 0) !== (b.get(k) ?? 0)) throw new Error(`${what}: ${k}: ${a.get(k) ?? 0} ≠ ${b.get(k) ?? 0}`);
-}
-
-/**
- * The projections' own code on a random sample of week streams: their events replayed by
- * record_list's and record_activity's `handle` into scratch tables must give exactly the
- * rows the read models hold. Returns the number of streams compared.
- */
-async function sampleAgainstProjections(database: Database, n: number) {
-  return inSystem(database, async (trx) => {
-    const sample = await sql<{ tenant_id: string; stream_id: string }>`
-      select tenant_id, stream_id from streams where type = 'week' order by random() limit ${n}`.execute(trx);
-    const tenants = sample.rows.map((x) => x.tenant_id);
-    const streams = sample.rows.map((x) => x.stream_id);
-    const rows = await sql<EventRow>`
-      select ${EVENT_COLUMNS} from events e
-      join unnest(${tenants}::text[], ${streams}::text[]) as u(t, s) on e.tenant_id = u.t and e.stream_id = u.s
-      order by e.transaction_id, e.global_position`.execute(trx);
-    const events = await decodeEvents(trx, rows.rows);
-    for (const [def, key] of [
-      [recordListProjection, 'id'],
-      [recordActivityProjection, 'record_id'],
-    ] as const) {
-      const scratch = `bench_check_${def.name}`;
-      await def.createTable(trx, scratch);
-      const types = def.eventTypes;
-      await def.handle(trx, types === '*' ? events : events.filter((e) => types.includes(e.type)), {
-        table: scratch,
-        rebuilding: true,
-      });
-      const live = sql`(select m.* from ${sql.table(def.name)} m
-        join unnest(${tenants}::text[], ${streams}::bigint[]) as u(t, s) on m.tenant_id = u.t and m.${sql.ref(key)} = u.s)`;
-      const diff = await sql<{ n: string }>`
-        select count(*)::text as n from (
-          (select * from ${sql.table(scratch)} except all ${live})
-          union all
-          (${live} except all select * from ${sql.table(scratch)})) d`.execute(trx);
-      const rowsIn = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(scratch)}`.execute(trx);
-      if (Number(diff.rows[0]?.n) !== 0 || Number(rowsIn.rows[0]?.n) === 0)
-        throw new Error(`${def.name}: ${diff.rows[0]?.n} rows differ from the projection's own replay of ${n} streams`);
-      await sql`drop table ${sql.table(scratch)}`.execute(trx);
-    }
-    return sample.rows.length;
-  });
-}
-
-/**
- * Seeds `tenants - 1` kindergartens beside the demo one (`seed` has run), writes the
- * records' events in bulk, builds the read models and verifies them. `replay`: the read
- * models come from a full rebuildProjection (record_list) and AsyncProjector.catchUp
- * (record_activity) over the log instead (slow: one statement per event); otherwise they are
- * written with the events, the activity projector's checkpoint moved past them, and a sample
- * of streams is replayed through both projections to show the rows are theirs.
- */
 export async function generateRecords(database: Database, opts: DataOptions): Promise<DataReport> {
   const seconds: Record<string, number> = {};
   let mark = performance.now();
