@@ -7,6 +7,7 @@ import { fmt, load, startServer, table } from './lib';
 export async function benchList(opts: { seconds: number; connections: number }) {
   const { info, child } = await startServer<{
     full: string;
+    json: string;
     bare: string;
     headers: Record<string, string>;
     sql: string;
@@ -19,15 +20,37 @@ export async function benchList(opts: { seconds: number; connections: number }) 
     // Warm up both, then alternate rounds so drift hits both alike.
     await load({ url: info.bare, connections: opts.connections, seconds: 2 });
     await load({ url: info.full, headers: info.headers, connections: opts.connections, seconds: 2 });
-    const rounds = { bare: [] as number[], full: [] as number[], fullP99: [] as number[], bareP99: [] as number[] };
+    await load({ url: info.json, headers: info.headers, connections: opts.connections, seconds: 2 });
+    const rounds = {
+      bare: [] as number[],
+      full: [] as number[],
+      json: [] as number[],
+      fullP99: [] as number[],
+      bareP99: [] as number[],
+      jsonP99: [] as number[],
+    };
     // Four shorter rounds per side in bare-full-full-bare order: a busy spell on a shared
     // machine falls on both sides alike instead of on one 10-second window.
     const seconds = Math.max(2, Math.round(opts.seconds / 2));
-    const order = ['bare', 'full', 'full', 'bare', 'bare', 'full', 'full', 'bare'] as const;
+    // The third side, the same app writing with JSON.stringify, measures the schema serialiser.
+    const order = [
+      'bare',
+      'full',
+      'json',
+      'json',
+      'full',
+      'bare',
+      'bare',
+      'full',
+      'json',
+      'json',
+      'full',
+      'bare',
+    ] as const;
     for (const which of order) {
       const r = await load({
         url: info[which],
-        headers: which === 'full' ? info.headers : undefined,
+        headers: which === 'bare' ? undefined : info.headers,
         connections: opts.connections,
         seconds,
       });
@@ -43,7 +66,15 @@ export async function benchList(opts: { seconds: number; connections: number }) 
     table([
       { server: 'bare Fastify + pg', 'req/s': fmt(avg(rounds.bare)), 'p99 ms': fmt(avg(rounds.bareP99), 1) },
       { server: 'Sprout full stack', 'req/s': fmt(avg(rounds.full)), 'p99 ms': fmt(avg(rounds.fullP99), 1) },
+      {
+        server: 'Sprout, answers by JSON.stringify',
+        'req/s': fmt(avg(rounds.json)),
+        'p99 ms': fmt(avg(rounds.jsonP99), 1),
+      },
     ]);
+    console.log(
+      `answers written from the response schema vs JSON.stringify: ${(avg(rounds.full) / avg(rounds.json)).toFixed(3)}`,
+    );
     console.log(`ratio full/bare: ${ratio.toFixed(2)}  (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
     return { ratio };
   } finally {

@@ -18,6 +18,9 @@ await addBenchUsers(t.database, ['100001', '100002', '100003']);
 const config = testConfig();
 const { app } = await testApp(t.database, { config });
 await app.listen({ port: 0, host: '127.0.0.1' });
+// The same app writing its answers with JSON.stringify instead of from the response schema.
+const { app: plain } = await testApp(t.database, { config, serializer: 'json' });
+await plain.listen({ port: 0, host: '127.0.0.1' });
 
 // The exact statement the full stack runs for page 3 of size 10.
 const q = { current: 3, size: 10 } as const;
@@ -39,6 +42,7 @@ const { token } = await userWithRole(t.database, config, '100001', 'admin', {
 console.log(
   JSON.stringify({
     full: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/blade-user/page?current=${q.current}&size=${q.size}`,
+    json: `http://127.0.0.1:${(plain.server.address() as { port: number }).port}/api/blade-user/page?current=${q.current}&size=${q.size}`,
     bare: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare/users`,
     headers: bladeAuth(token),
     sql: statement.sql,
@@ -47,6 +51,7 @@ console.log(
 
 const stop = async () => {
   await app.close();
+  await plain.close();
   await bare.close();
   await pool.end();
   await t.drop();

@@ -28,10 +28,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export async function testApp(database: Database, opts: { config?: Config; queue?: JobQueue } = {}) {
+export async function testApp(
+  database: Database,
+  opts: { config?: Config; queue?: JobQueue; serializer?: 'schema' | 'json' } = {},
+) {
   const config = opts.config ?? testConfig();
   const queue = opts.queue ?? new MemoryQueue();
-  const app = await buildApp(config, { database, queue, fastify: { logger: false } });
+  const app = await buildApp(config, { database, queue, fastify: { logger: false }, serializer: opts.serializer });
   await app.ready();
   return { app, config, queue };
 }
