@@ -1,20 +1,20 @@
-import { EDITABLE_STATUSES } from '@sprout/contracts';
+import { EDITABLE_STATUSES, FullRecordSchema, ListRowSchema } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { localDate, mondayOf } from '@sprout/core/time';
-import { input } from '../../http/params';
+import { okSchema, pageSchema } from '../../plugins/serialization';
 import {
   accessTo,
   applyRecordFilter,
   type Caller,
   callerOf,
   IdBodySchema,
-  loadRecord,
+  loadFull,
   lockRecord,
-  presentRecord,
   type RecordFilter,
   RecordFilterSchema,
   recordPage,
@@ -157,6 +157,7 @@ export function recordListRoutes<F extends RecordFilter>(
         tags: [family.tag],
         summary: l.summary,
         ...(method === 'GET' ? { querystring: filter } : { body: filter }),
+        response: { 200: okSchema(pageSchema(ListRowSchema)) },
       },
       handler: async (request) => {
         const f = (method === 'GET' ? request.query : request.body) as F;
@@ -172,6 +173,9 @@ export function recordListRoutes<F extends RecordFilter>(
     });
   }
 }
+
+/** What a call that answers one record in full (an act, a save) declares as its response. */
+export const RECORD_ANSWER = { 200: okSchema(FullRecordSchema) };
 
 /** The acts on one record that are not edits: a reviewer's excellent mark, a reader's favourite. */
 export type RecordAct = 'MarkExcellent' | 'UnmarkExcellent' | 'CollectRecord' | 'CancelCollection';
@@ -194,17 +198,17 @@ export function recordActRoutes(
   family: Pick<RecordFamily, 'base' | 'tag' | 'resource'> & { kinds: string[]; excellentButton: string },
   routes: RecordActRoute[],
 ) {
-  const tz = app.config.TIME_ZONE;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const a of routes) {
     const marks = a.act === 'MarkExcellent' || a.act === 'UnmarkExcellent';
-    app.post(
+    r.post(
       `${family.base}/${a.url}`,
       {
-        config: { buttons: marks ? [family.excellentButton] : [] },
-        schema: { tags: [family.tag], summary: a.summary },
+        config: { buttons: marks ? [family.excellentButton] : [], mergeQuery: true },
+        schema: { tags: [family.tag], summary: a.summary, body: IdBodySchema, response: RECORD_ANSWER },
       },
       async (request) => {
-        const { id } = input(request, IdBodySchema);
+        const { id } = request.body;
         let kind = family.kinds[0] as string;
         await write(request, async (c) => {
           const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id);
@@ -215,12 +219,7 @@ export function recordActRoutes(
           }
           await runCommand(c, row.kind, id, { type: a.act, actor: c.actor, at: c.at });
         });
-        const caller = await callerOf(request);
-        return ok(
-          presentRecord(await loadRecord(app.database, caller, family.resource, kind, id), tz),
-          request.lang,
-          a.msg,
-        );
+        return ok(await loadFull(request, family.resource, kind, id), request.lang, a.msg);
       },
     );
   }

@@ -9,9 +9,11 @@ import { nextId } from '@sprout/core/ids';
 import {
   accessTo,
   callerOf,
+  loadFull,
   lockRecord,
   loadRecord,
-  presentRecord,
+  presentFull,
+  type RecordRow,
   RecordFilterSchema,
   recordQuery,
   requireButton,
@@ -57,10 +59,10 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       .orderBy('r.title')
       .orderBy('r.id');
     if (variant) qb = qb.where('r.content', '@>', JSON.stringify({ variant }) as never);
-    const rows = await readInTenant<Parameters<typeof presentRecord>[0]>(app.database, caller.ctx, qb.compile());
-    return { week, records: rows.map((row) => presentRecord(row, tz)) };
+    const rows = await readInTenant<RecordRow>(app.database, caller.ctx, qb.compile());
+    return { week, records: rows.map((row) => presentFull(row, tz)) };
   };
-  const header = (w: Parameters<typeof presentRecord>[0]): DayPlanWeekHeader => {
+  const header = (w: RecordRow): DayPlanWeekHeader => {
     const c = (w.content ?? {}) as { theme?: string; weekNo?: number; startDate?: string; endDate?: string };
     return {
       id: String(w.id),
@@ -147,12 +149,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
           body.version,
         );
       });
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, id), tz),
-        request.lang,
-        'records.saved',
-      );
+      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
     },
   );
 
@@ -188,13 +185,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
   r.get(
     `${base}/ForId`,
     { schema: { tags: ['day plans'], summary: 'One day plan', querystring: IdQuery } },
-    async (request) => {
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, request.query.id), tz),
-        request.lang,
-      );
-    },
+    async (request) => ok(await loadFull(request, RESOURCE, KIND, request.query.id), request.lang),
   );
   r.get(
     `${base}/ForHalfPlanId`,
@@ -205,7 +196,7 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       const week = plan.parent_id
         ? await loadRecord(app.database, caller, RESOURCE, 'week', String(plan.parent_id)).catch(() => null)
         : null;
-      return ok({ ...presentRecord(plan, tz), week: week ? header(week) : null }, request.lang);
+      return ok({ ...presentFull(plan, tz), week: week ? header(week) : null }, request.lang);
     },
   );
 

@@ -8,10 +8,8 @@ import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import {
   type CommandContext,
-  callerOf,
+  loadFull,
   lockRecord,
-  loadRecord,
-  presentRecord,
   RecordFilterSchema,
   requireButton,
   requireKnownRecords,
@@ -67,7 +65,6 @@ export async function parentWeek(c: CommandContext, weekId: string | null) {
 export async function planRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week_plan/weekplan';
-  const tz = app.config.TIME_ZONE;
 
   r.post(
     `${base}/add`,
@@ -104,12 +101,7 @@ export async function planRoutes(app: FastifyInstance) {
           body.version,
         );
       });
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, id), tz),
-        request.lang,
-        'records.saved',
-      );
+      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
     },
   );
 

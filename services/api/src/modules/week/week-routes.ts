@@ -31,7 +31,7 @@ import {
   inRecordScope,
   lockRecord,
   loadRecord,
-  presentRecord,
+  presentFull,
   type RecordRow,
   RecordFilterSchema,
   recordQuery,
@@ -125,9 +125,9 @@ async function weekDetail(request: FastifyRequest, id: string) {
   const access = accessTo(caller, RESOURCE, row);
   const reviewable = row.status === 'trial' && !access.author;
   return {
-    ...presentRecord(row, caller.tz),
-    plans: (plans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
-    dayPlans: (dayPlans ?? []).map((p) => presentRecord(p as RecordRow, caller.tz)),
+    ...presentFull(row, caller.tz),
+    plans: (plans ?? []).map((p) => presentFull(p as RecordRow, caller.tz)),
+    dayPlans: (dayPlans ?? []).map((p) => presentFull(p as RecordRow, caller.tz)),
     can: {
       edit: mayWrite(row.status, access, can(caller, 'week_edit')),
       submit: mayWrite(row.status, access, can(caller, 'week_submit')),
