@@ -7,7 +7,7 @@ import { ok } from '@sprout/core/http/envelope';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { addDays, formatDateTime, localDate, mondayOf } from '@sprout/core/time';
 import { type Caller, callerOf, can, inRecordScope } from '../records';
-import { RESOURCE } from './week-routes';
+import { RESOURCE } from './weeks';
 
 /** Data-scope fields → `record_activity` columns. */
 const ACTIVITY_COLUMNS = {

@@ -26,7 +26,7 @@ import {
 } from '../records';
 import { DateSchema, IdListSchema, IdSchema, input } from '../../http/params';
 import { parentWeek } from './plan-routes';
-import { classOf, RESOURCE } from './week-routes';
+import { classOf, RESOURCE } from './weeks';
 
 const KIND = 'day_plan';
 export const LAYOUT_PARAM = 'week.halfPlanLayout';

@@ -11,7 +11,7 @@ import { EXPORT_MAX, EXPORT_QUEUE, EXPORT_TTL_MS, type ExportJob, loadWeekExport
 import { localDate } from '@sprout/core/time';
 import { callerOf, inRecordScope } from '../records';
 import { IdListSchema, IdSchema } from '../../http/params';
-import { RESOURCE } from './week-routes';
+import { RESOURCE } from './weeks';
 
 /** Unicode's bidirectional formatting characters (LRM, RLM, ALM, embeddings, overrides, isolates). */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -20,7 +20,7 @@ import {
   recordListRoutes,
 } from '../records';
 import { IdListSchema, IdSchema, input } from '../../http/params';
-import { editableWeek, RESOURCE } from './week-routes';
+import { editableWeek, RESOURCE } from './weeks';
 
 const KIND = 'week_plan';
 const PlanFilterSchema = RecordFilterSchema.extend({
