@@ -57,7 +57,8 @@ export const RecordFilterSchema = PageQuerySchema.extend({
 });
 export type RecordFilter = z.output<typeof RecordFilterSchema>;
 
-export const IdBodySchema = z.object({ id: IdSchema });
+/** One record named by `id`: a GET's query string, or a POST's body (with the query string merged in). */
+export const IdParamSchema = z.object({ id: IdSchema });
 
 export interface RecordRow {
   id: string;

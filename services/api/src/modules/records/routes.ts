@@ -1,18 +1,20 @@
 import { EDITABLE_STATUSES, FullRecordSchema, ListRowSchema } from '@sprout/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { z } from 'zod';
-import { forbidden } from '@sprout/core/errors';
+import { type ZodType, z } from 'zod';
+import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { localDate, mondayOf } from '@sprout/core/time';
 import { okSchema, pageSchema } from '../../plugins/serialization';
+import { IdListSchema } from '../../http/params';
 import {
   accessTo,
   applyRecordFilter,
   type Caller,
+  type CommandContext,
   callerOf,
-  IdBodySchema,
+  IdParamSchema,
   loadFull,
   lockRecord,
   type RecordFilter,
@@ -20,6 +22,7 @@ import {
   recordPage,
   recordQuery,
   requireButton,
+  requireKnownRecords,
   runCommand,
   semesterOf,
   write,
@@ -174,8 +177,31 @@ export function recordListRoutes<F extends RecordFilter>(
   }
 }
 
-/** What a call that answers one record in full (an act, a save) declares as its response. */
+/** What a call answering one record in full (an act, a save) declares as its response. */
 export const RECORD_ANSWER = { 200: okSchema(FullRecordSchema) };
+
+/** What a call answering no data (a remove) declares: `data: null`. */
+export const NO_DATA = { 200: okSchema(z.null()) };
+
+/** A remove's ids. */
+export const IdsBodySchema = z.object({ ids: IdListSchema });
+
+/**
+ * What a POST declares: the buttons its handler may check (none by default), its body (the
+ * query string merged in first: Saber sends a POST's parameters there) and its answer.
+ */
+export function postOptions<B extends ZodType, R extends Record<number, ZodType>>(p: {
+  tag: string;
+  summary: string;
+  buttons?: string[];
+  body: B;
+  response: R;
+}) {
+  return {
+    config: { buttons: p.buttons ?? [], mergeQuery: true },
+    schema: { tags: [p.tag], summary: p.summary, body: p.body, response: p.response },
+  };
+}
 
 /** The acts on one record that are not edits: a reviewer's excellent mark, a reader's favourite. */
 export type RecordAct = 'MarkExcellent' | 'UnmarkExcellent' | 'CollectRecord' | 'CancelCollection';
@@ -203,10 +229,13 @@ export function recordActRoutes(
     const marks = a.act === 'MarkExcellent' || a.act === 'UnmarkExcellent';
     r.post(
       `${family.base}/${a.url}`,
-      {
-        config: { buttons: marks ? [family.excellentButton] : [], mergeQuery: true },
-        schema: { tags: [family.tag], summary: a.summary, body: IdBodySchema, response: RECORD_ANSWER },
-      },
+      postOptions({
+        tag: family.tag,
+        summary: a.summary,
+        buttons: marks ? [family.excellentButton] : [],
+        body: IdParamSchema,
+        response: RECORD_ANSWER,
+      }),
       async (request) => {
         const { id } = request.body;
         let kind = family.kinds[0] as string;
@@ -223,4 +252,26 @@ export function recordActRoutes(
       },
     );
   }
+}
+
+/** What a remove of records declares: its button, its ids (Saber: comma-separated, in the query string), no data. */
+export const removeOptions = (tag: string, summary: string, button: string) =>
+  postOptions({ tag, summary, buttons: [button], body: IdsBodySchema, response: NO_DATA });
+
+/**
+ * Removes records of `kind` (the remove rule, docs/API.md): at least one id (else a 400),
+ * the caller holds `button`, every id is a live record in their read scope (else a 400 naming
+ * the others), then `each` checks and deletes one, all in one write.
+ */
+export async function removeRecords(
+  request: FastifyRequest,
+  q: { button: string; resource: string; kind: string; ids: string[] },
+  each: (c: CommandContext, id: string) => Promise<void>,
+) {
+  if (!q.ids.length) throw badRequest('records.selectOne');
+  await write(request, async (c) => {
+    requireButton(c.caller, q.button);
+    await requireKnownRecords(c.trx, c.caller, q.resource, q.kind, q.ids);
+    for (const id of q.ids) await each(c, id);
+  });
 }

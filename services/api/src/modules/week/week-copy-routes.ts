@@ -1,14 +1,19 @@
-import { type DayPlanContent, isEditableStatus, type WeekContent, type WeekPlanContent } from '@sprout/contracts';
+import {
+  type DayPlanContent,
+  isEditableStatus,
+  type RecordKind,
+  type WeekContent,
+  type WeekPlanContent,
+} from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { addDays } from '@sprout/core/time';
-import { IdBodySchema, requireButton, runCommand, semesterOf, write } from '../records';
+import { IdParamSchema, requireButton, runCommand, semesterOf, write } from '../records';
 import { saveRevisionIn } from './collab-link';
-import { input } from '../../http/params';
-import { classOf, editableWeek, mayWriteFor, weekDetail } from './weeks';
+import { classOf, editableWeek, mayWriteFor, weekDetail, weekWrite } from './weeks';
 
 /** A week copied forward (with its plans and day plans), and its live co-edited document saved as a revision. */
 export async function weekCopyRoutes(app: FastifyInstance) {
@@ -17,19 +22,14 @@ export async function weekCopyRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/newWeek`,
-    {
-      config: { buttons: ['week_copy', 'week_add'] },
-      schema: {
-        tags: ['weeks'],
-        summary: 'Copy a week forward: a new draft for the next week with its plans and day plans',
-      },
-    },
+    weekWrite(
+      ['week_copy', 'week_add'],
+      'Copy a week forward: a new draft for the next week with its plans and day plans',
+      IdParamSchema,
+    ),
     async (request) => {
-      const { id } = input(request, IdBodySchema);
-      const source = (await weekDetail(request, id)) as Awaited<ReturnType<typeof weekDetail>> & {
-        classId: string;
-        content: unknown;
-      };
+      const { id } = request.body;
+      const source = await weekDetail(request, id);
       const newId = nextId();
       await write(request, async (c) => {
         const cls = await classOf(c.trx, c.caller.ctx.tenantId, String(source.classId));
@@ -43,33 +43,28 @@ export async function weekCopyRoutes(app: FastifyInstance) {
           days: week.days.map((d) => ({ ...d, date: addDays(d.date, 7) })),
           reflection: '',
         };
-        await runCommand(c, 'week', newId, {
-          type: 'CreateRecord',
-          actor: c.actor,
-          at: c.at,
-          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester: semesterOf(content.startDate) },
-          content,
-        });
         const header = { deptId: cls.deptId, classId: cls.id, semester: semesterOf(content.startDate) };
-        for (const p of source.plans) {
-          const plan = p.content as WeekPlanContent;
-          await runCommand(c, 'week_plan', nextId(), {
+        const create = (kind: RecordKind, id: string, copy: unknown) =>
+          runCommand(c, kind, id, {
             type: 'CreateRecord',
             actor: c.actor,
             at: c.at,
-            header: { kind: 'week_plan', ...header },
-            content: { ...plan, weekId: newId, date: plan.date ? addDays(plan.date, 7) : null, reflection: '' },
+            header: { kind, ...header },
+            content: copy,
+          });
+        await create('week', newId, content);
+        for (const p of source.plans) {
+          const plan = p.content as WeekPlanContent;
+          await create('week_plan', nextId(), {
+            ...plan,
+            weekId: newId,
+            date: plan.date ? addDays(plan.date, 7) : null,
+            reflection: '',
           });
         }
         for (const p of source.dayPlans) {
           const plan = p.content as DayPlanContent;
-          await runCommand(c, 'day_plan', nextId(), {
-            type: 'CreateRecord',
-            actor: c.actor,
-            at: c.at,
-            header: { kind: 'day_plan', ...header },
-            content: { ...plan, weekId: newId, date: addDays(plan.date, 7) },
-          });
+          await create('day_plan', nextId(), { ...plan, weekId: newId, date: addDays(plan.date, 7) });
         }
       });
       return ok(await weekDetail(request, newId), request.lang, 'records.copied');
@@ -78,15 +73,13 @@ export async function weekCopyRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/saveRevision`,
-    {
-      config: { buttons: ['week_edit'] },
-      schema: {
-        tags: ['weeks'],
-        summary: 'Save the live co-edited document of a week as a revision (an event naming its authors)',
-      },
-    },
+    weekWrite(
+      ['week_edit'],
+      'Save the live co-edited document of a week as a revision (an event naming its authors)',
+      IdParamSchema,
+    ),
     async (request) => {
-      const { id } = input(request, IdBodySchema);
+      const { id } = request.body;
       await write(request, async (c) => {
         requireButton(c.caller, 'week_edit');
         const { row, access } = await editableWeek(c, id);

@@ -9,15 +9,23 @@ import {
 } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import { requireButton, requireKnownRecords, runCommand, semesterOf, write } from '../records';
+import {
+  type CommandContext,
+  write,
+  requireButton,
+  runCommand,
+  semesterOf,
+  removeOptions,
+  removeRecords,
+  IdParamSchema,
+  NO_DATA,
+} from '../records';
 import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
 import { tenantOf } from '../../plugins/context';
-import { IdListSchema, IdSchema, input } from '../../http/params';
-import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, weekDetail } from './weeks';
+import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, weekDetail, weekWrite } from './weeks';
 
 /**
  * A week's lifecycle: a new draft, saves (the authors' and a reviewer's during review),
@@ -27,14 +35,28 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week/week';
 
+  /**
+   * A change to one existing week, as each goes: the button checked and the change made in
+   * one write, then the live document's editors told, the week in full as the answer.
+   */
+  const changeWeek = async (
+    request: FastifyRequest,
+    change: { id: string; button: string; msg: string },
+    fn: (c: CommandContext) => Promise<void>,
+  ) => {
+    await write(request, async (c) => {
+      requireButton(c.caller, change.button);
+      await fn(c);
+    });
+    await docChanged(app.auth.kv, tenantOf(request).tenantId, change.id);
+    return ok(await weekDetail(request, change.id), request.lang, change.msg);
+  };
+
   r.post(
     `${base}/add`,
-    {
-      config: { buttons: ['week_add'] },
-      schema: { tags: ['weeks'], summary: 'A new draft week (class, dept and semester from the content)' },
-    },
+    weekWrite(['week_add'], 'A new draft week (class, dept and semester from the content)', AddWeekSchema),
     async (request) => {
-      const body = input(request, AddWeekSchema);
+      const body = request.body;
       const id = nextId();
       await write(request, async (c) => {
         requireButton(c.caller, 'week_add');
@@ -55,14 +77,10 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/updateWeek`,
-    {
-      config: { buttons: ['week_edit'] },
-      schema: { tags: ['weeks'], summary: 'Save a draft or returned week (version from the last read)' },
-    },
+    weekWrite(['week_edit'], 'Save a draft or returned week (version from the last read)', UpdateWeekSchema),
     async (request) => {
-      const body = input(request, UpdateWeekSchema);
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_edit');
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_edit', msg: 'records.saved' }, async (c) => {
         const { row, access } = await editableWeek(c, body.id);
         const header: { classId?: string; deptId?: string | null; semester?: string } = {};
         if (body.content.classId !== String(row.class_id)) {
@@ -93,21 +111,15 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         );
         await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
       });
-      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
-      return ok(await weekDetail(request, body.id), request.lang, 'records.saved');
     },
   );
 
   r.post(
     `${base}/submit`,
-    {
-      config: { buttons: ['week_submit'] },
-      schema: { tags: ['weeks'], summary: 'Submit a week for review; its plans and day plans go along' },
-    },
+    weekWrite(['week_submit'], 'Submit a week for review; its plans and day plans go along', SubmitWeekSchema),
     async (request) => {
-      const body = input(request, SubmitWeekSchema);
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_submit');
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_submit', msg: 'records.submitted' }, async (c) => {
         const { access } = await editableWeek(c, body.id);
         // A co-edited week is submitted as its live document reads now, naming whose edits it holds.
         const live = await liveRevision(c.trx, c.caller.ctx.tenantId, body.id, request.lang);
@@ -137,24 +149,20 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
               team: true,
             });
       });
-      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
-      return ok(await weekDetail(request, body.id), request.lang, 'records.submitted');
     },
   );
 
   r.post(
     `${base}/review`,
-    {
-      config: { buttons: ['week_review'] },
-      schema: {
-        tags: ['weeks'],
-        summary: 'A reviewer approves or returns (with a comment) a trial week and its plans',
-      },
-    },
+    weekWrite(
+      ['week_review'],
+      'A reviewer approves or returns (with a comment) a trial week and its plans',
+      ReviewWeekSchema,
+    ),
     async (request) => {
-      const body = input(request, ReviewWeekSchema);
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_review');
+      const body = request.body;
+      const msg = body.action === 'approve' ? 'records.approved' : 'records.returned';
+      return changeWeek(request, { id: body.id, button: 'week_review', msg }, async (c) => {
         await editableWeek(c, body.id);
         const command =
           body.action === 'approve'
@@ -164,25 +172,15 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
           if (child.status === 'trial') await runCommand(c, child.kind, String(child.id), command);
       });
-      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
-      return ok(
-        await weekDetail(request, body.id),
-        request.lang,
-        body.action === 'approve' ? 'records.approved' : 'records.returned',
-      );
     },
   );
 
   r.post(
     `${base}/bossupdateWeek`,
-    {
-      config: { buttons: ['week_boss_edit'] },
-      schema: { tags: ['weeks'], summary: 'A reviewer’s edit of a week during review' },
-    },
+    weekWrite(['week_boss_edit'], 'A reviewer’s edit of a week during review', BossUpdateWeekSchema),
     async (request) => {
-      const body = input(request, BossUpdateWeekSchema);
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_boss_edit');
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_boss_edit', msg: 'records.saved' }, async (c) => {
         const { row } = await editableWeek(c, body.id);
         if (body.content.classId !== String(row.class_id)) throw badRequest('records.classFixedInReview');
         await runCommand(
@@ -194,41 +192,30 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         );
         await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
       });
-      await docChanged(app.auth.kv, tenantOf(request).tenantId, body.id);
-      return ok(await weekDetail(request, body.id), request.lang, 'records.saved');
     },
   );
 
   const remove = async (request: FastifyRequest, ids: string[]) => {
-    if (!ids.length) throw badRequest('records.selectOne');
-    await write(request, async (c) => {
-      requireButton(c.caller, 'week_delete');
-      await requireKnownRecords(c.trx, c.caller, RESOURCE, 'week', ids);
-      for (const id of ids) {
-        const { access } = await editableWeek(c, id);
-        await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
-        for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
-          if (isEditableStatus(child.status))
-            await runCommand(c, child.kind, String(child.id), {
-              type: 'DeleteRecord',
-              actor: c.actor,
-              at: c.at,
-              team: true,
-            });
-      }
+    await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: 'week', ids }, async (c, id) => {
+      const { access } = await editableWeek(c, id);
+      await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
+      for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
+        if (isEditableStatus(child.status))
+          await runCommand(c, child.kind, String(child.id), {
+            type: 'DeleteRecord',
+            actor: c.actor,
+            at: c.at,
+            team: true,
+          });
     });
     for (const id of ids) await docChanged(app.auth.kv, tenantOf(request).tenantId, id);
   };
 
   r.post(
     `${base}/remove`,
-    {
-      config: { buttons: ['week_delete'] },
-      schema: { tags: ['weeks'], summary: 'Delete draft or returned weeks (ids) with their plans' },
-    },
+    removeOptions('weeks', 'Delete draft or returned weeks (ids) with their plans', 'week_delete'),
     async (request) => {
-      const { ids } = input(request, z.object({ ids: IdListSchema }));
-      await remove(request, ids);
+      await remove(request, request.body.ids);
       return ok(null, request.lang, 'records.deleted');
     },
   );
@@ -240,7 +227,8 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
       schema: {
         tags: ['weeks'],
         summary: 'Delete one draft or returned week',
-        querystring: z.object({ id: IdSchema }),
+        querystring: IdParamSchema,
+        response: NO_DATA,
       },
     },
     async (request) => {

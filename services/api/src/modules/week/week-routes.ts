@@ -1,3 +1,4 @@
+import { HistoryEntrySchema } from '@sprout/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import {
   callerOf,
+  IdParamSchema,
   inRecordScope,
   RecordFilterSchema,
   inDeptTree,
@@ -14,8 +16,9 @@ import {
   recordListRoutes,
 } from '../records';
 import { recordTimeline } from '../records';
+import { okSchema } from '../../plugins/serialization';
 import { IdSchema } from '../../http/params';
-import { CHILD_KINDS, RESOURCE, weekDetail } from './weeks';
+import { CHILD_KINDS, RESOURCE, WEEK_ANSWER, weekDetail } from './weeks';
 
 const WEEKS: RecordFamily = { base: '/api/week/week', tag: 'weeks', resource: RESOURCE, kind: 'week' };
 
@@ -104,7 +107,8 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: {
         tags: ['weeks'],
         summary: 'One week in full: the record, its plans and day plans, and what the caller may do',
-        querystring: z.object({ id: IdSchema }),
+        querystring: IdParamSchema,
+        response: WEEK_ANSWER,
       },
     },
     async (request) => ok(await weekDetail(request, request.query.id), request.lang),
@@ -116,7 +120,8 @@ export async function weekRoutes(app: FastifyInstance) {
       schema: {
         tags: ['weeks'],
         summary: 'The timeline of any teaching record in scope: who did what when, with the fields changed',
-        querystring: z.object({ id: IdSchema }),
+        querystring: IdParamSchema,
+        response: { 200: okSchema(z.array(HistoryEntrySchema)) },
       },
     },
     async (request) => {

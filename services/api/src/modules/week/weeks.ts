@@ -1,6 +1,7 @@
-import { mayWrite, type WeekCan } from '@sprout/contracts';
+import { mayWrite, type WeekCan, WeekDetailSchema } from '@sprout/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ZodType } from 'zod';
 import { type DB, inTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import {
@@ -13,8 +14,11 @@ import {
   loadRecord,
   presentFull,
   type RecordRow,
+  RECORD_ANSWER,
   recordQuery,
+  postOptions,
 } from '../records';
+import { okSchema } from '../../plugins/serialization';
 
 /**
  * A week as its routes see it (week-routes.ts reads, week-lifecycle-routes.ts writes,
@@ -109,3 +113,17 @@ export async function weekDetail(request: FastifyRequest, id: string) {
     } satisfies WeekCan,
   };
 }
+
+/** What a call answering a week in full declares as its response. */
+export const WEEK_ANSWER = { 200: okSchema(WeekDetailSchema) };
+
+/** What a week's write declares (`postOptions`): its buttons and body, the week in full as its answer. */
+export const weekWrite = <B extends ZodType>(buttons: string[], summary: string, body: B) =>
+  postOptions({ tag: 'weeks', summary, buttons, body, response: WEEK_ANSWER });
+
+/**
+ * What a lesson plan's or day plan's save declares: creating needs week_add, saving an
+ * existing one week_edit (checked in the handler); the record in full as its answer.
+ */
+export const planSave = <B extends ZodType>(tag: string, summary: string, body: B) =>
+  postOptions({ tag, summary, buttons: ['week_add', 'week_edit'], body, response: RECORD_ANSWER });
