@@ -1,7 +1,11 @@
+import type { z } from 'zod';
+import type { HistoryChangeSchema, HistoryEntrySchema, RecordHeaderSchema } from './record-answers';
+
 /**
  * A teaching record as the API shows it (docs/API.md "The record JSON"): the envelope every
  * family shares, with its content (one record) or a summary of it (a list row), a record's
- * timeline, and the edit rule. Types only, no dependency: the API's presenters
+ * timeline, and the edit rule. No runtime dependency: the types are inferred from the
+ * answers' schemas (./record-answers.ts, imported for their types only), the API's presenters
  * (services/api/src/modules/records/) are typed with them and the browser reads them.
  */
 
@@ -10,7 +14,8 @@ export const RECORD_STATUSES = ['draft', 'trial', 'success', 'returned'] as cons
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 /** The record kinds: the week family's (a week, its lesson plans, its half- or full-day plans). */
-export type RecordKind = 'week' | 'week_plan' | 'day_plan';
+export const RECORD_KINDS = ['week', 'week_plan', 'day_plan'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** The statuses in which the authors still write (DOMAIN.md lifecycle): a draft, or returned by a reviewer. */
 export const EDITABLE_STATUSES = ['draft', 'returned'] as const satisfies readonly RecordStatus[];
@@ -34,32 +39,7 @@ export const mayWrite = (status: string, standing: RecordStanding, holdsButton: 
   isEditableStatus(status) && standing.update && (standing.author || standing.team) && holdsButton;
 
 /** The envelope every record shares (`presentRecord`): ids as strings, times as `yyyy-MM-dd HH:mm:ss`, '' for none. */
-export interface RecordHeader {
-  id: string;
-  kind: RecordKind;
-  status: RecordStatus;
-  title: string;
-  authorId: string;
-  authorName: string;
-  coAuthorIds: string[];
-  deptId: string;
-  classId: string;
-  className: string;
-  /** The week a plan or day plan belongs to ('' for none). */
-  parentId: string;
-  semester: string;
-  excellent: boolean;
-  collected: boolean;
-  collectCount: number;
-  reviewerId: string;
-  reviewerName: string;
-  reviewComment: string;
-  reviewTime: string;
-  submitTime: string;
-  createTime: string;
-  updateTime: string;
-  version: number;
-}
+export type RecordHeader = z.output<typeof RecordHeaderSchema>;
 
 /** One record in full: its content and its co-authors' names. */
 export interface FullRecord<C> extends RecordHeader {
@@ -82,21 +62,7 @@ export interface Page<T> {
 }
 
 /** One field an edit changed: a dotted path into the content (`theme`, `days.2.groupTeaching`); rich text as its text. */
-export interface HistoryChange {
-  path: string;
-  before: unknown;
-  after: unknown;
-}
+export type HistoryChange = z.output<typeof HistoryChangeSchema>;
 
 /** One entry of a record's timeline (`history`): who did what when, with the fields each edit changed. */
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  actorId: string;
-  actorName: string;
-  time: string;
-  comment?: string;
-  /** A co-edited revision or submission: whose edits it holds. */
-  authors?: Array<{ id: string; name: string }>;
-  changes: HistoryChange[];
-}
+export type HistoryEntry = z.output<typeof HistoryEntrySchema>;

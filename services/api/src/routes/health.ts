@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { type ZodType, z } from 'zod';
 import { AppError } from '@sprout/core/errors';
 import { fail, ok } from '@sprout/core/http/envelope';
+import { okSchema } from '../plugins/serialization';
 
 const TIMEOUT_MS = 2000;
+
+const UpOrDown = z.enum(['UP', 'DOWN']);
+const ChecksSchema = z.object({ database: UpOrDown, queue: UpOrDown });
+/** Ready: what was checked, and the mode the process runs in. */
+const ReadySchema = z.object({ status: z.literal('UP'), checks: ChecksSchema, mode: z.enum(['embedded', 'server']) });
+
+/** A 503: the error envelope (`fail`) with what is down as its data. */
+const downSchema = <D extends ZodType>(data: D) =>
+  z.object({ code: z.number().int(), success: z.boolean(), data, msg: z.string(), errorCode: z.string() });
 
 function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
   return Promise.race([
@@ -20,6 +31,12 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['platform'],
         summary: 'Liveness: DOWN when this process can no longer serve (database access stalled past every bound)',
+        response: {
+          200: okSchema(z.object({ status: z.literal('UP') })),
+          503: downSchema(
+            z.object({ status: z.literal('DOWN'), database: z.literal('STALLED'), stalledMs: z.number() }),
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -40,7 +57,14 @@ export async function healthRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/ready',
-    { config: { public: true }, schema: { tags: ['platform'], summary: 'Readiness: database and queue reachable' } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: database and queue reachable',
+        response: { 200: okSchema(ReadySchema), 503: downSchema(ChecksSchema) },
+      },
+    },
     async (request, reply) => {
       const checks: Record<string, 'UP' | 'DOWN'> = { database: 'UP', queue: 'UP' };
       await withTimeout(sql`select 1`.execute(app.database.db), 'database').catch((err) => {

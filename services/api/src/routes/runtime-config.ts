@@ -3,24 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inSystem } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
+import { okSchema } from '../plugins/serialization';
 
 /** What the web app needs to know of the server's settings before anyone signs in. */
-export interface RuntimeConfig {
+const RuntimeConfigSchema = z.object({
   /** TENANT_MODE: the login page asks for a tenant number. */
-  tenantMode: boolean;
+  tenantMode: z.boolean(),
   /** DEFAULT_TENANT_ID. */
-  defaultTenantId: string;
+  defaultTenantId: z.string(),
   /** The tenant whose social sources are listed (asked for, the domain's, or the default). */
-  tenantId: string;
+  tenantId: z.string(),
   /** CAPTCHA_ENABLED: every sign-in needs a captcha. */
-  captchaMode: boolean;
+  captchaMode: z.boolean(),
   /** ACCESS_TOKEN_TTL, seconds. */
-  accessTokenTtl: number;
+  accessTokenTtl: z.number().int(),
   /** Token age, seconds, at which the web app refreshes it: 5/6 of ACCESS_TOKEN_TTL (3000 for 3600). */
-  tokenTime: number;
+  tokenTime: z.number().int(),
   /** The tenant's enabled social sign-in providers (`oauth/render/{source}`), by creation. */
-  social: Array<{ source: string; name: string }>;
-}
+  social: z.array(z.object({ source: z.string(), name: z.string() })),
+});
+export type RuntimeConfig = z.output<typeof RuntimeConfigSchema>;
 
 /** Seconds of an access token's life after which the web app refreshes it. */
 export const tokenTimeOf = (accessTokenTtl: number) => Math.max(1, Math.floor((accessTokenTtl * 5) / 6));
@@ -51,6 +53,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance) {
             .optional(),
           domain: z.string().trim().toLowerCase().max(255).optional(),
         }),
+        response: { 200: okSchema(RuntimeConfigSchema) },
       },
     },
     async (request, reply) => {

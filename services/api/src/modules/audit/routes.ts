@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { readInTenant, type Tx } from '@sprout/core/db';
 import {
   AUDIT_SCOPE_COLUMNS,
@@ -20,7 +21,17 @@ import { parseDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { presentChange, presentEvent, presentTouchedStream } from './presenters';
-import { DiffQuerySchema, StateQuerySchema, StreamIdParamsSchema, TouchedStreamsQuerySchema } from './schemas';
+import { okSchema, pageSchema } from '../../plugins/serialization';
+import {
+  DiffQuerySchema,
+  StateQuerySchema,
+  StreamDiffSchema,
+  StreamEventsSchema,
+  StreamIdParamsSchema,
+  StreamStateSchema,
+  TouchedStreamSchema,
+  TouchedStreamsQuerySchema,
+} from './schemas';
 
 /**
  * Who may call: the auth hook's API-scope check (the 审计追溯 screen grants `GET /api/audit/**`;
@@ -34,6 +45,10 @@ export async function auditRoutes(app: FastifyInstance) {
   const at = (text: string) => parseDateTime(text, tz) as Date;
   const scopeOf = async (request: FastifyRequest) =>
     scopeWhere((await permissionsOf(request)).ability, 'read', 'audit', AUDIT_SCOPE_COLUMNS);
+  /** A question about one stream (`:streamId`): its query and its answer's data. */
+  const onStream = <Q extends ZodType, D extends ZodType>(summary: string, querystring: Q, data: D) => ({
+    schema: { tags: ['audit'], summary, params: StreamIdParamsSchema, querystring, response: { 200: okSchema(data) } },
+  });
   /** 404 unless the stream exists in the tenant and lies in the caller's scope. */
   const requireStream = async (trx: Tx, tenantId: string, streamId: string, scope: Expression<SqlBool>) => {
     if (!(await streamInScope(trx, tenantId, streamId, scope))) throw notFound();
@@ -46,15 +61,14 @@ export async function auditRoutes(app: FastifyInstance) {
         tags: ['audit'],
         summary: 'Streams (records, process instances) touched, filtered by type, actor and time; newest first',
         querystring: TouchedStreamsQuerySchema,
+        response: { 200: okSchema(pageSchema(TouchedStreamSchema)) },
       },
     },
     async (request) => {
       const q = request.query;
       const ctx = tenantOf(request);
       const scope = await scopeOf(request);
-      const rows = await readInTenant<Parameters<typeof presentTouchedStream>[0] & { __total: string }>(
-        app.database,
-        ctx,
+      const touched = (limit: number, offset: number) =>
         touchedStreamsQuery(app.database.db, {
           tenantId: ctx.tenantId,
           scope,
@@ -62,26 +76,18 @@ export async function auditRoutes(app: FastifyInstance) {
           actorId: q.actorId || undefined,
           from: q.from ? at(q.from) : undefined,
           to: q.to ? at(q.to) : undefined,
-          limit: q.size,
-          offset: offsetOf(q),
-        }),
+          limit,
+          offset,
+        });
+      const rows = await readInTenant<Parameters<typeof presentTouchedStream>[0] & { __total: string }>(
+        app.database,
+        ctx,
+        touched(q.size, offsetOf(q)),
       );
       let total = Number(rows[0]?.__total ?? 0);
       if (!rows.length && q.current > 1) {
-        const count = await readInTenant<{ __total: string }>(
-          app.database,
-          ctx,
-          touchedStreamsQuery(app.database.db, {
-            tenantId: ctx.tenantId,
-            scope,
-            type: q.type || undefined,
-            actorId: q.actorId || undefined,
-            from: q.from ? at(q.from) : undefined,
-            to: q.to ? at(q.to) : undefined,
-            limit: 1,
-            offset: 0,
-          }),
-        );
+        // Past the last page: the rows say nothing of the total, so count once.
+        const count = await readInTenant<{ __total: string }>(app.database, ctx, touched(1, 0));
         total = Number(count[0]?.__total ?? 0);
       }
       return ok(
@@ -98,7 +104,12 @@ export async function auditRoutes(app: FastifyInstance) {
   r.get(
     '/api/audit/streams/:streamId/events',
     {
-      schema: { tags: ['audit'], summary: 'A stream’s history in order', params: StreamIdParamsSchema },
+      schema: {
+        tags: ['audit'],
+        summary: 'A stream’s history in order',
+        params: StreamIdParamsSchema,
+        response: { 200: okSchema(StreamEventsSchema) },
+      },
     },
     async (request) => {
       const { tenantId } = tenantOf(request);
@@ -125,14 +136,11 @@ export async function auditRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/audit/streams/:streamId/state',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'The state as of a version (?version=N) or an instant (?at=yyyy-MM-dd HH:mm:ss)',
-        params: StreamIdParamsSchema,
-        querystring: StateQuerySchema,
-      },
-    },
+    onStream(
+      'The state as of a version (?version=N) or an instant (?at=yyyy-MM-dd HH:mm:ss)',
+      StateQuerySchema,
+      StreamStateSchema,
+    ),
     async (request) => {
       const { tenantId } = tenantOf(request);
       const scope = await scopeOf(request);
@@ -160,14 +168,7 @@ export async function auditRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/audit/streams/:streamId/diff',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'Field-level differences between two versions of a stream’s state',
-        params: StreamIdParamsSchema,
-        querystring: DiffQuerySchema,
-      },
-    },
+    onStream('Field-level differences between two versions of a stream’s state', DiffQuerySchema, StreamDiffSchema),
     async (request) => {
       const { tenantId } = tenantOf(request);
       const scope = await scopeOf(request);

@@ -33,3 +33,55 @@ export type StateQuery = z.output<typeof StateQuerySchema>;
 
 export const DiffQuerySchema = z.object({ from: version, to: version });
 export type DiffQuery = z.output<typeof DiffQuerySchema>;
+
+/** A stream touched (`streams`): how many of its events matched, and when the first and last were recorded. */
+export const TouchedStreamSchema = z.object({
+  streamId: z.string(),
+  streamType: z.string(),
+  version: z.number().int(),
+  events: z.number().int(),
+  firstTime: z.string().nullable(),
+  lastTime: z.string().nullable(),
+});
+
+/** One entry of a stream's history: what changed, who, when (null where the event's metadata does not say). */
+export const AuditEventSchema = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  schemaVersion: z.number().int(),
+  position: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  time: z.string().nullable(),
+  correlationId: z.string().nullable(),
+  causationId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  data: z.unknown(),
+});
+
+/** What every answer about one stream starts with. */
+const StreamSchema = z.object({ streamId: z.string(), streamType: z.string() });
+
+/** `…/events`: a stream and its history in order. */
+export const StreamEventsSchema = StreamSchema.extend({
+  version: z.number().int(),
+  archived: z.boolean(),
+  events: z.array(AuditEventSchema),
+});
+
+/** `…/state`: the state folded up to a version. */
+export const StreamStateSchema = StreamSchema.extend({
+  version: z.number().int(),
+  currentVersion: z.number().int(),
+  state: z.unknown(),
+});
+
+/** `…/diff`: the fields that differ between two versions' states (a dotted path; from/to null where absent). */
+export const StreamDiffSchema = StreamSchema.extend({
+  from: z.number().int(),
+  to: z.number().int(),
+  changes: z.array(
+    z.object({ path: z.string(), op: z.enum(['added', 'removed', 'changed']), from: z.unknown(), to: z.unknown() }),
+  ),
+});

@@ -5,10 +5,10 @@ import { AppError, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { originOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { RequestValidationError, validationError } from '../../plugins/validation';
+import { okSchema } from '../../plugins/serialization';
 import { PHONE } from '../../http/params';
-import { mergedParams } from './params';
-import { presentOwnUser } from './presenters';
+import { paramsAsBody } from './params';
+import { OwnUserSchema, presentOwnUser } from './presenters';
 import { loadOwnUser } from './queries';
 
 /** Mainland mobile numbers: 11 digits starting with 1 (spec §9: phone length 11). */
@@ -44,13 +44,18 @@ export const UpdatePasswordSchema = z.object({
   newPassword1: z.string().min(1, '$validation.password').max(512),
 });
 
+const OWN_USER = { 200: okSchema(OwnUserSchema) };
+
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tz = app.config.TIME_ZONE;
 
   r.get(
     '/api/blade-user/info',
-    { config: { access: 'authenticated' }, schema: { tags: ['users'], summary: 'The signed-in user’s own record' } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], summary: 'The signed-in user’s own record', response: OWN_USER },
+    },
     async (request) => {
       const u = await loadOwnUser(app.database, tenantOf(request));
       if (!u) throw notFound('auth.userNotFound');
@@ -62,7 +67,12 @@ export async function accountRoutes(app: FastifyInstance) {
     '/api/blade-user/update-info',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['users'], summary: 'Updates the signed-in user’s personal info', body: UpdateInfoSchema },
+      schema: {
+        tags: ['users'],
+        summary: 'Updates the signed-in user’s personal info',
+        body: UpdateInfoSchema,
+        response: OWN_USER,
+      },
     },
     async (request) => {
       const b = request.body;
@@ -93,17 +103,18 @@ export async function accountRoutes(app: FastifyInstance) {
   r.post(
     '/api/blade-user/update-password',
     {
+      ...paramsAsBody,
       config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
         summary: 'Changes the signed-in user’s password and signs out their other sessions',
         description: 'oldPassword, newPassword, newPassword1 in the query string (Saber) or the body.',
+        body: UpdatePasswordSchema,
+        response: { 200: okSchema(z.null()) },
       },
     },
     async (request) => {
-      const parsed = UpdatePasswordSchema.safeParse(mergedParams(request));
-      if (!parsed.success) throw validationError(new RequestValidationError(parsed.error.issues, 'body'), request.lang);
-      const p = parsed.data;
+      const p = request.body;
       if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
       await app.auth.changePassword(request.user, p.oldPassword, p.newPassword, p.newPassword1, originOf(request));
       return ok(null, request.lang, 'auth.passwordChanged');

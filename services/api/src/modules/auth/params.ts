@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthError } from '@sprout/core/auth/errors';
 import { AppError } from '@sprout/core/errors';
 
@@ -22,6 +22,19 @@ export function mergedParams(request: FastifyRequest): Record<string, string> {
   add(request.body);
   return Object.fromEntries(out);
 }
+
+/**
+ * Route options of a call that reads its parameters as `mergedParams` gives them: they become
+ * the body its `body` schema validates (after the text rule), so the schema and the API docs
+ * name them and the call takes exactly what it took before (a number or a repeated parameter
+ * as text, never an object).
+ */
+export const paramsAsBody = {
+  preValidation: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    request.body = mergedParams(request);
+    done();
+  },
+};
 
 /** One request header as a string (the first, when repeated). */
 export function header(request: FastifyRequest, name: string): string | undefined {

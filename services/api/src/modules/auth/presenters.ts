@@ -1,8 +1,32 @@
+import { z } from 'zod';
 import type { SignedIn } from '@sprout/core/auth/service';
 import { formatDateTime } from '@sprout/core/time';
 
 /** The BladeX token body (what Saber and the web app store); ids as strings. */
-export function presentToken(s: SignedIn) {
+export const TokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  scope: z.string(),
+  tenant_id: z.string(),
+  user_id: z.string(),
+  dept_id: z.string(),
+  post_id: z.string(),
+  role_id: z.string(),
+  role_name: z.string(),
+  account: z.string(),
+  user_name: z.string(),
+  nick_name: z.string(),
+  real_name: z.string(),
+  avatar: z.string(),
+  oauth_id: z.string(),
+  client_id: z.string(),
+  license: z.string(),
+  detail: z.object({ type: z.string() }),
+});
+
+export function presentToken(s: SignedIn): z.output<typeof TokenSchema> {
   return {
     access_token: s.accessToken,
     token_type: 'bearer',
@@ -47,8 +71,31 @@ export interface OwnUserRow {
   role_aliases: string | null;
 }
 
-/** The signed-in user's own record (personal info page); never the password hash. */
-export function presentOwnUser(u: OwnUserRow, tz: string) {
+const text = z.string();
+const textOrNull = z.string().nullable();
+
+/** The signed-in user's own record (personal info page); never the password hash. Empty fields are null. */
+export const OwnUserSchema = z.object({
+  id: text,
+  tenantId: text,
+  account: text,
+  name: textOrNull,
+  realName: textOrNull,
+  email: textOrNull,
+  phone: textOrNull,
+  avatar: textOrNull,
+  sex: z.number().int().nullable(),
+  deptId: text,
+  postId: text,
+  roleId: text,
+  roleName: text,
+  roleAlias: text,
+  status: z.number().int(),
+  createTime: textOrNull,
+  updateTime: textOrNull,
+});
+
+export function presentOwnUser(u: OwnUserRow, tz: string): z.output<typeof OwnUserSchema> {
   return {
     id: String(u.id),
     tenantId: u.tenant_id,
@@ -87,7 +134,25 @@ export interface SecurityLogRow {
   create_time: Date;
 }
 
-export function presentSecurityLog(r: SecurityLogRow, tz: string) {
+/** One entry of the security log ('' for none). */
+export const SecurityLogEntrySchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  event: z.string(),
+  result: z.string(),
+  account: z.string(),
+  userId: z.string(),
+  actorId: z.string(),
+  clientId: z.string(),
+  grantType: z.string(),
+  sessionId: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  detail: z.string(),
+  createTime: z.string().nullable(),
+});
+
+export function presentSecurityLog(r: SecurityLogRow, tz: string): z.output<typeof SecurityLogEntrySchema> {
   const id = (v: string | null) => (v === null ? '' : String(v));
   return {
     id: String(r.id),

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { AppError } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { originOf } from '../../plugins/auth';
-import { RequestValidationError, validationError } from '../../plugins/validation';
-import { mergedParams } from './params';
+import { okSchema } from '../../plugins/serialization';
+import { paramsAsBody } from './params';
 
 /** Registration dialog (spec §2, 账号注册): tenantId, name, account, password, oauthId. */
 export const RegisterGuestSchema = z.object({
@@ -26,19 +26,20 @@ export async function registrationRoutes(app: FastifyInstance) {
   r.post(
     '/api/blade-user/register-guest',
     {
+      ...paramsAsBody,
       config: { allowGuest: true, limit: 'sensitive' },
       schema: {
         tags: ['users'],
         summary: 'A social account asks for a local account (pending approval, 待审核)',
         description:
           'Needs the guest token of the social sign-in. tenantId, name, account, password, oauthId in the query string (Saber) or the body.',
+        body: RegisterGuestSchema,
+        response: { 200: okSchema(z.object({ userId: z.string() })) },
       },
     },
     async (request) => {
-      const parsed = RegisterGuestSchema.safeParse(mergedParams(request));
-      if (!parsed.success) throw validationError(new RequestValidationError(parsed.error.issues, 'body'), request.lang);
       if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
-      const { userId } = await app.auth.registerGuest(request.user, parsed.data, originOf(request));
+      const { userId } = await app.auth.registerGuest(request.user, request.body, originOf(request));
       return ok({ userId }, request.lang, 'auth.registered');
     },
   );

@@ -5,7 +5,8 @@ import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { tenantOf } from '../../plugins/context';
 import { createTimeRange } from '../../http/query';
-import { presentSecurityLog } from './presenters';
+import { okSchema, pageSchema } from '../../plugins/serialization';
+import { presentSecurityLog, SecurityLogEntrySchema } from './presenters';
 
 export const SecurityLogQuerySchema = PageQuerySchema.extend({
   account: z.string().trim().max(64).optional(),
@@ -26,6 +27,7 @@ export async function securityLogRoutes(app: FastifyInstance) {
         summary:
           'Security log of the caller’s tenant: sign-ins, failures, locks, refresh reuse, sign-outs (newest first)',
         querystring: SecurityLogQuerySchema,
+        response: { 200: okSchema(pageSchema(SecurityLogEntrySchema)) },
       },
     },
     async (request) => {

@@ -7,7 +7,8 @@ import { AppError } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { originOf, permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { enveloped, header, mergedParams } from './params';
+import { okSchema } from '../../plugins/serialization';
+import { enveloped, header, paramsAsBody } from './params';
 import { loadOwnUser } from './queries';
 
 /** One entry of the web app's local error log (spec §3), as it uploads them. */
@@ -26,6 +27,42 @@ const ClientLogsSchema = z.union([
   z.object({ logs: z.array(ClientLogSchema).max(100) }),
 ]);
 
+const NO_DATA = { 200: okSchema(z.null()) };
+const CaptchaSchema = z.object({ key: z.string(), image: z.string() });
+
+/** Who the token belongs to (BladeX user info) and the browser's permission rules (CASL's packRules form). */
+const UserInfoSchema = z.object({
+  clientId: z.string(),
+  tenantId: z.string(),
+  userId: z.string(),
+  oauthId: z.string(),
+  account: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  deptId: z.string(),
+  postId: z.string(),
+  userName: z.string(),
+  nickName: z.string(),
+  realName: z.string(),
+  avatar: z.string(),
+  abilityRules: z.array(z.unknown()),
+  buttons: z.array(z.string()).readonly(),
+});
+
+/** The account behind a third-party authorization code ('' for what the provider did not tell). */
+const ThirdPartyUserSchema = z.object({
+  tenantId: z.string(),
+  oauthId: z.string(),
+  userId: z.string(),
+  source: z.string(),
+  uuid: z.string(),
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -34,12 +71,16 @@ export async function sessionRoutes(app: FastifyInstance) {
     {
       // Public and writing to the shared store: rate-limited per address.
       config: { public: true, limit: 'sensitive' },
-      schema: { tags: ['auth'], summary: 'A captcha: key and SVG image (data URL); valid 5 minutes, once' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A captcha: key and SVG image (data URL); valid 5 minutes, once',
+        // BladeX answers {key, image} at the top level; the envelope fields are there for envelope readers.
+        response: { 200: okSchema(CaptchaSchema).extend(CaptchaSchema.shape) },
+      },
     },
     async (request, reply) => {
       const captcha = await app.auth.captcha.issue();
       reply.header('cache-control', 'no-store');
-      // BladeX answers {key, image} at the top level; the envelope fields are there for envelope readers.
       return { ...ok(captcha, request.lang), ...captcha };
     },
   );
@@ -53,6 +94,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         summary: 'Starts a social sign-in: redirects the browser to the tenant’s provider with a single-use state',
         params: z.object({ source: z.string().trim().min(1).max(64) }),
         querystring: z.object({ tenantId: z.string().trim().max(12).optional() }),
+        // No response schema: the answer is a redirect (refusals are envelopes).
       },
     },
     async (request, reply) => {
@@ -66,7 +108,7 @@ export async function sessionRoutes(app: FastifyInstance) {
     '/api/blade-auth/oauth/logout',
     {
       config: { allowGuest: true },
-      schema: { tags: ['auth'], summary: 'Signs out: the session’s tokens stop working everywhere' },
+      schema: { tags: ['auth'], summary: 'Signs out: the session’s tokens stop working everywhere', response: NO_DATA },
     },
     async (request) => {
       if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
@@ -83,6 +125,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Receives the web app’s local error log (Saber sends it here)',
         body: ClientLogsSchema,
+        response: { 200: okSchema(z.object({ received: z.number().int() })) },
       },
     },
     async (request) => {
@@ -104,6 +147,7 @@ export async function sessionRoutes(app: FastifyInstance) {
         summary: 'Who the token belongs to (BladeX user info), with the permission rules for the browser',
         description:
           'abilityRules: the CASL rules of the caller (packRules form; unpackRules + createMongoAbility in the browser). buttons: the caller’s button codes.',
+        response: { 200: okSchema(UserInfoSchema) },
       },
     },
     async (request) => {
@@ -162,6 +206,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Clears this process’s client and session caches and the caller’s permissions everywhere',
+        response: NO_DATA,
       },
     },
     async (request) => {
@@ -176,15 +221,19 @@ export async function sessionRoutes(app: FastifyInstance) {
   r.post(
     '/api/blade-auth/oauth/phoneByToken',
     {
+      ...paramsAsBody,
       config: { clientOnly: true },
       schema: {
         tags: ['auth'],
         summary: 'The phone number a third-party access token vouches for (via the tenant’s provider)',
         description: 'Parameters (query or body): token, source (optional), tenantId (or Tenant-Id).',
+        // Never refuses: a missing or too long token is the handler's invalid-request refusal, as before.
+        body: z.object({ token: z.string(), source: z.string(), tenantId: z.string() }).partial(),
+        response: { 200: okSchema(z.object({ phone: z.string() })) },
       },
     },
     async (request) => {
-      const p = mergedParams(request);
+      const p = request.body;
       const token = p.token?.trim();
       if (!token || token.length > 4096) throw new AppError('bad_request', 'auth.invalidRequest', { param: 'token' });
       const tenantId = p.tenantId || header(request, 'tenant-id') || app.config.DEFAULT_TENANT_ID;
@@ -205,6 +254,7 @@ export async function sessionRoutes(app: FastifyInstance) {
           source: z.string().trim().max(64).optional(),
           tenantId: z.string().trim().max(12).optional(),
         }),
+        response: { 200: okSchema(ThirdPartyUserSchema) },
       },
     },
     async (request) => {

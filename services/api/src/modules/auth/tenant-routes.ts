@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { inSystem } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
+import { okSchema } from '../../plugins/serialization';
 import { header } from './params';
 
 const DomainSchema = z.string().trim().toLowerCase().max(255).optional();
+
+/** What the login page learns of a tenant: its number, name, domain and background (`{}` when none). */
+const TenantInfoSchema = z
+  .object({ tenantId: z.string(), tenantName: z.string(), domain: z.string().nullable(), backgroundUrl: z.string() })
+  .partial();
+
+/** A public call of the login page: its query and its data. */
+const publicCall = <Q extends ZodType, D extends ZodType>(summary: string, querystring: Q, data: D) => ({
+  config: { public: true },
+  schema: { tags: ['tenants'], summary, querystring, response: { 200: okSchema(data) } },
+});
 
 /** Public calls of the login page: which tenant a domain belongs to, and its background. */
 export async function tenantPublicRoutes(app: FastifyInstance) {
@@ -26,14 +38,11 @@ export async function tenantPublicRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/blade-system/tenant/info',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['tenants'],
-        summary: 'The tenant of a domain (data.tenantId); empty when none',
-        querystring: z.object({ domain: DomainSchema }),
-      },
-    },
+    publicCall(
+      'The tenant of a domain (data.tenantId); empty when none',
+      z.object({ domain: DomainSchema }),
+      TenantInfoSchema,
+    ),
     async (request) => {
       const t = request.query.domain ? await find({ domain: request.query.domain }) : undefined;
       return ok(
@@ -52,14 +61,11 @@ export async function tenantPublicRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/blade-system/tenant/getBackgroundUrl',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['tenants'],
-        summary: 'The login background of a tenant (by domain, tenantId or Tenant-Id); empty when none',
-        querystring: z.object({ domain: DomainSchema, tenantId: z.string().trim().max(12).optional() }),
-      },
-    },
+    publicCall(
+      'The login background of a tenant (by domain, tenantId or Tenant-Id); empty when none',
+      z.object({ domain: DomainSchema, tenantId: z.string().trim().max(12).optional() }),
+      z.string(),
+    ),
     async (request) => {
       const q = request.query;
       const tenantId = q.tenantId || header(request, 'tenant-id');

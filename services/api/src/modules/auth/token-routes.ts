@@ -6,7 +6,7 @@ import { originOf } from '../../plugins/auth';
 import { RequestValidationError } from '../../plugins/validation';
 import { clientAddressKey } from '../../plugins/rate-limit';
 import { header, mergedParams } from './params';
-import { presentToken } from './presenters';
+import { presentToken, TokenSchema } from './presenters';
 
 /**
  * The token endpoint answers refusals in the OAuth shape Saber reads
@@ -104,6 +104,8 @@ export async function tokenRoutes(app: FastifyInstance) {
         summary: 'Sign in: password, captcha, refresh_token and social grants (BladeX)',
         description:
           'Parameters in the query string (as Saber sends them) or a form/JSON body: grant_type, tenantId, username, password (md5 in user mode), refresh_token, source, code, state, scope=all, type. Headers: Authorization: Basic (client), Tenant-Id, Captcha-Key, Captcha-Code. Refusals: HTTP 400/401 with error_code and error_description.',
+        // No request schema: the grant reads its parameters itself (mergedParams) and refuses in the OAuth shape.
+        response: { 200: TokenSchema },
       },
     },
     async (request, reply) => {

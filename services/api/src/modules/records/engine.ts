@@ -2,7 +2,14 @@ import { subject } from '@casl/ability';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { RECORD_STATUSES, type RecordHeader, type RecordKind, SUMMARY_FIELDS } from '@sprout/contracts';
+import {
+  type FullRecord,
+  type ListRow,
+  RECORD_STATUSES,
+  type RecordHeader,
+  type RecordKind,
+  SUMMARY_FIELDS,
+} from '@sprout/contracts';
 import { containsPattern, type DB, type Database, inTenant, readInTenant, type TenantContext } from '@sprout/core/db';
 import { forbidden, notFound } from '@sprout/core/errors';
 import { handleCommandIn } from '@sprout/core/events';
@@ -50,7 +57,8 @@ export const RecordFilterSchema = PageQuerySchema.extend({
 });
 export type RecordFilter = z.output<typeof RecordFilterSchema>;
 
-export const IdBodySchema = z.object({ id: IdSchema });
+/** One record named by `id`: a GET's query string, or a POST's body (with the query string merged in). */
+export const IdParamSchema = z.object({ id: IdSchema });
 
 export interface RecordRow {
   id: string;
@@ -167,12 +175,9 @@ export function applyRecordFilter<QB extends RecordQB>(qb: QB, f: RecordFilter, 
 
 const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-/**
- * A record as the API shows it (docs/API.md "The record JSON"; its type is the contracts'
- * `RecordHeader` with `content` and `coAuthorNames`, or a list row's `summary`).
- */
-export function presentRecord(r: RecordRow, tz: string): PresentedRecord {
-  const out: PresentedRecord = {
+/** The envelope every record shares (the contracts' `RecordHeader`). */
+function headerOf(r: RecordRow, tz: string): RecordHeader {
+  return {
     id: String(r.id),
     kind: r.kind as RecordKind,
     status: r.status as RecordHeader['status'],
@@ -197,17 +202,31 @@ export function presentRecord(r: RecordRow, tz: string): PresentedRecord {
     updateTime: formatDateTime(r.update_time, tz) ?? '',
     version: r.version,
   };
-  if (r.content !== undefined) {
-    out.content = r.content;
-    out.coAuthorNames = r.co_author_names ?? [];
-  } else out.summary = r.summary ?? {};
+}
+
+/** A record read with its content (`loadRecord`, `recordQuery(…, { content: true })`), as one record shows it. */
+export function presentFull(r: RecordRow, tz: string): FullRecord<unknown> {
+  const out = headerOf(r, tz) as FullRecord<unknown>;
+  out.content = r.content;
+  out.coAuthorNames = r.co_author_names ?? [];
   return out;
 }
-export type PresentedRecord = RecordHeader & {
-  content?: unknown;
-  coAuthorNames?: string[];
-  summary?: Record<string, unknown>;
-};
+
+/** A record read without its content, as a list row shows it (its `summary`). */
+export function presentRow(r: RecordRow, tz: string): ListRow<Record<string, unknown>> {
+  const out = headerOf(r, tz) as ListRow<Record<string, unknown>>;
+  out.summary = r.summary ?? {};
+  return out;
+}
+
+/**
+ * A record as the API shows it (docs/API.md "The record JSON"; the contracts' `FullRecord`
+ * when it was read with its content, else a list row's `ListRow`).
+ */
+export function presentRecord(r: RecordRow, tz: string): PresentedRecord {
+  return r.content !== undefined ? presentFull(r, tz) : presentRow(r, tz);
+}
+export type PresentedRecord = FullRecord<unknown> | ListRow<Record<string, unknown>>;
 
 /** The caller: tenant context, permissions, and the scope condition of an action on a resource. */
 export interface Caller {
@@ -241,7 +260,7 @@ export async function recordPage(
   resource: string,
   qb: RecordQB,
   q: { current: number; size: number },
-): Promise<Page<PresentedRecord>> {
+): Promise<Page<ListRow<Record<string, unknown>>>> {
   return findPage(
     database,
     caller.ctx,
@@ -250,7 +269,7 @@ export async function recordPage(
       .orderBy('r.update_time', 'desc')
       .orderBy('r.id', 'desc'),
     q,
-    (row) => presentRecord(row as RecordRow, caller.tz),
+    (row) => presentRow(row as RecordRow, caller.tz),
   );
 }
 
@@ -273,6 +292,12 @@ export async function loadRecord(
   const row = rows[0];
   if (!row) throw notFound('record.notFound');
   return row;
+}
+
+/** One record in full in the caller's read scope, as a write answers it after its commit (404 outside the scope). */
+export async function loadFull(request: FastifyRequest, resource: string, kind: string, id: string) {
+  const caller = await callerOf(request);
+  return presentFull(await loadRecord(request.server.database, caller, resource, kind, id), caller.tz);
 }
 
 /** What a caller may do with a record: the row's scope, the team, the buttons. */

@@ -1,25 +1,28 @@
-import { EDITABLE_STATUSES } from '@sprout/contracts';
-import type { FastifyInstance } from 'fastify';
+import { EDITABLE_STATUSES, FullRecordSchema, ListRowSchema } from '@sprout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { z } from 'zod';
-import { forbidden } from '@sprout/core/errors';
+import { type ZodType, z } from 'zod';
+import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { localDate, mondayOf } from '@sprout/core/time';
-import { input } from '../../http/params';
+import { okSchema, pageSchema } from '../../plugins/serialization';
+import { IdListSchema } from '../../http/params';
 import {
   accessTo,
   applyRecordFilter,
   type Caller,
+  type CommandContext,
   callerOf,
-  IdBodySchema,
-  loadRecord,
+  IdParamSchema,
+  loadFull,
   lockRecord,
-  presentRecord,
   type RecordFilter,
   RecordFilterSchema,
   recordPage,
   recordQuery,
   requireButton,
+  requireKnownRecords,
   runCommand,
   semesterOf,
   write,
@@ -157,6 +160,7 @@ export function recordListRoutes<F extends RecordFilter>(
         tags: [family.tag],
         summary: l.summary,
         ...(method === 'GET' ? { querystring: filter } : { body: filter }),
+        response: { 200: okSchema(pageSchema(ListRowSchema)) },
       },
       handler: async (request) => {
         const f = (method === 'GET' ? request.query : request.body) as F;
@@ -171,6 +175,32 @@ export function recordListRoutes<F extends RecordFilter>(
       },
     });
   }
+}
+
+/** What a call answering one record in full (an act, a save) declares as its response. */
+export const RECORD_ANSWER = { 200: okSchema(FullRecordSchema) };
+
+/** What a call answering no data (a remove) declares: `data: null`. */
+export const NO_DATA = { 200: okSchema(z.null()) };
+
+/** A remove's ids. */
+export const IdsBodySchema = z.object({ ids: IdListSchema });
+
+/**
+ * What a POST declares: the buttons its handler may check (none by default), its body (the
+ * query string merged in first: Saber sends a POST's parameters there) and its answer.
+ */
+export function postOptions<B extends ZodType, R extends Record<number, ZodType>>(p: {
+  tag: string;
+  summary: string;
+  buttons?: string[];
+  body: B;
+  response: R;
+}) {
+  return {
+    config: { buttons: p.buttons ?? [], mergeQuery: true },
+    schema: { tags: [p.tag], summary: p.summary, body: p.body, response: p.response },
+  };
 }
 
 /** The acts on one record that are not edits: a reviewer's excellent mark, a reader's favourite. */
@@ -194,17 +224,20 @@ export function recordActRoutes(
   family: Pick<RecordFamily, 'base' | 'tag' | 'resource'> & { kinds: string[]; excellentButton: string },
   routes: RecordActRoute[],
 ) {
-  const tz = app.config.TIME_ZONE;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   for (const a of routes) {
     const marks = a.act === 'MarkExcellent' || a.act === 'UnmarkExcellent';
-    app.post(
+    r.post(
       `${family.base}/${a.url}`,
-      {
-        config: { buttons: marks ? [family.excellentButton] : [] },
-        schema: { tags: [family.tag], summary: a.summary },
-      },
+      postOptions({
+        tag: family.tag,
+        summary: a.summary,
+        buttons: marks ? [family.excellentButton] : [],
+        body: IdParamSchema,
+        response: RECORD_ANSWER,
+      }),
       async (request) => {
-        const { id } = input(request, IdBodySchema);
+        const { id } = request.body;
         let kind = family.kinds[0] as string;
         await write(request, async (c) => {
           const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id);
@@ -215,13 +248,30 @@ export function recordActRoutes(
           }
           await runCommand(c, row.kind, id, { type: a.act, actor: c.actor, at: c.at });
         });
-        const caller = await callerOf(request);
-        return ok(
-          presentRecord(await loadRecord(app.database, caller, family.resource, kind, id), tz),
-          request.lang,
-          a.msg,
-        );
+        return ok(await loadFull(request, family.resource, kind, id), request.lang, a.msg);
       },
     );
   }
+}
+
+/** What a remove of records declares: its button, its ids (Saber: comma-separated, in the query string), no data. */
+export const removeOptions = (tag: string, summary: string, button: string) =>
+  postOptions({ tag, summary, buttons: [button], body: IdsBodySchema, response: NO_DATA });
+
+/**
+ * Removes records of `kind` (the remove rule, docs/API.md): at least one id (else a 400),
+ * the caller holds `button`, every id is a live record in their read scope (else a 400 naming
+ * the others), then `each` checks and deletes one, all in one write.
+ */
+export async function removeRecords(
+  request: FastifyRequest,
+  q: { button: string; resource: string; kind: string; ids: string[] },
+  each: (c: CommandContext, id: string) => Promise<void>,
+) {
+  if (!q.ids.length) throw badRequest('records.selectOne');
+  await write(request, async (c) => {
+    requireButton(c.caller, q.button);
+    await requireKnownRecords(c.trx, c.caller, q.resource, q.kind, q.ids);
+    for (const id of q.ids) await each(c, id);
+  });
 }

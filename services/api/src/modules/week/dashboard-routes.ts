@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { HomeStats } from '@sprout/contracts';
+import { type HomeStats, HomeStatsSchema } from '@sprout/contracts';
 import { type Database, scriptInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { addDays, formatDateTime, localDate, mondayOf } from '@sprout/core/time';
 import { type Caller, callerOf, can, inRecordScope } from '../records';
-import { RESOURCE } from './week-routes';
+import { okSchema } from '../../plugins/serialization';
+import { RESOURCE } from './weeks';
 
 /** Data-scope fields → `record_activity` columns. */
 const ACTIVITY_COLUMNS = {
@@ -130,7 +131,13 @@ export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/week/week/home',
-    { schema: { tags: ['weeks'], summary: 'The dashboard: weekly counts, totals, pending reviews, my to-dos' } },
+    {
+      schema: {
+        tags: ['weeks'],
+        summary: 'The dashboard: weekly counts, totals, pending reviews, my to-dos',
+        response: { 200: okSchema(HomeStatsSchema) },
+      },
+    },
     async (request) => ok(await dashboard(app.database, await callerOf(request)), request.lang),
   );
 }

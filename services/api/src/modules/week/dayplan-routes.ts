@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DAY_PLAN_LAYOUTS, type DayPlanWeekHeader, type RecordStatus, SaveDayPlanSchema } from '@sprout/contracts';
+import { type ZodType, z } from 'zod';
+import {
+  DAY_PLAN_LAYOUTS,
+  type DayPlanLayout,
+  DayPlanLayoutAnswerSchema,
+  DayPlansOfWeekSchema,
+  type DayPlanWeekHeader,
+  DayPlanWithWeekSchema,
+  FullRecordSchema,
+  type RecordStatus,
+  SaveDayPlanSchema,
+} from '@sprout/contracts';
 import { readInTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
@@ -9,22 +19,29 @@ import { nextId } from '@sprout/core/ids';
 import {
   accessTo,
   callerOf,
+  IdParamSchema,
+  loadFull,
   lockRecord,
   loadRecord,
-  presentRecord,
+  presentFull,
+  RECORD_ANSWER,
+  type RecordRow,
   RecordFilterSchema,
   recordQuery,
+  removeOptions,
+  removeRecords,
   requireButton,
-  requireKnownRecords,
   runCommand,
   semesterOf,
   write,
+  postOptions,
   type RecordFamily,
   recordListRoutes,
 } from '../records';
-import { DateSchema, IdListSchema, IdSchema, input } from '../../http/params';
+import { okSchema } from '../../plugins/serialization';
+import { DateSchema, IdSchema } from '../../http/params';
 import { parentWeek } from './plan-routes';
-import { classOf, RESOURCE } from './week-routes';
+import { classOf, planSave, RESOURCE } from './weeks';
 
 const KIND = 'day_plan';
 export const LAYOUT_PARAM = 'week.halfPlanLayout';
@@ -57,10 +74,10 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       .orderBy('r.title')
       .orderBy('r.id');
     if (variant) qb = qb.where('r.content', '@>', JSON.stringify({ variant }) as never);
-    const rows = await readInTenant<Parameters<typeof presentRecord>[0]>(app.database, caller.ctx, qb.compile());
-    return { week, records: rows.map((row) => presentRecord(row, tz)) };
+    const rows = await readInTenant<RecordRow>(app.database, caller.ctx, qb.compile());
+    return { week, records: rows.map((row) => presentFull(row, tz)) };
   };
-  const header = (w: Parameters<typeof presentRecord>[0]): DayPlanWeekHeader => {
+  const header = (w: RecordRow): DayPlanWeekHeader => {
     const c = (w.content ?? {}) as { theme?: string; weekNo?: number; startDate?: string; endDate?: string };
     return {
       id: String(w.id),
@@ -91,13 +108,9 @@ export async function dayPlanRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/save`,
-    {
-      // Creating needs week_add, saving an existing plan week_edit (checked in the handler).
-      config: { buttons: ['week_add', 'week_edit'] },
-      schema: { tags: ['day plans'], summary: 'Create or save a half-day or full-day plan' },
-    },
+    planSave('day plans', 'Create or save a half-day or full-day plan', SaveDayPlanSchema),
     async (request) => {
-      const body = input(request, SaveDayPlanSchema);
+      const body = request.body;
       const id = body.id ?? nextId();
       await write(request, async (c) => {
         let head: { deptId: string | null; classId: string | null; semester: string | null };
@@ -147,87 +160,73 @@ export async function dayPlanRoutes(app: FastifyInstance) {
           body.version,
         );
       });
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, id), tz),
-        request.lang,
-        'records.saved',
-      );
+      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
     },
   );
 
+  const read = (summary: string, response: Record<number, ZodType>) => ({
+    schema: { tags: ['day plans'], summary, querystring: IdParamSchema, response },
+  });
+  const post = <B extends ZodType, R extends Record<number, ZodType>>(summary: string, body: B, response: R) =>
+    postOptions({ tag: 'day plans', summary, body, response });
+  const RECORDS = { 200: okSchema(z.array(FullRecordSchema)) };
   r.post(
     `${base}/ForWeek`,
-    { schema: { tags: ['day plans'], summary: 'The day plans of a week (weekId, variant?)' } },
+    post(
+      'The day plans of a week (weekId, variant?)',
+      z.object({ weekId: IdSchema, variant: Variant.optional() }),
+      RECORDS,
+    ),
     async (request) => {
-      const q = input(request, z.object({ weekId: IdSchema, variant: Variant.optional() }));
+      const q = request.body;
       return ok((await ofWeek(request, q.weekId, q.variant)).records, request.lang);
     },
   );
 
-  const IdQuery = z.object({ id: IdSchema });
-  r.get(
-    `${base}/ForWeekHalfPlanId`,
-    { schema: { tags: ['day plans'], summary: 'Half-day plans of week id', querystring: IdQuery } },
-    async (request) => ok((await ofWeek(request, request.query.id, 'half')).records, request.lang),
+  r.get(`${base}/ForWeekHalfPlanId`, read('Half-day plans of week id', RECORDS), async (request) =>
+    ok((await ofWeek(request, request.query.id, 'half')).records, request.lang),
   );
-  r.get(
-    `${base}/ForWeekPlanId`,
-    { schema: { tags: ['day plans'], summary: 'Full-day plans of week id', querystring: IdQuery } },
-    async (request) => ok((await ofWeek(request, request.query.id, 'full')).records, request.lang),
+  r.get(`${base}/ForWeekPlanId`, read('Full-day plans of week id', RECORDS), async (request) =>
+    ok((await ofWeek(request, request.query.id, 'full')).records, request.lang),
   );
   r.post(
     `${base}/ForWeekPlanTongXingId`,
-    { schema: { tags: ['day plans'], summary: 'Full-day plans of week id with the week header (TongXing layout)' } },
+    post('Full-day plans of week id with the week header (TongXing layout)', IdParamSchema, {
+      200: okSchema(DayPlansOfWeekSchema),
+    }),
     async (request) => {
-      const { id } = input(request, IdQuery);
+      const { id } = request.body;
       const { week, records } = await ofWeek(request, id, 'full');
       return ok({ week: header(week), records }, request.lang);
     },
   );
-  r.get(
-    `${base}/ForId`,
-    { schema: { tags: ['day plans'], summary: 'One day plan', querystring: IdQuery } },
-    async (request) => {
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, request.query.id), tz),
-        request.lang,
-      );
-    },
+  r.get(`${base}/ForId`, read('One day plan', RECORD_ANSWER), async (request) =>
+    ok(await loadFull(request, RESOURCE, KIND, request.query.id), request.lang),
   );
   r.get(
     `${base}/ForHalfPlanId`,
-    { schema: { tags: ['day plans'], summary: 'One day plan with its week’s header', querystring: IdQuery } },
+    read('One day plan with its week’s header', { 200: okSchema(DayPlanWithWeekSchema) }),
     async (request) => {
       const caller = await callerOf(request);
       const plan = await loadRecord(app.database, caller, RESOURCE, KIND, request.query.id);
       const week = plan.parent_id
         ? await loadRecord(app.database, caller, RESOURCE, 'week', String(plan.parent_id)).catch(() => null)
         : null;
-      return ok({ ...presentRecord(plan, tz), week: week ? header(week) : null }, request.lang);
+      return ok({ ...presentFull(plan, tz), week: week ? header(week) : null }, request.lang);
     },
   );
 
   r.post(
     `${base}/remove`,
-    {
-      config: { buttons: ['week_delete'] },
-      schema: { tags: ['day plans'], summary: 'Delete day plans (ids) of editable weeks' },
-    },
+    removeOptions('day plans', 'Delete day plans (ids) of editable weeks', 'week_delete'),
     async (request) => {
-      const { ids } = input(request, z.object({ ids: IdListSchema }));
-      if (!ids.length) throw badRequest('records.selectOne');
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_delete');
-        await requireKnownRecords(c.trx, c.caller, RESOURCE, KIND, ids);
-        for (const id of ids) {
-          const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-          const access = accessTo(c.caller, RESOURCE, row);
-          if (!access.update) throw forbidden('record.notAuthor');
-          if (row.parent_id !== null) await parentWeek(c, String(row.parent_id));
-          await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
-        }
+      const { ids } = request.body;
+      await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: KIND, ids }, async (c, id) => {
+        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+        const access = accessTo(c.caller, RESOURCE, row);
+        if (!access.update) throw forbidden('record.notAuthor');
+        if (row.parent_id !== null) await parentWeek(c, String(row.parent_id));
+        await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
       });
       return ok(null, request.lang, 'records.deleted');
     },
@@ -235,7 +234,13 @@ export async function dayPlanRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/layout`,
-    { schema: { tags: ['day plans'], summary: 'The tenant’s layout of the day-plan pages (tianyuan | tongxing)' } },
+    {
+      schema: {
+        tags: ['day plans'],
+        summary: 'The tenant’s layout of the day-plan pages (tianyuan | tongxing)',
+        response: { 200: okSchema(DayPlanLayoutAnswerSchema) },
+      },
+    },
     async (request) => {
       const caller = await callerOf(request);
       const rows = await readInTenant<{ param_value: string }>(
@@ -249,7 +254,8 @@ export async function dayPlanRoutes(app: FastifyInstance) {
           .compile(),
       );
       const v = rows[0]?.param_value;
-      return ok({ layout: (DAY_PLAN_LAYOUTS as readonly string[]).includes(v ?? '') ? v : 'tianyuan' }, request.lang);
+      const layout = (DAY_PLAN_LAYOUTS as readonly string[]).includes(v ?? '') ? (v as DayPlanLayout) : 'tianyuan';
+      return ok({ layout }, request.lang);
     },
   );
 }

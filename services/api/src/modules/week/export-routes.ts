@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { ExportProgress, ExportJob as ExportStarted } from '@sprout/contracts';
+import { type ZodType, z } from 'zod';
+import {
+  ExportJobSchema,
+  type ExportProgress,
+  ExportProgressSchema,
+  type ExportJob as ExportStarted,
+} from '@sprout/contracts';
 import { inTenant, readInTenant } from '@sprout/core/db';
 import { AppError, badRequest, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
@@ -9,9 +14,10 @@ import { nextId } from '@sprout/core/ids';
 import { renderWeekDocx } from '@sprout/core/records';
 import { EXPORT_MAX, EXPORT_QUEUE, EXPORT_TTL_MS, type ExportJob, loadWeekExport } from './week-export';
 import { localDate } from '@sprout/core/time';
-import { callerOf, inRecordScope } from '../records';
+import { callerOf, IdParamSchema, inRecordScope } from '../records';
+import { okSchema } from '../../plugins/serialization';
 import { IdListSchema, IdSchema } from '../../http/params';
-import { RESOURCE } from './week-routes';
+import { RESOURCE } from './weeks';
 
 /** Unicode's bidirectional formatting characters (LRM, RLM, ALM, embeddings, overrides, isolates). */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -30,12 +36,19 @@ export function attachment(reply: FastifyReply, name: string, type: string) {
     .header('cache-control', 'no-store');
 }
 
+const JobIdSchema = z.object({ jobId: IdSchema });
+
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export async function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week/week';
   const tz = app.config.TIME_ZONE;
+
+  /** A download's options: no response schema, the answer is a file (its refusals are envelopes). */
+  const file = <Q extends ZodType>(summary: string, querystring: Q) => ({
+    schema: { tags: ['weeks'], summary, querystring },
+  });
 
   /** The weeks among `ids` the caller may export (data scope `export`), in the given order. */
   const exportable = async (caller: Awaited<ReturnType<typeof callerOf>>, ids: string[]) => {
@@ -58,13 +71,7 @@ export async function exportRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/exportForId`,
-    {
-      schema: {
-        tags: ['weeks'],
-        summary: 'The week with its plans as a Word file',
-        querystring: z.object({ id: IdSchema }),
-      },
-    },
+    file('The week with its plans as a Word file', IdParamSchema),
     async (request, reply) => {
       const caller = await callerOf(request);
       const [id] = await exportable(caller, [request.query.id]);
@@ -86,6 +93,7 @@ export async function exportRoutes(app: FastifyInstance) {
         tags: ['weeks'],
         summary: 'Starts a zip of Word files of the given weeks → {jobId, total}; poll exportProgress',
         querystring: z.object({ ids: IdListSchema }),
+        response: { 200: okSchema(ExportJobSchema) },
       },
     },
     async (request) => {
@@ -146,7 +154,8 @@ export async function exportRoutes(app: FastifyInstance) {
       schema: {
         tags: ['weeks'],
         summary: 'Progress of a zip export: {status, done, total, fileName}',
-        querystring: z.object({ jobId: IdSchema }),
+        querystring: JobIdSchema,
+        response: { 200: okSchema(ExportProgressSchema) },
       },
     },
     async (request) => {
@@ -163,17 +172,11 @@ export async function exportRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    `${base}/exportDownload`,
-    {
-      schema: { tags: ['weeks'], summary: 'The finished zip of an export', querystring: z.object({ jobId: IdSchema }) },
-    },
-    async (request, reply) => {
-      const caller = await callerOf(request);
-      const row = await exportRow(caller, request.query.jobId, true);
-      if (row.status !== 'done' || !row.file) throw new AppError('conflict', 'records.exportNotReady');
-      attachment(reply, row.file_name, 'application/zip');
-      return reply.send(row.file);
-    },
-  );
+  r.get(`${base}/exportDownload`, file('The finished zip of an export', JobIdSchema), async (request, reply) => {
+    const caller = await callerOf(request);
+    const row = await exportRow(caller, request.query.jobId, true);
+    if (row.status !== 'done' || !row.file) throw new AppError('conflict', 'records.exportNotReady');
+    attachment(reply, row.file_name, 'application/zip');
+    return reply.send(row.file);
+  });
 }

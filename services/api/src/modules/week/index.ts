@@ -5,6 +5,8 @@ import { dayPlanRoutes } from './dayplan-routes';
 import { exportRoutes } from './export-routes';
 import { planRoutes } from './plan-routes';
 import { templateRoutes } from './template-routes';
+import { weekCopyRoutes } from './week-copy-routes';
+import { weekLifecycleRoutes } from './week-lifecycle-routes';
 import { weekRoutes } from './week-routes';
 import type { Processor } from '@sprout/worker';
 import type { RecordKind } from '@sprout/core/records/kinds';
@@ -21,6 +23,8 @@ import { WEEK_MENUS } from './menus';
  */
 export async function weekModule(app: FastifyInstance) {
   await app.register(weekRoutes);
+  await app.register(weekLifecycleRoutes);
+  await app.register(weekCopyRoutes);
   await app.register(planRoutes);
   await app.register(dayPlanRoutes);
   await app.register(templateRoutes);

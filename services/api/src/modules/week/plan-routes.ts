@@ -8,21 +8,20 @@ import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import {
   type CommandContext,
-  callerOf,
+  loadFull,
   lockRecord,
-  loadRecord,
-  presentRecord,
   RecordFilterSchema,
+  removeOptions,
+  removeRecords,
   requireButton,
-  requireKnownRecords,
   runCommand,
   write,
   type RecordFamily,
   recordActRoutes,
   recordListRoutes,
 } from '../records';
-import { IdListSchema, IdSchema, input } from '../../http/params';
-import { editableWeek, RESOURCE } from './week-routes';
+import { IdSchema } from '../../http/params';
+import { editableWeek, planSave, RESOURCE } from './weeks';
 
 const KIND = 'week_plan';
 const PlanFilterSchema = RecordFilterSchema.extend({
@@ -67,17 +66,12 @@ export async function parentWeek(c: CommandContext, weekId: string | null) {
 export async function planRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week_plan/weekplan';
-  const tz = app.config.TIME_ZONE;
 
   r.post(
     `${base}/add`,
-    {
-      // Creating needs week_add, saving an existing plan week_edit (checked in the handler).
-      config: { buttons: ['week_add', 'week_edit'] },
-      schema: { tags: ['week plans'], summary: 'Create or save a lesson plan in an editable week' },
-    },
+    planSave('week plans', 'Create or save a lesson plan in an editable week', SavePlanSchema),
     async (request) => {
-      const body = input(request, SavePlanSchema);
+      const body = request.body;
       const id = body.id ?? nextId();
       await write(request, async (c) => {
         const week = await parentWeek(c, body.content.weekId);
@@ -104,32 +98,19 @@ export async function planRoutes(app: FastifyInstance) {
           body.version,
         );
       });
-      const caller = await callerOf(request);
-      return ok(
-        presentRecord(await loadRecord(app.database, caller, RESOURCE, KIND, id), tz),
-        request.lang,
-        'records.saved',
-      );
+      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
     },
   );
 
   r.post(
     `${base}/remove`,
-    {
-      config: { buttons: ['week_delete'] },
-      schema: { tags: ['week plans'], summary: 'Delete lesson plans of editable weeks (ids)' },
-    },
+    removeOptions('week plans', 'Delete lesson plans of editable weeks (ids)', 'week_delete'),
     async (request) => {
-      const { ids } = input(request, z.object({ ids: IdListSchema }));
-      if (!ids.length) throw badRequest('records.selectOne');
-      await write(request, async (c) => {
-        requireButton(c.caller, 'week_delete');
-        await requireKnownRecords(c.trx, c.caller, RESOURCE, KIND, ids);
-        for (const id of ids) {
-          const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-          await parentWeek(c, row.parent_id === null ? null : String(row.parent_id));
-          await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
-        }
+      const { ids } = request.body;
+      await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: KIND, ids }, async (c, id) => {
+        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+        await parentWeek(c, row.parent_id === null ? null : String(row.parent_id));
+        await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
       });
       return ok(null, request.lang, 'records.deleted');
     },

@@ -2,15 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { DayPlanContentSchema, RichTextSchema, TEMPLATE_KINDS, type Template, WeekDaySchema } from '@sprout/contracts';
+import {
+  DayPlanContentSchema,
+  RichTextSchema,
+  TEMPLATE_KINDS,
+  type Template,
+  TemplateSchema,
+  WeekDaySchema,
+} from '@sprout/contracts';
 import { inTenant, readInTenant } from '@sprout/core/db';
 import { forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { formatDateTime } from '@sprout/core/time';
-import { actorIn, callerOf, can } from '../records';
+import { actorIn, callerOf, can, IdParamSchema, NO_DATA, postOptions } from '../records';
+import { okSchema } from '../../plugins/serialization';
 import { unknownIds } from '../../http/known';
-import { IdSchema, input } from '../../http/params';
 
 const Kind = z.enum(TEMPLATE_KINDS);
 
@@ -84,9 +91,14 @@ export async function templateRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/addTemplate`,
-    { schema: { tags: ['templates'], summary: 'Save a template (shared needs template_add; else personal)' } },
+    postOptions({
+      tag: 'templates',
+      summary: 'Save a template (shared needs template_add; else personal)',
+      body: AddTemplateSchema,
+      response: { 200: okSchema(TemplateSchema) },
+    }),
     async (request) => {
-      const body = input(request, AddTemplateSchema);
+      const body = request.body;
       const caller = await callerOf(request);
       if (body.shared && !can(caller, 'template_add')) throw forbidden();
       const id = nextId();
@@ -118,6 +130,7 @@ export async function templateRoutes(app: FastifyInstance) {
         tags: ['templates'],
         summary: 'Templates I may use: the tenant’s shared ones and my own',
         querystring: z.object({ kind: z.union([Kind, z.literal('')]).optional() }),
+        response: { 200: okSchema(z.array(TemplateSchema)) },
       },
     },
     async (request) => {
@@ -145,7 +158,8 @@ export async function templateRoutes(app: FastifyInstance) {
       schema: {
         tags: ['templates'],
         summary: 'Delete a template: my own, or a shared one with template_delete',
-        querystring: z.object({ id: IdSchema }),
+        querystring: IdParamSchema,
+        response: NO_DATA,
       },
     },
     async (request) => {

@@ -1,0 +1,239 @@
+import { markRevision } from '@sprout/collab';
+import {
+  AddWeekSchema,
+  BossUpdateWeekSchema,
+  isEditableStatus,
+  ReviewWeekSchema,
+  SubmitWeekSchema,
+  UpdateWeekSchema,
+} from '@sprout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest, forbidden } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { nextId } from '@sprout/core/ids';
+import {
+  type CommandContext,
+  write,
+  requireButton,
+  runCommand,
+  semesterOf,
+  removeOptions,
+  removeRecords,
+  IdParamSchema,
+  NO_DATA,
+} from '../records';
+import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
+import { tenantOf } from '../../plugins/context';
+import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, weekDetail, weekWrite } from './weeks';
+
+/**
+ * A week's lifecycle: a new draft, saves (the authors' and a reviewer's during review),
+ * submitting and reviewing (its lesson plans and day plans go along), deleting.
+ */
+export async function weekLifecycleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/week/week';
+
+  /**
+   * A change to one existing week, as each goes: the button checked and the change made in
+   * one write, then the live document's editors told, the week in full as the answer.
+   */
+  const changeWeek = async (
+    request: FastifyRequest,
+    change: { id: string; button: string; msg: string },
+    fn: (c: CommandContext) => Promise<void>,
+  ) => {
+    await write(request, async (c) => {
+      requireButton(c.caller, change.button);
+      await fn(c);
+    });
+    await docChanged(app.auth.kv, tenantOf(request).tenantId, change.id);
+    return ok(await weekDetail(request, change.id), request.lang, change.msg);
+  };
+
+  r.post(
+    `${base}/add`,
+    weekWrite(['week_add'], 'A new draft week (class, dept and semester from the content)', AddWeekSchema),
+    async (request) => {
+      const body = request.body;
+      const id = nextId();
+      await write(request, async (c) => {
+        requireButton(c.caller, 'week_add');
+        const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+        if (!mayWriteFor(c.caller, cls)) throw forbidden('records.classOutOfScope');
+        await runCommand(c, 'week', id, {
+          type: 'CreateRecord',
+          actor: c.actor,
+          at: c.at,
+          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.startDate) },
+          content: body.content,
+          coAuthorIds: body.coAuthorIds,
+        });
+      });
+      return ok(await weekDetail(request, id), request.lang, 'records.saved');
+    },
+  );
+
+  r.post(
+    `${base}/updateWeek`,
+    weekWrite(['week_edit'], 'Save a draft or returned week (version from the last read)', UpdateWeekSchema),
+    async (request) => {
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_edit', msg: 'records.saved' }, async (c) => {
+        const { row, access } = await editableWeek(c, body.id);
+        const header: { classId?: string; deptId?: string | null; semester?: string } = {};
+        if (body.content.classId !== String(row.class_id)) {
+          const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+          if (!mayWriteFor(c.caller, cls)) throw forbidden('records.classOutOfScope');
+          // Day plans belong to the week's class: moving the week would orphan them.
+          const children = await childrenOf(c.trx, c.caller.ctx.tenantId, body.id);
+          if (children.some((x) => x.kind === 'day_plan')) throw badRequest('records.classHasDayPlans');
+          header.classId = cls.id;
+          header.deptId = cls.deptId;
+        }
+        const semester = semesterOf(body.content.startDate);
+        if (semester !== row.semester) header.semester = semester;
+        await runCommand(
+          c,
+          'week',
+          body.id,
+          {
+            type: 'UpdateDraft',
+            actor: c.actor,
+            at: c.at,
+            content: body.content,
+            coAuthorIds: body.coAuthorIds,
+            header,
+            team: access.team,
+          },
+          body.version,
+        );
+        await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
+      });
+    },
+  );
+
+  r.post(
+    `${base}/submit`,
+    weekWrite(['week_submit'], 'Submit a week for review; its plans and day plans go along', SubmitWeekSchema),
+    async (request) => {
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_submit', msg: 'records.submitted' }, async (c) => {
+        const { access } = await editableWeek(c, body.id);
+        // A co-edited week is submitted as its live document reads now, naming whose edits it holds.
+        const live = await liveRevision(c.trx, c.caller.ctx.tenantId, body.id, request.lang);
+        await runCommand(
+          c,
+          'week',
+          body.id,
+          live
+            ? {
+                type: 'SubmitRecord',
+                actor: c.actor,
+                at: c.at,
+                team: access.team,
+                content: live.content,
+                authors: live.authorIds,
+              }
+            : { type: 'SubmitRecord', actor: c.actor, at: c.at, team: access.team },
+          body.version,
+        );
+        if (live) await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(body.id), live.seq);
+        for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
+          if (isEditableStatus(child.status))
+            await runCommand(c, child.kind, String(child.id), {
+              type: 'SubmitRecord',
+              actor: c.actor,
+              at: c.at,
+              team: true,
+            });
+      });
+    },
+  );
+
+  r.post(
+    `${base}/review`,
+    weekWrite(
+      ['week_review'],
+      'A reviewer approves or returns (with a comment) a trial week and its plans',
+      ReviewWeekSchema,
+    ),
+    async (request) => {
+      const body = request.body;
+      const msg = body.action === 'approve' ? 'records.approved' : 'records.returned';
+      return changeWeek(request, { id: body.id, button: 'week_review', msg }, async (c) => {
+        await editableWeek(c, body.id);
+        const command =
+          body.action === 'approve'
+            ? ({ type: 'ApproveRecord', actor: c.actor, at: c.at, comment: body.comment } as const)
+            : ({ type: 'ReturnRecord', actor: c.actor, at: c.at, comment: body.comment } as const);
+        await runCommand(c, 'week', body.id, command);
+        for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
+          if (child.status === 'trial') await runCommand(c, child.kind, String(child.id), command);
+      });
+    },
+  );
+
+  r.post(
+    `${base}/bossupdateWeek`,
+    weekWrite(['week_boss_edit'], 'A reviewer’s edit of a week during review', BossUpdateWeekSchema),
+    async (request) => {
+      const body = request.body;
+      return changeWeek(request, { id: body.id, button: 'week_boss_edit', msg: 'records.saved' }, async (c) => {
+        const { row } = await editableWeek(c, body.id);
+        if (body.content.classId !== String(row.class_id)) throw badRequest('records.classFixedInReview');
+        await runCommand(
+          c,
+          'week',
+          body.id,
+          { type: 'EditDuringReview', actor: c.actor, at: c.at, content: body.content },
+          body.version,
+        );
+        await syncDoc(c.trx, c.caller.ctx.tenantId, body.id, body.content, c.caller.ctx.userId);
+      });
+    },
+  );
+
+  const remove = async (request: FastifyRequest, ids: string[]) => {
+    await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: 'week', ids }, async (c, id) => {
+      const { access } = await editableWeek(c, id);
+      await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
+      for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
+        if (isEditableStatus(child.status))
+          await runCommand(c, child.kind, String(child.id), {
+            type: 'DeleteRecord',
+            actor: c.actor,
+            at: c.at,
+            team: true,
+          });
+    });
+    for (const id of ids) await docChanged(app.auth.kv, tenantOf(request).tenantId, id);
+  };
+
+  r.post(
+    `${base}/remove`,
+    removeOptions('weeks', 'Delete draft or returned weeks (ids) with their plans', 'week_delete'),
+    async (request) => {
+      await remove(request, request.body.ids);
+      return ok(null, request.lang, 'records.deleted');
+    },
+  );
+
+  r.get(
+    `${base}/removeId`,
+    {
+      config: { buttons: ['week_delete'] },
+      schema: {
+        tags: ['weeks'],
+        summary: 'Delete one draft or returned week',
+        querystring: IdParamSchema,
+        response: NO_DATA,
+      },
+    },
+    async (request) => {
+      await remove(request, [request.query.id]);
+      return ok(null, request.lang, 'records.deleted');
+    },
+  );
+}
