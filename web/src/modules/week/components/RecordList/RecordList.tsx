@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
   type TextInputProps,
-  Title,
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -24,6 +23,7 @@ import { useLoad } from '../../hooks/useLoad';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { ListFilters, Page, RecordHeader } from '../../model/types';
 import { localYmd, recentSemesters } from '../../model/weekDates';
+import { PageTitle } from '../PageTitle/PageTitle';
 import classes from './RecordList.module.css';
 
 /** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
@@ -199,16 +199,7 @@ export function RecordList<R extends RecordHeader>({
   return (
     <BasicContainer data-testid={rest['data-testid'] ?? 'record-list'}>
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
-        <div>
-          <Title order={2} size="h4" data-testid="page-title">
-            {title}
-          </Title>
-          {intro && (
-            <Text size="sm" c="dimmed" mt={2}>
-              {intro}
-            </Text>
-          )}
-        </div>
+        <PageTitle title={title} intro={intro} />
         <Group gap="xs" wrap="nowrap">
           {bulk?.([...selected], () => setSelected(new Set()))}
           {toolbar}
