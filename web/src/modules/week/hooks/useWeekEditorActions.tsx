@@ -1,7 +1,5 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveFile } from '../../../lib/http';
@@ -15,6 +13,7 @@ import { backupKey, offerRestore } from '../model/editorSession';
 import type { PlanRecord } from '../model/types';
 import { localYmd } from '../model/weekDates';
 import { detailsHref, editorHref, WEEK_PATHS } from '../paths';
+import { useBusyActions } from './useBusyActions';
 import type { WeekEditorSession } from './useWeekEditorSession';
 
 /** What the editor's buttons do with the open week: save now, submit, delete, copy, export, revisions, conflicts. */
@@ -23,7 +22,7 @@ export function useWeekEditorActions(editor: WeekEditorSession) {
   const tc = useCollabT();
   const navigate = useNavigate();
   const location = useLocation();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run, confirm, confirmRun } = useBusyActions();
   const { autosave, sessionRef, switchingRef, setSession, setRecord, setPlans, setDayPlans } = editor;
 
   /**
@@ -71,72 +70,44 @@ export function useWeekEditorActions(editor: WeekEditorSession) {
     navigate(to);
   };
 
-  const run = async (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await action();
-    } catch {
-      /* the client showed the message */
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const confirm = (text: string, onConfirm: () => void, color?: string) =>
-    modals.openConfirmModal({
-      title: t('week.actions.confirmTitle'),
-      children: <Text size="sm">{text}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      confirmProps: color ? { color } : undefined,
-      onConfirm,
+  const submit = () =>
+    confirmRun(t('week.editor.submitConfirm'), 'submit', async () => {
+      if (!(await flushOrWarn())) return;
+      const s = sessionRef.current;
+      if (!s?.meta.recordId) return;
+      // A co-edited week is submitted as its document reads (the server takes it, naming every author).
+      await weekApi.submit(s.meta.recordId, s.collab ? undefined : s.meta.version);
+      await s.collab?.clearLocal();
+      clearBackup(backupKey(s.meta.recordId));
+      notifications.show({ color: 'teal', message: t('week.editor.submitted') });
+      finish(detailsHref(s.meta.recordId));
     });
 
-  const submit = () =>
-    confirm(
-      t('week.editor.submitConfirm'),
-      () =>
-        void run('submit', async () => {
-          if (!(await flushOrWarn())) return;
-          const s = sessionRef.current;
-          if (!s?.meta.recordId) return;
-          // A co-edited week is submitted as its document reads (the server takes it, naming every author).
-          await weekApi.submit(s.meta.recordId, s.collab ? undefined : s.meta.version);
-          await s.collab?.clearLocal();
-          clearBackup(backupKey(s.meta.recordId));
-          notifications.show({ color: 'teal', message: t('week.editor.submitted') });
-          finish(detailsHref(s.meta.recordId));
-        }),
-    );
-
   const remove = () =>
-    confirm(
+    confirmRun(
       t('week.editor.deleteConfirm'),
-      () =>
-        void run('delete', async () => {
-          const s = sessionRef.current;
-          if (!s) return;
-          if (s.meta.recordId) await weekApi.remove([s.meta.recordId]);
-          await s.collab?.clearLocal();
-          clearBackup(backupKey(s.meta.recordId));
-          notifications.show({ color: 'teal', message: t('week.editor.deleted') });
-          finish(WEEK_PATHS.mine);
-        }),
+      'delete',
+      async () => {
+        const s = sessionRef.current;
+        if (!s) return;
+        if (s.meta.recordId) await weekApi.remove([s.meta.recordId]);
+        await s.collab?.clearLocal();
+        clearBackup(backupKey(s.meta.recordId));
+        notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+        finish(WEEK_PATHS.mine);
+      },
       'red',
     );
 
   const copyForward = () =>
-    confirm(
-      t('week.editor.copyConfirm'),
-      () =>
-        void run('copy', async () => {
-          if (!(await flushOrWarn({ revision: true }))) return;
-          const s = sessionRef.current;
-          if (!s?.meta.recordId) return;
-          const copy = await weekApi.copyForward(s.meta.recordId);
-          notifications.show({ color: 'teal', message: t('week.editor.copied') });
-          navigate(editorHref(copy.id));
-        }),
-    );
+    confirmRun(t('week.editor.copyConfirm'), 'copy', async () => {
+      if (!(await flushOrWarn({ revision: true }))) return;
+      const s = sessionRef.current;
+      if (!s?.meta.recordId) return;
+      const copy = await weekApi.copyForward(s.meta.recordId);
+      notifications.show({ color: 'teal', message: t('week.editor.copied') });
+      navigate(editorHref(copy.id));
+    });
 
   const exportDocx = () =>
     void run('export', async () => {
@@ -193,14 +164,14 @@ export function useWeekEditorActions(editor: WeekEditorSession) {
   };
 
   const deletePlan = (plan: PlanRecord) =>
-    confirm(
+    confirmRun(
       t('week.plan.deleteConfirm', { title: plan.title }),
-      () =>
-        void run('plan', async () => {
-          await planApi.remove([plan.id]);
-          setPlans((list) => list.filter((p) => p.id !== plan.id));
-          notifications.show({ color: 'teal', message: t('week.plan.deleted') });
-        }),
+      'plan',
+      async () => {
+        await planApi.remove([plan.id]);
+        setPlans((list) => list.filter((p) => p.id !== plan.id));
+        notifications.show({ color: 'teal', message: t('week.plan.deleted') });
+      },
       'red',
     );
 

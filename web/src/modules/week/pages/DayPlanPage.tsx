@@ -25,6 +25,7 @@ import { BasicContainer } from '../../../components/BasicContainer/BasicContaine
 import { dayPlanApi, type WeekHeader, weekApi } from '../api';
 import { TianYuanSegments, TongXingSegments } from '../components/DaySegments/DaySegments';
 import { HistoryTimeline } from '../components/HistoryTimeline/HistoryTimeline';
+import { RecordNotFound } from '../components/RecordNotFound/RecordNotFound';
 import { SaveIndicator } from '../components/SaveIndicator/SaveIndicator';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
 import { SaveTemplateModal, TemplatePickerModal } from '../components/Templates/TemplateModals';
@@ -253,13 +254,7 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
     );
   }
   if (loadState.kind === 'notFound' || !session) {
-    return (
-      <BasicContainer>
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="day-plan-not-found">
-          {t('week.dayPlan.notFound')}
-        </Alert>
-      </BasicContainer>
-    );
+    return <RecordNotFound text={t('week.dayPlan.notFound')} data-testid="day-plan-not-found" />;
   }
 
   const content = session.draft.snapshot();

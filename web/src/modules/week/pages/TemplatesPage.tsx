@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Group,
-  LoadingOverlay,
-  SegmentedControl,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, LoadingOverlay, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -20,6 +9,7 @@ import { useStore } from '../../../lib/createStore';
 import { usePermission } from '../../../permissions/Can';
 import { sessionStore } from '../../auth';
 import { templateApi } from '../api';
+import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useLoad } from '../hooks/useLoad';
 import { richToText } from '../model/rich';
 import type { RichText, Template, TemplateKind } from '../model/types';
@@ -60,14 +50,7 @@ export function TemplatesPage() {
   return (
     <BasicContainer data-testid="week-templates">
       <Group justify="space-between" mb="md" align="flex-start">
-        <div>
-          <Title order={2} size="h4" data-testid="page-title">
-            {t('menu.week_template')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={2}>
-            {t('week.list.templateIntro')}
-          </Text>
-        </div>
+        <PageTitle title={t('menu.week_template')} intro={t('week.list.templateIntro')} />
         <SegmentedControl
           value={kind}
           onChange={(v) => setKind(v as typeof kind)}

@@ -1,17 +1,6 @@
 import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconArrowBackUp,
-  IconCheck,
-  IconCopy,
-  IconEdit,
-  IconFileTypeDocx,
-  IconPencilCheck,
-  IconSend,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconEdit, IconPencilCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -22,9 +11,12 @@ import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
 import { DayGridView } from '../components/DayGrid/DayGrid';
 import { HistoryTimeline } from '../components/HistoryTimeline/HistoryTimeline';
 import { PlanViewList } from '../components/PlanList/PlanList';
+import { RecordNotFound } from '../components/RecordNotFound/RecordNotFound';
 import { ReviewDialog } from '../components/ReviewDialog/ReviewDialog';
 import { RichView } from '../components/RichView/RichView';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { WeekActionButton } from '../components/WeekActionButton/WeekActionButton';
+import { useBusyActions } from '../hooks/useBusyActions';
 import { useLoad } from '../hooks/useLoad';
 import { useRouteQuery } from '../hooks/useRouteQuery';
 import { useWeekLabels } from '../hooks/useWeekLabels';
@@ -45,40 +37,16 @@ export function WeekDetailsPage() {
   const id = useRouteQuery(WEEK_PATHS.details).get('id');
   const { data, loading, error, reload } = useLoad(() => weekApi.byId(id ?? '', { notify: false }), [id], !!id);
   const [review, setReview] = useState<'approve' | 'return' | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run, confirmRun } = useBusyActions();
   const [historyKey, setHistoryKey] = useState(0);
 
-  const run = async (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await action();
-    } catch {
-      /* the client showed the message */
-    } finally {
-      setBusy(null);
-    }
-  };
   const refresh = async () => {
     await reload();
     setHistoryKey((k) => k + 1);
   };
-  const confirm = (text: string, onConfirm: () => void, color?: string) =>
-    modals.openConfirmModal({
-      title: t('week.actions.confirmTitle'),
-      children: <Text size="sm">{text}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      confirmProps: color ? { color } : undefined,
-      onConfirm,
-    });
 
   if (!id || (error && !data)) {
-    return (
-      <BasicContainer>
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="week-not-found">
-          {t('week.editor.notFound')}
-        </Alert>
-      </BasicContainer>
-    );
+    return <RecordNotFound text={t('week.editor.notFound')} data-testid="week-not-found" />;
   }
   if (loading && !data) {
     return (
@@ -108,6 +76,32 @@ export function WeekDetailsPage() {
           message: plan.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
         });
       }
+      await refresh();
+    });
+
+  const exportDocx = () =>
+    void run('export', async () => saveFile(await weekApi.exportOne(week.id, `${week.title}.docx`)));
+  const copyForward = () =>
+    confirmRun(t('week.editor.copyConfirm'), 'copy', async () => {
+      const copy = await weekApi.copyForward(week.id);
+      notifications.show({ color: 'teal', message: t('week.editor.copied') });
+      navigate(editorHref(copy.id));
+    });
+  const remove = () =>
+    confirmRun(
+      t('week.editor.deleteConfirm'),
+      'delete',
+      async () => {
+        await weekApi.remove([week.id]);
+        notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+        navigate(WEEK_PATHS.mine);
+      },
+      'red',
+    );
+  const submit = () =>
+    confirmRun(t('week.editor.submitConfirm'), 'submit', async () => {
+      await weekApi.submit(week.id, week.version);
+      notifications.show({ color: 'teal', message: t('week.editor.submitted') });
       await refresh();
     });
 
@@ -161,82 +155,10 @@ export function WeekDetailsPage() {
                 {t('week.details.bossEdit')}
               </Button>
             )}
-            {can.export && (
-              <Button
-                variant="default"
-                leftSection={<IconFileTypeDocx size={16} />}
-                loading={busy === 'export'}
-                onClick={() =>
-                  void run('export', async () => saveFile(await weekApi.exportOne(week.id, `${week.title}.docx`)))
-                }
-                data-testid="week-export"
-              >
-                {t('week.editor.export')}
-              </Button>
-            )}
-            {can.copy && (
-              <Button
-                variant="default"
-                leftSection={<IconCopy size={16} />}
-                loading={busy === 'copy'}
-                onClick={() =>
-                  confirm(
-                    t('week.editor.copyConfirm'),
-                    () =>
-                      void run('copy', async () => {
-                        const copy = await weekApi.copyForward(week.id);
-                        notifications.show({ color: 'teal', message: t('week.editor.copied') });
-                        navigate(editorHref(copy.id));
-                      }),
-                  )
-                }
-                data-testid="week-copy"
-              >
-                {t('week.editor.copyForward')}
-              </Button>
-            )}
-            {can.delete && (
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                loading={busy === 'delete'}
-                onClick={() =>
-                  confirm(
-                    t('week.editor.deleteConfirm'),
-                    () =>
-                      void run('delete', async () => {
-                        await weekApi.remove([week.id]);
-                        notifications.show({ color: 'teal', message: t('week.editor.deleted') });
-                        navigate(WEEK_PATHS.mine);
-                      }),
-                    'red',
-                  )
-                }
-              >
-                {t('week.editor.delete')}
-              </Button>
-            )}
-            {can.submit && (
-              <Button
-                leftSection={<IconSend size={16} />}
-                loading={busy === 'submit'}
-                onClick={() =>
-                  confirm(
-                    t('week.editor.submitConfirm'),
-                    () =>
-                      void run('submit', async () => {
-                        await weekApi.submit(week.id, week.version);
-                        notifications.show({ color: 'teal', message: t('week.editor.submitted') });
-                        await refresh();
-                      }),
-                  )
-                }
-                data-testid="week-submit"
-              >
-                {t('week.editor.submit')}
-              </Button>
-            )}
+            {can.export && <WeekActionButton action="export" busy={busy} onClick={exportDocx} />}
+            {can.copy && <WeekActionButton action="copy" busy={busy} onClick={copyForward} />}
+            {can.delete && <WeekActionButton action="delete" busy={busy} onClick={remove} />}
+            {can.submit && <WeekActionButton action="submit" busy={busy} onClick={submit} />}
             {can.review && (
               <>
                 <Button

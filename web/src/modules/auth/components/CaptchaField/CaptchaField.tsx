@@ -2,6 +2,7 @@ import { Group, Loader, TextInput, Tooltip, UnstyledButton } from '@mantine/core
 import { IconRefresh, IconShieldCheck } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loginFieldLook } from '../LoginForm/loginFieldLook';
 import classes from './CaptchaField.module.css';
 
 interface CaptchaFieldProps {
@@ -22,18 +23,13 @@ export function CaptchaField(props: CaptchaFieldProps) {
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
       <TextInput
+        {...loginFieldLook(t, 'captcha', IconShieldCheck)}
         ref={props.inputRef}
         className={classes.input}
         name="captcha"
         data-testid="login-captcha"
-        label={t('auth.login.captcha.label')}
-        placeholder={t('auth.login.captcha.placeholder')}
-        withAsterisk
-        aria-required
         autoComplete="off"
-        size="md"
         maxLength={8}
-        leftSection={<IconShieldCheck size={18} stroke={1.6} />}
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
         onBlur={props.onBlur}

@@ -1,6 +1,6 @@
 import { Alert, Button, PasswordInput, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconBuildingCommunity, IconLock, IconUser } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type Icon, IconAlertCircle, IconBuildingCommunity, IconLock, IconUser } from '@tabler/icons-react';
+import { type ChangeEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../../components/LanguageSwitch/LanguageSwitch';
 import { website } from '../../../../config/website';
@@ -8,6 +8,8 @@ import type { TokenResponse } from '../../api/token';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { type LoginFailure, useLoginForm } from '../../hooks/useLoginForm';
 import { useSocialSources } from '../../hooks/useSocialSources';
+import type { LoginField } from '../../validation';
+import { type LoginFieldText, loginFieldLook } from './loginFieldLook';
 import classes from './LoginForm.module.css';
 
 // Only deployments that turn them on download these (they bring the tooltip machinery).
@@ -72,6 +74,17 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
   const tenantId = shown.tenant ? values.tenantId : (tenantFromDomain ?? website.defaultTenantId);
   const socialSources = useSocialSources(tenantId);
 
+  /** A field of the card bound to the form: its value, checked on blur, focused when the first wrong one. */
+  const field = (name: Exclude<LoginField, 'captcha'>, text: LoginFieldText, FieldIcon: Icon) => ({
+    ...loginFieldLook(t, text, FieldIcon),
+    ref: form.registerInput(name),
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.setValue(name, event.currentTarget.value),
+    onBlur: () => form.validateOnBlur(name),
+    error: errors[name] && t(errors[name]),
+  });
+
   const failureText = (failure: LoginFailure) =>
     failure.kind === 'server' ? failure.text : t(FAILURE_KEY[failure.kind]);
 
@@ -98,52 +111,23 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
       >
         {shown.tenant && (
           <TextInput
-            ref={form.registerInput('tenantId')}
-            name="tenantId"
+            {...field('tenantId', 'tenant', IconBuildingCommunity)}
             data-testid="login-tenant"
-            label={t('auth.login.tenant.label')}
-            placeholder={t('auth.login.tenant.placeholder')}
-            withAsterisk
-            aria-required
             autoComplete="organization"
             inputMode="numeric"
-            size="md"
-            leftSection={<IconBuildingCommunity size={18} stroke={1.6} />}
-            value={values.tenantId}
-            onChange={(event) => form.setValue('tenantId', event.currentTarget.value)}
-            onBlur={() => form.validateOnBlur('tenantId')}
-            error={errors.tenantId && t(errors.tenantId)}
           />
         )}
         <TextInput
-          ref={form.registerInput('username')}
-          name="username"
+          {...field('username', 'account', IconUser)}
           data-testid="login-account"
-          label={t('auth.login.account.label')}
-          placeholder={t('auth.login.account.placeholder')}
-          withAsterisk
-          aria-required
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          size="md"
-          leftSection={<IconUser size={18} stroke={1.6} />}
-          value={values.username}
-          onChange={(event) => form.setValue('username', event.currentTarget.value)}
-          onBlur={() => form.validateOnBlur('username')}
-          error={errors.username && t(errors.username)}
         />
         <PasswordInput
-          ref={form.registerInput('password')}
-          name="password"
+          {...field('password', 'password', IconLock)}
           data-testid="login-password"
-          label={t('auth.login.password.label')}
-          placeholder={t('auth.login.password.placeholder')}
-          withAsterisk
-          aria-required
           autoComplete="current-password"
-          size="md"
-          leftSection={<IconLock size={18} stroke={1.6} />}
           visible={passwordVisible}
           onVisibilityChange={setPasswordVisible}
           visibilityToggleFocusable
@@ -151,10 +135,6 @@ export function LoginForm({ tenantFromDomain, tenantName, onSuccess }: LoginForm
             'aria-label': passwordVisible ? t('auth.login.password.hide') : t('auth.login.password.show'),
             'data-testid': 'login-password-toggle',
           }}
-          value={values.password}
-          onChange={(event) => form.setValue('password', event.currentTarget.value)}
-          onBlur={() => form.validateOnBlur('password')}
-          error={errors.password && t(errors.password)}
         />
         {shown.captcha && (
           <Suspense fallback={null}>

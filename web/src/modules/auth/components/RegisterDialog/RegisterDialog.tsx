@@ -1,13 +1,21 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuildingCommunity, IconId, IconLock, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type Icon, IconBuildingCommunity, IconId, IconLock, IconUser } from '@tabler/icons-react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/http';
 import { md5 } from '../../../../lib/md5';
 import { registerGuest } from '../../api/account';
 import { type RegistrationValues, validateRegistration } from '../../registration';
 import type { GuestSession } from '../../session';
+
+/** The fields after the tenant's, in screen order: texts `auth.register.<field>` and `<field>Placeholder`. */
+const FIELDS = [
+  { field: 'name', FieldIcon: IconId, secret: false },
+  { field: 'account', FieldIcon: IconUser, secret: false },
+  { field: 'password', FieldIcon: IconLock, secret: true },
+  { field: 'password2', FieldIcon: IconLock, secret: true },
+] as const;
 
 interface RegisterDialogProps {
   guest: GuestSession;
@@ -34,10 +42,14 @@ export function RegisterDialog({ guest, showTenant, onRegistered, onCancel }: Re
     password2: '',
   });
   const [loading, setLoading] = useState(false);
-  const set = (field: keyof RegistrationValues) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((prev) => ({ ...prev, [field]: value }));
-  };
+  const bind = (field: keyof RegistrationValues, FieldIcon: Icon) => ({
+    leftSection: <FieldIcon size={16} />,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((prev) => ({ ...prev, [field]: value }));
+    },
+  });
 
   const submit = async () => {
     const problem = validateRegistration(values);
@@ -86,44 +98,19 @@ export function RegisterDialog({ guest, showTenant, onRegistered, onCancel }: Re
           <TextInput
             label={t('auth.register.tenant')}
             placeholder={t('auth.login.tenant.placeholder')}
-            leftSection={<IconBuildingCommunity size={16} />}
-            value={values.tenantId}
-            onChange={set('tenantId')}
+            {...bind('tenantId', IconBuildingCommunity)}
             data-testid="register-tenant"
           />
         )}
-        <TextInput
-          label={t('auth.register.name')}
-          placeholder={t('auth.register.namePlaceholder')}
-          leftSection={<IconId size={16} />}
-          value={values.name}
-          onChange={set('name')}
-          data-testid="register-name"
-        />
-        <TextInput
-          label={t('auth.register.account')}
-          placeholder={t('auth.register.accountPlaceholder')}
-          leftSection={<IconUser size={16} />}
-          value={values.account}
-          onChange={set('account')}
-          data-testid="register-account"
-        />
-        <PasswordInput
-          label={t('auth.register.password')}
-          placeholder={t('auth.register.passwordPlaceholder')}
-          leftSection={<IconLock size={16} />}
-          value={values.password}
-          onChange={set('password')}
-          data-testid="register-password"
-        />
-        <PasswordInput
-          label={t('auth.register.password2')}
-          placeholder={t('auth.register.password2Placeholder')}
-          leftSection={<IconLock size={16} />}
-          value={values.password2}
-          onChange={set('password2')}
-          data-testid="register-password2"
-        />
+        {FIELDS.map(({ field, FieldIcon, secret }) => {
+          const props = {
+            label: t(`auth.register.${field}`),
+            placeholder: t(`auth.register.${field}Placeholder`),
+            ...bind(field, FieldIcon),
+            'data-testid': `register-${field}`,
+          };
+          return secret ? <PasswordInput key={field} {...props} /> : <TextInput key={field} {...props} />;
+        })}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}

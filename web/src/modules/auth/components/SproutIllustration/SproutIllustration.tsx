@@ -1,17 +1,23 @@
-import { useId } from 'react';
+import { Gradient, useDrawingIds } from '../../../../components/Drawing/Drawing';
 import classes from './SproutIllustration.module.css';
 
 interface SproutIllustrationProps {
   className?: string;
 }
 
+/** A leaf of the seedling with its pale vein; it flutters (its class). */
+function Leaf({ className, blade, vein, fill }: { className?: string; blade: string; vein: string; fill: string }) {
+  return (
+    <g className={className}>
+      <path d={blade} fill={fill} />
+      <path d={vein} stroke="#ffffff" strokeOpacity="0.55" strokeWidth="2" fill="none" strokeLinecap="round" />
+    </g>
+  );
+}
+
 /** A seedling growing out of an open book on green hills: the login page's brand picture. Decorative. */
 export function SproutIllustration({ className }: SproutIllustrationProps) {
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const sky = `${id}-sky`;
-  const leafA = `${id}-leaf-a`;
-  const leafB = `${id}-leaf-b`;
-  const scene = `${id}-scene`;
+  const { sky, leafA, leafB, scene } = useDrawingIds('sky', 'leafA', 'leafB', 'scene');
 
   return (
     <svg
@@ -21,18 +27,9 @@ export function SproutIllustration({ className }: SproutIllustrationProps) {
       focusable="false"
     >
       <defs>
-        <linearGradient id={sky} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#d6e9ff" />
-          <stop offset="0.7" stopColor="#f3f9ff" />
-        </linearGradient>
-        <linearGradient id={leafA} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#a8e08a" />
-          <stop offset="1" stopColor="#5cb43a" />
-        </linearGradient>
-        <linearGradient id={leafB} x1="1" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#c3ee9f" />
-          <stop offset="1" stopColor="#6cc24a" />
-        </linearGradient>
+        <Gradient id={sky} from="#d6e9ff" to="#f3f9ff" toAt={0.7} />
+        <Gradient id={leafA} from="#a8e08a" to="#5cb43a" toward="down-right" />
+        <Gradient id={leafB} from="#c3ee9f" to="#6cc24a" toward="down-left" />
         <clipPath id={scene}>
           <circle cx="240" cy="205" r="168" />
         </clipPath>
@@ -89,28 +86,18 @@ export function SproutIllustration({ className }: SproutIllustrationProps) {
       {/* seedling */}
       <g className={classes.plant}>
         <path d="M240 296c-3-34 4-70 0-118" stroke="#5cb43a" strokeWidth="6" strokeLinecap="round" fill="none" />
-        <g className={classes.leafLeft}>
-          <path d="M239 244c-28 4-66-10-78-44 36-10 70 8 78 44z" fill={`url(#${leafA})`} />
-          <path
-            d="M236 240c-18-6-40-20-60-34"
-            stroke="#ffffff"
-            strokeOpacity="0.55"
-            strokeWidth="2"
-            fill="none"
-            strokeLinecap="round"
-          />
-        </g>
-        <g className={classes.leafRight}>
-          <path d="M242 210c12-30 48-50 84-42-8 34-46 52-84 42z" fill={`url(#${leafB})`} />
-          <path
-            d="M246 206c20-14 44-26 70-32"
-            stroke="#ffffff"
-            strokeOpacity="0.55"
-            strokeWidth="2"
-            fill="none"
-            strokeLinecap="round"
-          />
-        </g>
+        <Leaf
+          className={classes.leafLeft}
+          blade="M239 244c-28 4-66-10-78-44 36-10 70 8 78 44z"
+          vein="M236 240c-18-6-40-20-60-34"
+          fill={`url(#${leafA})`}
+        />
+        <Leaf
+          className={classes.leafRight}
+          blade="M242 210c12-30 48-50 84-42-8 34-46 52-84 42z"
+          vein="M246 206c20-14 44-26 70-32"
+          fill={`url(#${leafB})`}
+        />
         <path d="M240 182c-13-14-12-36 2-50 13 15 12 36-2 50z" fill="#8fd46b" />
       </g>
 

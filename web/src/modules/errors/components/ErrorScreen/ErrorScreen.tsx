@@ -8,16 +8,18 @@ import { LanguageSwitch } from '../../../../components/LanguageSwitch/LanguageSw
 import { SproutMark } from '../../../../components/SproutMark/SproutMark';
 import classes from './ErrorScreen.module.css';
 
+/** Each page's texts: `<key>.title` and `<key>.text` of the shared messages. */
+const TEXTS = { 403: 'forbidden', 404: 'notFound', 500: 'serverError' } as const;
+
 interface ErrorScreenProps {
-  code: 403 | 404 | 500;
+  code: keyof typeof TEXTS;
   illustration: ReactNode;
-  title: string;
-  text: string;
 }
 
 /** The full-window error pages (spec §2: /404, /403, /500). */
-export function ErrorScreen({ code, illustration, title, text }: ErrorScreenProps) {
+export function ErrorScreen({ code, illustration }: ErrorScreenProps) {
   const { t } = useTranslation();
+  const texts = TEXTS[code];
 
   return (
     <div className={classes.root} data-testid={`error-${code}`}>
@@ -31,8 +33,8 @@ export function ErrorScreen({ code, illustration, title, text }: ErrorScreenProp
 
       <main className={classes.main}>
         <div className={classes.illustration}>{illustration}</div>
-        <h1 className={classes.title}>{title}</h1>
-        <p className={classes.text}>{text}</p>
+        <h1 className={classes.title}>{t(`${texts}.title`)}</h1>
+        <p className={classes.text}>{t(`${texts}.text`)}</p>
         <Button
           component={Link}
           to={PATHS.root}

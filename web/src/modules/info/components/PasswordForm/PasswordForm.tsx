@@ -8,6 +8,12 @@ import { type PasswordProblems, type PasswordValues, validatePasswords } from '.
 
 const EMPTY: PasswordValues = { oldPassword: '', newPassword: '', newPassword1: '' };
 
+const FIELDS = [
+  { field: 'oldPassword', label: 'info.password.old', autoComplete: 'current-password', testId: 'password-old' },
+  { field: 'newPassword', label: 'info.password.new', autoComplete: 'new-password', testId: 'password-new' },
+  { field: 'newPassword1', label: 'info.password.confirm', autoComplete: 'new-password', testId: 'password-confirm' },
+] as const;
+
 /** 修改密码 tab (spec §2): old password, new password twice. */
 export function PasswordForm() {
   const { t } = useTranslation();
@@ -51,33 +57,18 @@ export function PasswordForm() {
       data-testid="password-form"
     >
       <Stack gap="md" maw={420}>
-        <PasswordInput
-          label={t('info.password.old')}
-          withAsterisk
-          autoComplete="current-password"
-          value={values.oldPassword}
-          onChange={set('oldPassword')}
-          error={error('oldPassword')}
-          data-testid="password-old"
-        />
-        <PasswordInput
-          label={t('info.password.new')}
-          withAsterisk
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-          error={error('newPassword')}
-          data-testid="password-new"
-        />
-        <PasswordInput
-          label={t('info.password.confirm')}
-          withAsterisk
-          autoComplete="new-password"
-          value={values.newPassword1}
-          onChange={set('newPassword1')}
-          error={error('newPassword1')}
-          data-testid="password-confirm"
-        />
+        {FIELDS.map(({ field, label, autoComplete, testId }) => (
+          <PasswordInput
+            key={field}
+            label={t(label)}
+            withAsterisk
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={set(field)}
+            error={error(field)}
+            data-testid={testId}
+          />
+        ))}
         <Group>
           <Button type="submit" loading={saving} leftSection={<IconKey size={16} />} data-testid="password-save">
             {t('info.password.submit')}

@@ -1,7 +1,7 @@
 import { Button, Group, LoadingOverlay, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconMail, IconPhone } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ChangeEvent, type FocusEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateSessionUser } from '../../../auth';
 import { fetchOwnUser, type ProfileUpdate, updateProfile } from '../../api/user';
@@ -52,6 +52,18 @@ export function ProfileForm() {
     return problem === null;
   };
 
+  /** An input's value and its typing. */
+  const bind = (field: keyof ProfileUpdate) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+  });
+  /** …and its check when it is left, with the check's message. */
+  const bindChecked = (field: 'phone' | 'email') => ({
+    ...bind(field),
+    onBlur: (event: FocusEvent<HTMLInputElement>) => check(field, event.currentTarget.value),
+    error: errors[field],
+  });
+
   const save = async () => {
     const phoneOk = check('phone');
     const emailOk = check('email');
@@ -88,17 +100,10 @@ export function ProfileForm() {
       <Stack gap="md" maw={640}>
         <AvatarUpload value={values.avatar} name={values.name || account} onChange={(link) => set('avatar', link)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('info.profile.name')}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            maxLength={64}
-            data-testid="profile-name"
-          />
+          <TextInput label={t('info.profile.name')} {...bind('name')} maxLength={64} data-testid="profile-name" />
           <TextInput
             label={t('info.profile.realName')}
-            value={values.realName}
-            onChange={(e) => set('realName', e.currentTarget.value)}
+            {...bind('realName')}
             maxLength={64}
             data-testid="profile-real-name"
           />
@@ -107,20 +112,14 @@ export function ProfileForm() {
             withAsterisk
             leftSection={<IconPhone size={16} />}
             inputMode="tel"
-            value={values.phone}
-            onChange={(e) => set('phone', e.currentTarget.value)}
-            onBlur={(e) => check('phone', e.currentTarget.value)}
-            error={errors.phone}
+            {...bindChecked('phone')}
             data-testid="profile-phone"
           />
           <TextInput
             label={t('info.profile.email')}
             leftSection={<IconMail size={16} />}
             type="email"
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            onBlur={(e) => check('email', e.currentTarget.value)}
-            error={errors.email}
+            {...bindChecked('email')}
             data-testid="profile-email"
           />
         </SimpleGrid>

@@ -7,10 +7,11 @@ import {
   NumberInput,
   Pagination,
   Select,
+  type SelectProps,
   Table,
   Text,
   TextInput,
-  Title,
+  type TextInputProps,
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -22,6 +23,7 @@ import { useLoad } from '../../hooks/useLoad';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { ListFilters, Page, RecordHeader } from '../../model/types';
 import { localYmd, recentSemesters } from '../../model/weekDates';
+import { PageTitle } from '../PageTitle/PageTitle';
 import classes from './RecordList.module.css';
 
 /** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
@@ -121,68 +123,66 @@ export function RecordList<R extends RecordHeader>({
     setSelected(new Set());
   };
   const allOnPage = records.length > 0 && records.every((r) => selected.has(r.id));
+  /** Selects the rows, or unselects them. */
+  const mark = (ids: string[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
-  const filterInputs: Record<FilterName, ReactNode> = {
-    theme: (
-      <TextInput
-        key="theme"
-        placeholder={t('week.list.themePlaceholder')}
-        value={form.theme ?? ''}
-        onChange={(e) => set('theme', e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && search()}
-        w={160}
-        data-testid="filter-theme"
-      />
-    ),
-    title: (
-      <TextInput
-        key="title"
-        placeholder={t('week.list.titlePlaceholder')}
-        value={form.title ?? ''}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && search()}
-        w={180}
-        data-testid="filter-title"
-      />
-    ),
-    classId: (
-      <Select
-        key="classId"
-        placeholder={t('week.list.allClasses')}
-        data={classOptions.map((c) => ({ value: c.id, label: c.name }))}
-        value={form.classId || null}
-        onChange={(v) => set('classId', v)}
-        clearable
-        searchable
-        w={150}
-        data-testid="filter-class"
-      />
-    ),
-    status: (
-      <Select
-        key="status"
-        placeholder={t('week.list.allStatuses')}
-        data={(['draft', 'trial', 'success', 'returned'] as const).map((s) => ({ value: s, label: labels.status(s) }))}
-        value={form.status || null}
-        onChange={(v) => set('status', v)}
-        clearable
-        w={130}
-        data-testid="filter-status"
-      />
-    ),
-    semester: (
-      <Select
-        key="semester"
-        placeholder={t('week.list.allSemesters')}
-        data={semesters.map((s) => ({ value: s, label: labels.semester(s) }))}
-        value={form.semester || null}
-        onChange={(v) => set('semester', v)}
-        clearable
-        w={200}
-        data-testid="filter-semester"
-      />
-    ),
-    weekNo: (
+  /** A text filter: Enter searches as the button does. */
+  const text = (name: FilterName, props: TextInputProps & { 'data-testid': string }) => (
+    <TextInput
+      key={name}
+      {...props}
+      value={form[name] ?? ''}
+      onChange={(e) => set(name, e.currentTarget.value)}
+      onKeyDown={(e) => e.key === 'Enter' && search()}
+    />
+  );
+  const choice = (name: FilterName, props: SelectProps & { 'data-testid'?: string }) => (
+    <Select key={name} {...props} value={form[name] || null} onChange={(v) => set(name, v)} clearable />
+  );
+  /** The codes 1…count of a labelled list (domains, activity types). */
+  const codes = (count: number, label: (code: number) => string) =>
+    Array.from({ length: count }, (_, i) => ({ value: String(i + 1), label: label(i + 1) }));
+  const statuses = ['draft', 'trial', 'success', 'returned'] as const;
+
+  const filterInputs: Record<FilterName, () => ReactNode> = {
+    theme: () => text('theme', { placeholder: t('week.list.themePlaceholder'), w: 160, 'data-testid': 'filter-theme' }),
+    title: () => text('title', { placeholder: t('week.list.titlePlaceholder'), w: 180, 'data-testid': 'filter-title' }),
+    authorName: () =>
+      text('authorName', { placeholder: t('week.list.authorPlaceholder'), w: 130, 'data-testid': 'filter-author' }),
+    classId: () =>
+      choice('classId', {
+        placeholder: t('week.list.allClasses'),
+        data: classOptions.map((c) => ({ value: c.id, label: c.name })),
+        searchable: true,
+        w: 150,
+        'data-testid': 'filter-class',
+      }),
+    status: () =>
+      choice('status', {
+        placeholder: t('week.list.allStatuses'),
+        data: statuses.map((s) => ({ value: s, label: labels.status(s) })),
+        w: 130,
+        'data-testid': 'filter-status',
+      }),
+    semester: () =>
+      choice('semester', {
+        placeholder: t('week.list.allSemesters'),
+        data: semesters.map((s) => ({ value: s, label: labels.semester(s) })),
+        w: 200,
+        'data-testid': 'filter-semester',
+      }),
+    domain: () => choice('domain', { placeholder: t('week.list.allDomains'), data: codes(5, labels.domain), w: 120 }),
+    activityType: () =>
+      choice('activityType', { placeholder: t('week.list.allTypes'), data: codes(4, labels.activityType), w: 130 }),
+    weekNo: () => (
       <NumberInput
         key="weekNo"
         placeholder={t('week.list.weekNoPlaceholder')}
@@ -194,61 +194,19 @@ export function RecordList<R extends RecordHeader>({
         data-testid="filter-weekNo"
       />
     ),
-    authorName: (
-      <TextInput
-        key="authorName"
-        placeholder={t('week.list.authorPlaceholder')}
-        value={form.authorName ?? ''}
-        onChange={(e) => set('authorName', e.currentTarget.value)}
-        onKeyDown={(e) => e.key === 'Enter' && search()}
-        w={130}
-        data-testid="filter-author"
-      />
-    ),
-    domain: (
-      <Select
-        key="domain"
-        placeholder={t('week.list.allDomains')}
-        data={[1, 2, 3, 4, 5].map((d) => ({ value: String(d), label: labels.domain(d) }))}
-        value={form.domain || null}
-        onChange={(v) => set('domain', v)}
-        clearable
-        w={120}
-      />
-    ),
-    activityType: (
-      <Select
-        key="activityType"
-        placeholder={t('week.list.allTypes')}
-        data={[1, 2, 3, 4].map((d) => ({ value: String(d), label: labels.activityType(d) }))}
-        value={form.activityType || null}
-        onChange={(v) => set('activityType', v)}
-        clearable
-        w={130}
-      />
-    ),
   };
 
   return (
     <BasicContainer data-testid={rest['data-testid'] ?? 'record-list'}>
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
-        <div>
-          <Title order={2} size="h4" data-testid="page-title">
-            {title}
-          </Title>
-          {intro && (
-            <Text size="sm" c="dimmed" mt={2}>
-              {intro}
-            </Text>
-          )}
-        </div>
+        <PageTitle title={title} intro={intro} />
         <Group gap="xs" wrap="nowrap">
           {bulk?.([...selected], () => setSelected(new Set()))}
           {toolbar}
         </Group>
       </Group>
       <Group gap="xs" my="md" className={classes.filters}>
-        {filters.map((name) => filterInputs[name])}
+        {filters.map((name) => filterInputs[name]())}
         <Button leftSection={<IconSearch size={16} />} onClick={search} data-testid="list-search">
           {t('week.list.search')}
         </Button>
@@ -271,14 +229,10 @@ export function RecordList<R extends RecordHeader>({
                       checked={allOnPage}
                       indeterminate={!allOnPage && records.some((r) => selected.has(r.id))}
                       onChange={() =>
-                        setSelected((s) => {
-                          const next = new Set(s);
-                          for (const r of records) {
-                            if (allOnPage) next.delete(r.id);
-                            else next.add(r.id);
-                          }
-                          return next;
-                        })
+                        mark(
+                          records.map((r) => r.id),
+                          !allOnPage,
+                        )
                       }
                     />
                   </Table.Th>
@@ -308,14 +262,7 @@ export function RecordList<R extends RecordHeader>({
                         <Checkbox
                           aria-label={t('week.list.selectRow')}
                           checked={selected.has(row.id)}
-                          onChange={() =>
-                            setSelected((s) => {
-                              const next = new Set(s);
-                              if (next.has(row.id)) next.delete(row.id);
-                              else next.add(row.id);
-                              return next;
-                            })
-                          }
+                          onChange={() => mark([row.id], !selected.has(row.id))}
                           data-testid="list-select"
                         />
                       </Table.Td>

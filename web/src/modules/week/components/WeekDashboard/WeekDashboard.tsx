@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
+  type Icon,
   IconArrowBackUp,
   IconChevronRight,
   IconClipboardCheck,
@@ -24,7 +25,7 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
@@ -35,32 +36,29 @@ import type { HomeStats, RecordStatus } from '../../model/types';
 import { editorHref, WEEK_PATHS } from '../../paths';
 import { STATUS_COLORS } from '../StatusBadge/StatusBadge';
 
-function TodoRow({
-  icon,
-  color,
-  label,
-  count,
-  to,
-  testId,
-}: {
-  icon: ReactNode;
-  color: string;
-  label: string;
-  count: number;
-  to: string;
-  testId: string;
-}) {
+type Todo = 'drafts' | 'returned' | 'reviews';
+
+/** The viewer's to-dos: how each looks (text `week.dashboard.<label>`) and where it is done. */
+const TODOS: Record<Todo, { TodoIcon: Icon; color: string; label: `todo${Capitalize<Todo>}`; to: string }> = {
+  drafts: { TodoIcon: IconPencil, color: 'gray', label: 'todoDrafts', to: WEEK_PATHS.mine },
+  returned: { TodoIcon: IconArrowBackUp, color: 'red', label: 'todoReturned', to: WEEK_PATHS.mine },
+  reviews: { TodoIcon: IconClipboardCheck, color: 'orange', label: 'todoReviews', to: WEEK_PATHS.trial },
+};
+
+function TodoRow({ todo, count }: { todo: Todo; count: number }) {
+  const { t } = useTranslation();
+  const { TodoIcon, color, label, to } = TODOS[todo];
   return (
     <Paper component={Link} to={to} withBorder p="xs" radius="md" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" color={color} radius="md">
-            {icon}
+            <TodoIcon size={16} />
           </ThemeIcon>
-          <Text size="sm">{label}</Text>
+          <Text size="sm">{t(`week.dashboard.${label}`)}</Text>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <Text fw={700} data-testid={testId}>
+          <Text fw={700} data-testid={`dashboard-todo-${todo}`}>
             {count}
           </Text>
           <IconChevronRight size={16} color="var(--mantine-color-dimmed)" />
@@ -69,6 +67,9 @@ function TodoRow({
     </Paper>
   );
 }
+
+/** This week's counts per family, in the table's columns. */
+const WEEK_COUNTS = ['created', 'submitted', 'approved'] as const;
 
 /**
  * The teaching figures on the home page (`GET /api/week/week/home`, an async projection):
@@ -155,24 +156,22 @@ export function WeekDashboard() {
                     </Text>
                   )}
                 </Table.Th>
-                <Table.Th ta="right">{t('week.dashboard.created')}</Table.Th>
-                <Table.Th ta="right">{t('week.dashboard.submitted')}</Table.Th>
-                <Table.Th ta="right">{t('week.dashboard.approved')}</Table.Th>
+                {WEEK_COUNTS.map((count) => (
+                  <Table.Th key={count} ta="right">
+                    {t(`week.dashboard.${count}`)}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {stats.byFamily.map((f) => (
                 <Table.Tr key={f.kind} data-testid={`dashboard-family-${f.kind}`}>
                   <Table.Td>{t(`week.dashboard.kinds.${f.kind}` as never, { defaultValue: f.kind })}</Table.Td>
-                  <Table.Td ta="right" data-testid="created">
-                    {f.created}
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="submitted">
-                    {f.submitted}
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="approved">
-                    {f.approved}
-                  </Table.Td>
+                  {WEEK_COUNTS.map((count) => (
+                    <Table.Td key={count} ta="right" data-testid={count}>
+                      {f[count]}
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -219,32 +218,9 @@ export function WeekDashboard() {
             }
           >
             <Stack gap="xs">
-              <TodoRow
-                icon={<IconPencil size={16} />}
-                color="gray"
-                label={t('week.dashboard.todoDrafts')}
-                count={stats.myTodos.drafts}
-                to={WEEK_PATHS.mine}
-                testId="dashboard-todo-drafts"
-              />
-              <TodoRow
-                icon={<IconArrowBackUp size={16} />}
-                color="red"
-                label={t('week.dashboard.todoReturned')}
-                count={stats.myTodos.returned}
-                to={WEEK_PATHS.mine}
-                testId="dashboard-todo-returned"
-              />
-              {isReviewer && (
-                <TodoRow
-                  icon={<IconClipboardCheck size={16} />}
-                  color="orange"
-                  label={t('week.dashboard.todoReviews')}
-                  count={stats.myTodos.reviews}
-                  to={WEEK_PATHS.trial}
-                  testId="dashboard-todo-reviews"
-                />
-              )}
+              <TodoRow todo="drafts" count={stats.myTodos.drafts} />
+              <TodoRow todo="returned" count={stats.myTodos.returned} />
+              {isReviewer && <TodoRow todo="reviews" count={stats.myTodos.reviews} />}
               {stats.myTodos.total === 0 && (
                 <Text size="sm" c="dimmed" ta="center">
                   {t('week.dashboard.allDone')}

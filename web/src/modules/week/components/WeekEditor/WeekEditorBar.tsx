@@ -1,15 +1,5 @@
 import { Alert, Button, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChevronDown,
-  IconCopy,
-  IconDeviceFloppy,
-  IconFileTypeDocx,
-  IconHistory,
-  IconSend,
-  IconTemplate,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconDeviceFloppy, IconHistory, IconTemplate } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,6 +12,7 @@ import type { EditorSession } from '../../model/editorSession';
 import { detailsHref } from '../../paths';
 import { SaveIndicator } from '../SaveIndicator/SaveIndicator';
 import { StatusBadge } from '../StatusBadge/StatusBadge';
+import { WeekActionButton } from '../WeekActionButton/WeekActionButton';
 import classes from './WeekEditorBar.module.css';
 
 // Live co-editing's bar: loaded with the co-editing code, only for a co-edited week.
@@ -120,51 +111,21 @@ export function WeekEditorBar({ session, editor, actions, onTemplate }: WeekEdit
           )}
           {recordId && !session.boss && (
             <>
-              <Button
-                variant="default"
-                leftSection={<IconFileTypeDocx size={16} />}
-                loading={busy === 'export'}
-                onClick={actions.exportDocx}
-                data-testid="week-export"
-              >
-                {t('week.editor.export')}
-              </Button>
-              {session.can?.copy && (
-                <Button
-                  variant="default"
-                  leftSection={<IconCopy size={16} />}
-                  loading={busy === 'copy'}
-                  onClick={actions.copyForward}
-                  data-testid="week-copy"
-                >
-                  {t('week.editor.copyForward')}
-                </Button>
-              )}
+              <WeekActionButton action="export" busy={busy} onClick={actions.exportDocx} />
+              {session.can?.copy && <WeekActionButton action="copy" busy={busy} onClick={actions.copyForward} />}
             </>
           )}
           {recordId && !session.boss && session.can?.delete && (
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              loading={busy === 'delete'}
-              onClick={actions.remove}
-              data-testid="week-delete"
-            >
-              {t('week.editor.delete')}
-            </Button>
+            <WeekActionButton action="delete" busy={busy} onClick={actions.remove} data-testid="week-delete" />
           )}
           {!session.boss && (
             <Can code="week_submit">
-              <Button
-                leftSection={<IconSend size={16} />}
-                loading={busy === 'submit'}
+              <WeekActionButton
+                action="submit"
+                busy={busy}
                 onClick={actions.submit}
                 disabled={!recordId || (session.can ? !session.can.submit : false) || locked}
-                data-testid="week-submit"
-              >
-                {t('week.editor.submit')}
-              </Button>
+              />
             </Can>
           )}
         </Group>

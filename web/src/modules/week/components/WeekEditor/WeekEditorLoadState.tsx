@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
@@ -7,6 +6,7 @@ import { useCollabT } from '../../collab/i18n';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { EditorLoadState } from '../../model/editorSession';
 import { detailsHref } from '../../paths';
+import { RecordNotFound } from '../RecordNotFound/RecordNotFound';
 
 /** The editor while there is no week to edit: loading, connecting its live document, not found, read-only. */
 export function WeekEditorLoadState({ state }: { state: Exclude<EditorLoadState, { kind: 'ready' }> }) {
@@ -42,13 +42,7 @@ export function WeekEditorLoadState({ state }: { state: Exclude<EditorLoadState,
     );
   }
   if (state.kind === 'notFound') {
-    return (
-      <BasicContainer>
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="week-not-found">
-          {t('week.editor.notFound')}
-        </Alert>
-      </BasicContainer>
-    );
+    return <RecordNotFound text={t('week.editor.notFound')} data-testid="week-not-found" />;
   }
   return (
     <BasicContainer title={state.record.title}>
