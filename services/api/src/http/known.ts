@@ -2,6 +2,7 @@ import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import './messages';
+import { live } from './query';
 
 /**
  * The rule of every remove call (docs/API.md "System calls"): each id must name a live row the
@@ -50,11 +51,33 @@ export async function requireKnownIds(
     .selectFrom(`${q.table as 'post'} as ${a}`)
     .select(`${a}.id`)
     .where(`${a}.tenant_id`, '=', q.tenantId)
-    .where(`${a}.is_deleted`, '=', 0)
+    .where(live(a))
     .where(`${a}.id`, 'in', [...q.ids]);
   if (q.scope) query = query.where(q.scope);
   const rows = await query.forUpdate().execute();
   const found = rows.map((r) => String(r.id));
   refuseUnknownIds(q.ids, found);
   return found;
+}
+
+/** Tables of `RemovableTable` that keep who changed a row last (`update_user`). */
+type StampedTable = 'post' | 'dept' | 'app_user' | 'clazz' | 'student';
+
+/**
+ * Soft-deletes `ids` of the tenant (`is_deleted = 1`, the update time, and `by` as the
+ * `update_user` of tables that keep one): what every remove does once requireKnownIds passed.
+ */
+export async function softDelete(
+  trx: Kysely<DB>,
+  q:
+    | { table: Exclude<RemovableTable, StampedTable>; tenantId: string; ids: readonly string[] }
+    | { table: StampedTable; tenantId: string; ids: readonly string[]; by: string | null },
+): Promise<void> {
+  const by = 'by' in q ? { update_user: q.by } : {};
+  await trx
+    .updateTable(q.table as 'post')
+    .set({ is_deleted: 1, ...by, update_time: new Date() })
+    .where('tenant_id', '=', q.tenantId)
+    .where('id', 'in', [...q.ids])
+    .execute();
 }

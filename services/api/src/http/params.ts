@@ -10,6 +10,9 @@ export const IdSchema = z
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(ID, '$validation.id'));
 
+/** A detail's query: one id. */
+export const ById = z.object({ id: IdSchema });
+
 /** An optional id: absent, null or blank → null. */
 export const NullableIdSchema = z
   .union([z.string(), z.number().int()])
