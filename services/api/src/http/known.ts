@@ -12,10 +12,21 @@ import { live } from './query';
  * record outside your scope does not exist for you.
  */
 export function refuseUnknownIds(ids: readonly string[], found: Iterable<unknown>): void {
+  const missing = missingIds(ids, found);
+  if (missing.length) throw unknownIds(missing);
+}
+
+/** The ids of `ids` not among `found`, in `ids`' order. */
+export function missingIds(ids: readonly string[], found: Iterable<unknown>): string[] {
   const have = new Set<string>();
   for (const id of found) have.add(String(id));
-  const missing = ids.filter((id) => !have.has(id));
-  if (missing.length) throw unknownIds(missing);
+  return ids.filter((id) => !have.has(id));
+}
+
+/** A 400 (`key`, naming them as `param`) when some of `ids` are not among `found`. */
+export function refuseMissing(ids: readonly string[], found: Iterable<unknown>, key: string, param = 'ids'): void {
+  const missing = missingIds(ids, found);
+  if (missing.length) throw badRequest(key, { [param]: missing.join(',') });
 }
 
 /** The refusal itself (a remove of one id that is not there). */
@@ -80,4 +91,20 @@ export async function softDelete(
     .where('tenant_id', '=', q.tenantId)
     .where('id', 'in', [...q.ids])
     .execute();
+}
+
+/** The ids of `ids` naming live rows of `table` (in the tenant, when given), unlocked: for refusals naming the others. */
+export async function liveIds(
+  db: Kysely<DB>,
+  table: RemovableTable,
+  ids: readonly string[],
+  tenantId?: string,
+): Promise<string[]> {
+  let query = db.selectFrom(table as 'post').select('id');
+  if (tenantId) query = query.where('tenant_id', '=', tenantId);
+  const rows = await query
+    .where(live())
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => String(r.id));
 }
