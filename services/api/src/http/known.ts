@@ -108,3 +108,28 @@ export async function liveIds(
     .execute();
   return rows.map((r) => String(r.id));
 }
+
+/** Tree tables and the column that names their rows. */
+const TREE_NAMES = { role: 'role_name', menu: 'name', dept: 'dept_name' } as const;
+
+/**
+ * The names of the live rows of a tree table under `ids` that are not among them: what a
+ * remove of `ids` would leave without a parent (it is refused while there are any).
+ */
+export async function childrenStaying(
+  trx: Kysely<DB>,
+  table: keyof typeof TREE_NAMES,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const name = TREE_NAMES[table] as 'role_name';
+  const rows = await trx
+    .selectFrom(table as 'role')
+    .select(name)
+    .where('tenant_id', '=', tenantId)
+    .where(live())
+    .where('parent_id', 'in', [...ids])
+    .where('id', 'not in', [...ids])
+    .execute();
+  return rows.map((c) => c[name]);
+}

@@ -53,7 +53,7 @@ export function readIn<O>(
   return readInTenant<O>(database, ctx, 'compile' in q ? q.compile() : q);
 }
 
-/** Soft-deleting tenant tables written whole by an add-or-update call. */
+/** Soft-deleting tenant tables written whole by an add-or-update call, answered as stored. */
 export type SavedTable = 'post' | 'top_menu' | 'scope_data' | 'scope_api';
 
 /**
@@ -87,4 +87,38 @@ export async function saveRow<T extends SavedTable>(
     .returningAll()
     .executeTakeFirstOrThrow();
   return row as Selectable<DB[T]>;
+}
+
+/** Tenant tables whose add-or-update checks the row first and answers it read afresh. */
+export type WrittenTable = 'role' | 'menu' | 'dept' | 'app_user' | 'clazz' | 'student';
+
+/**
+ * An add-or-update of one row the caller has checked (it exists, it is theirs to change):
+ * with `id`, the row gets `values`; without, a row of `values` and `created` under a new id.
+ * Answers the id.
+ */
+export async function writeRow<T extends WrittenTable>(
+  trx: Kysely<DB>,
+  table: T,
+  tenantId: string,
+  id: string | undefined,
+  values: Updateable<DB[T]>,
+  created: Partial<Insertable<DB[T]>> = {},
+): Promise<string> {
+  const t = table as 'role';
+  if (id) {
+    await trx
+      .updateTable(t)
+      .set(values as never)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const newId = nextId();
+  await trx
+    .insertInto(t)
+    .values({ ...values, tenant_id: tenantId, id: newId, ...created } as never)
+    .execute();
+  return newId;
 }

@@ -8,8 +8,12 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType, z } from 'zod';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import { notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { okSchema } from '../plugins/serialization';
@@ -53,6 +57,39 @@ type Handler<I extends ZodType, D extends ZodType> = (
   input: z.output<I>,
 ) => Promise<z.output<D>>;
 
+/**
+ * Answer schemas the API document names (`#/components/schemas/<id>`): the recursive ones
+ * (trees), which a document can only describe by reference.
+ */
+const answerSchemas = z.registry<{ id: string }>();
+const answerIds = new Set<string>();
+
+/** `schema`, named `id` in the API document (its components). */
+export function namedAnswer<T extends ZodType>(schema: T, id: string): T {
+  answerIds.add(id);
+  answerSchemas.add(schema, { id });
+  return schema;
+}
+
+const documentRoute = createJsonSchemaTransform({ schemaRegistry: answerSchemas });
+const documentComponents = createJsonSchemaTransformObject({ schemaRegistry: answerSchemas });
+
+/**
+ * The document of a route as the app's transform writes it, but with references to the
+ * named answers, which it adds to the document's components.
+ */
+const swaggerTransform: NonNullable<FastifyContextConfig['swaggerTransform']> = (route) => {
+  const out = documentRoute(route);
+  if ('openapiObject' in route) {
+    type Doc = { components?: { schemas?: Record<string, unknown> } };
+    const doc = route.openapiObject as Doc;
+    const all = (documentComponents({ openapiObject: {} } as never) as Doc).components?.schemas ?? {};
+    const named = Object.fromEntries(Object.entries(all).filter(([id]) => answerIds.has(id)));
+    doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...named } };
+  }
+  return out;
+};
+
 /** Merged parameters are validated by input() in the handler; the route schema only documents them. */
 const validatedInHandler = () => (value: unknown) => ({ value });
 
@@ -72,7 +109,7 @@ function route<I extends ZodType, D extends ZodType>(
     method,
     url,
     schema,
-    ...(config ? { config } : {}),
+    config: { ...config, swaggerTransform },
     ...(merged ? { validatorCompiler: validatedInHandler } : {}),
     handler: async (request) => {
       const params = (merged ? input(request, merged) : query ? request.query : request.body) as z.output<I>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedAnswer } from './routes';
 
 /** A node of a tree answer; `children` is filled by buildTree. */
 export interface TreeItem {
@@ -82,16 +83,18 @@ export function withHasChildren<T extends { id: string }>(level: T[], rows: Tree
 /**
  * The answer schema of a tree of `node`: each node's own fields, then its `children` (the
  * same, recursively) and `hasChildren` — buildTree's order. A lazy schema, so its JSON
- * Schema is one definition referring to itself.
+ * Schema is one definition referring to itself, named `id` in the API document.
  */
-export function treeSchema<S extends z.ZodObject>(node: S): z.ZodType<Tree<z.output<S>>> {
-  const tree: z.ZodType<Tree<z.output<S>>> = z.lazy(() =>
-    node.extend({ children: z.array(tree).optional(), hasChildren: z.boolean().optional() }),
+export function treeSchema<S extends z.ZodObject>(id: string, node: S): z.ZodType<Tree<z.output<S>>> {
+  const tree: z.ZodType<Tree<z.output<S>>> = namedAnswer(
+    z.lazy(() => node.extend({ children: z.array(tree).optional(), hasChildren: z.boolean().optional() })),
+    id,
   ) as never;
   return tree;
 }
 
 /** TreeNode as an answer (selects; `children` and `hasChildren` where nested or lazy). */
 export const TreeNodeSchema = treeSchema(
+  'TreeNode',
   z.object({ id: z.string(), parentId: z.string(), title: z.string(), key: z.string(), value: z.string() }),
 );
