@@ -32,7 +32,9 @@ export function buildTree<T extends TreeItem>(items: T[]): Tree<T>[] {
 }
 
 /** BladeX's TreeNode (avue trees and selects): id, parentId, title, key, value. */
-export interface TreeNode extends TreeItem {
+export interface TreeNode {
+  id: string;
+  parentId: string;
   title: string;
   key: string;
   value: string;
