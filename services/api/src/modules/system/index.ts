@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import './messages';
 import { clazzRoutes } from './clazz-routes';
 import { deptRoutes } from './dept-routes';
+import { menuGrantRoutes } from './menu-grant-routes';
+import { ownMenuRoutes } from './menu-own-routes';
 import { menuRoutes } from './menu-routes';
 import { postRoutes } from './post-routes';
 import { registrationReviewRoutes } from './registration-review-routes';
@@ -20,7 +22,9 @@ import { SYSTEM_MENUS } from './menus';
  * confined to the caller's data scope.
  */
 export async function systemModule(app: FastifyInstance) {
+  await app.register(ownMenuRoutes);
   await app.register(menuRoutes);
+  await app.register(menuGrantRoutes);
   await app.register(topMenuRoutes);
   await app.register(roleRoutes);
   await app.register(deptRoutes);
