@@ -4,12 +4,14 @@ import {
   type CompiledQuery,
   type Expression,
   type Insertable,
+  type InsertObject,
   type Kysely,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
   type Updateable,
+  type UpdateObject,
 } from 'kysely';
 import { type DB, readInTenant, type TenantContext } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
@@ -102,8 +104,8 @@ export async function writeRow<T extends WrittenTable>(
   table: T,
   tenantId: string,
   id: string | undefined,
-  values: Updateable<DB[T]>,
-  created: Partial<Insertable<DB[T]>> = {},
+  values: UpdateObject<DB, T>,
+  created: Partial<InsertObject<DB, T>> = {},
 ): Promise<string> {
   const t = table as 'role';
   if (id) {

@@ -12,6 +12,7 @@ import { scopeRoutes } from './scope-routes';
 import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
+import { userAdminRoutes } from './user-admin-routes';
 import { userRoutes } from './user-routes';
 import type { ServerContext } from '../../context';
 import { SYSTEM_MENUS } from './menus';
@@ -31,6 +32,7 @@ export async function systemModule(app: FastifyInstance) {
   await app.register(postRoutes);
   await app.register(scopeRoutes);
   await app.register(userRoutes);
+  await app.register(userAdminRoutes);
   await app.register(registrationReviewRoutes);
   await app.register(tenantRoutes);
   await app.register(clazzRoutes);
