@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USER_PENDING } from '@sprout/core/auth/subject';
 import { AppError } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { originOf } from '../../plugins/auth';
+import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { presentUser, userListQuery } from './user-list';
+import { getRoute, postRoute } from '../../http/routes';
+import { presentUser, UserSchema, userListQuery } from './user-list';
 
 const UserIdsSchema = z.object({
   userIds: z
@@ -16,6 +17,8 @@ const UserIdsSchema = z.object({
     .regex(/^\d{1,19}(,\d{1,19}){0,199}$/, '$validation.required')
     .transform((v) => [...new Set(v.split(','))]),
 });
+
+const tags = ['users'];
 
 /**
  * The administrator's side of self-registration (spec §2, 账号注册): the accounts that
@@ -30,32 +33,32 @@ export async function registrationReviewRoutes(app: FastifyInstance) {
     ['/api/blade-user/audit-pass', true],
     ['/api/blade-user/audit-refuse', false],
   ] as const) {
-    r.post(
+    postRoute(
+      r,
       path,
       {
-        schema: {
-          tags: ['users'],
-          summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
-          querystring: UserIdsSchema,
-        },
+        tags,
+        summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
+        query: UserIdsSchema,
+        data: z.null(),
+        done: approve ? 'auth.approved' : 'auth.rejected',
       },
-      async (request) => {
+      async (request, q) => {
         if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
-        await app.auth.reviewRegistrations(request.user, request.query.userIds, approve, originOf(request));
-        return ok(null, request.lang, approve ? 'auth.approved' : 'auth.rejected');
+        await app.auth.reviewRegistrations(request.user, q.userIds, approve, originOf(request));
+        return null;
       },
     );
   }
 
-  r.get(
+  getRoute(
+    r,
     '/api/blade-user/audit-list',
-    {
-      schema: { tags: ['users'], summary: 'Registrations awaiting approval, paged', querystring: PageQuerySchema },
-    },
-    async (request) => {
+    { tags, summary: 'Registrations awaiting approval, paged', query: PageQuerySchema, data: pageSchema(UserSchema) },
+    async (request, q) => {
       const ctx = tenantOf(request);
       const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz).where('u.status', '=', USER_PENDING);
-      return ok(await findPage(app.database, ctx, qb, request.query, (u) => presentUser(u, tz)), request.lang);
+      return findPage(app.database, ctx, qb, q, (u) => presentUser(u, tz));
     },
   );
 }
