@@ -133,3 +133,24 @@ export async function childrenStaying(
     .execute();
   return rows.map((c) => c[name]);
 }
+
+/**
+ * Who created the live row `id` of a tenant table (`alias` naming it in `scope`, e.g. the
+ * caller's update scope from `scopeWhere`): null when nobody is recorded, undefined when
+ * there is no such row within the scope.
+ */
+export async function creatorInScope(
+  trx: Kysely<DB>,
+  q: { table: 'clazz' | 'student'; alias: string; tenantId: string; id: string; scope: Expression<SqlBool> },
+): Promise<string | null | undefined> {
+  const a = q.alias as 't';
+  const row = await trx
+    .selectFrom(`${q.table as 'clazz'} as ${a}`)
+    .select(`${a}.create_user`)
+    .where(`${a}.tenant_id`, '=', q.tenantId)
+    .where(`${a}.id`, '=', q.id)
+    .where(live(a))
+    .where(q.scope)
+    .executeTakeFirst();
+  return row && (row.create_user === null ? null : String(row.create_user));
+}
