@@ -119,7 +119,8 @@ export function removeRoute<T = void>(r: ZodApp, url: string, spec: RemoveSpec<T
 }
 
 /** An add-or-update body: no id → add. */
-type Savable = ZodType<{ id?: string }>;
+type Savable = ZodType;
+const idOf = (body: unknown) => (body as { id?: string }).id;
 
 /** POST `url`: adds (no id) or updates through `save`, answering what was saved. */
 export function submitRoute<B extends Savable, D extends ZodType>(
@@ -128,7 +129,7 @@ export function submitRoute<B extends Savable, D extends ZodType>(
   spec: RouteDoc & { body: B; data: D },
   save: (request: FastifyRequest, body: z.output<B>) => Promise<z.output<D>>,
 ) {
-  postRoute(r, url, { ...spec, done: (b) => (b.id ? 'system.updated' : 'system.added') }, save);
+  postRoute(r, url, { ...spec, done: (b) => (idOf(b) ? 'system.updated' : 'system.added') }, save);
 }
 
 /** POST `url`: updates through `save`; a body without an id is a 404. */
@@ -139,7 +140,7 @@ export function updateRoute<B extends Savable, D extends ZodType>(
   save: (request: FastifyRequest, body: z.output<B>) => Promise<z.output<D>>,
 ) {
   postRoute(r, url, { ...spec, done: 'system.updated' }, async (request, b) => {
-    if (!b.id) throw notFound();
+    if (!idOf(b)) throw notFound();
     return save(request, b);
   });
 }
