@@ -109,8 +109,18 @@ export async function liveIds(
   return rows.map((r) => String(r.id));
 }
 
-/** Tree tables and the column that names their rows. */
-const TREE_NAMES = { role: 'role_name', menu: 'name', dept: 'dept_name' } as const;
+/** Tables whose rows have a name, and the column that holds it. */
+const NAMES = { role: 'role_name', menu: 'name', dept: 'dept_name', clazz: 'name' } as const;
+
+/** The live rows of `ids` of the tenant with their names (for refusals that name them). */
+export const liveNames = (db: Kysely<DB>, table: keyof typeof NAMES, tenantId: string, ids: readonly string[]) =>
+  db
+    .selectFrom(table as 'dept')
+    .select(['id', `${NAMES[table] as 'dept_name'} as name`])
+    .where('tenant_id', '=', tenantId)
+    .where(live())
+    .where('id', 'in', [...ids])
+    .execute();
 
 /**
  * The names of the live rows of a tree table under `ids` that are not among them: what a
@@ -118,11 +128,11 @@ const TREE_NAMES = { role: 'role_name', menu: 'name', dept: 'dept_name' } as con
  */
 export async function childrenStaying(
   trx: Kysely<DB>,
-  table: keyof typeof TREE_NAMES,
+  table: 'role' | 'menu' | 'dept',
   tenantId: string,
   ids: readonly string[],
 ): Promise<string[]> {
-  const name = TREE_NAMES[table] as 'role_name';
+  const name = NAMES[table] as 'role_name';
   const rows = await trx
     .selectFrom(table as 'role')
     .select(name)
@@ -153,4 +163,27 @@ export async function creatorInScope(
     .where(q.scope)
     .executeTakeFirst();
   return row && (row.create_user === null ? null : String(row.create_user));
+}
+
+/** Tenant tables with fields unique among their live rows (a code, an account, a number, a name). */
+type UniqueIn = 'post' | 'top_menu' | 'app_user' | 'clazz' | 'student';
+
+/**
+ * A 400 (`key`, `params`) when a live row of the tenant other than `id` already holds
+ * `values` (a unique field, or fields unique together): what an add or update checks.
+ */
+export async function refuseTaken(
+  db: Kysely<DB>,
+  q: { table: UniqueIn; tenantId: string; values: Record<string, string>; id?: string },
+  key: string,
+  params?: Record<string, string>,
+): Promise<void> {
+  let query = db
+    .selectFrom(q.table as 'post')
+    .select('id')
+    .where('tenant_id', '=', q.tenantId)
+    .where(live());
+  for (const [column, value] of Object.entries(q.values)) query = query.where(column as 'post_code', '=', value);
+  const taken = await query.executeTakeFirst();
+  if (taken && String(taken.id) !== q.id) throw badRequest(key, params);
 }

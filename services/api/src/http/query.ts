@@ -42,6 +42,17 @@ export const live = (alias?: string): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(alias ? `${alias}.is_deleted` : 'is_deleted')} = ${0}`;
 
 /**
+ * The columns of a data-scoped row under `alias` (what `scopeWhere` compares): its tenant, id
+ * and creator, and `more` (scope field → column), e.g. `{ deptId: 'dept_id' }`.
+ */
+export const scopeColumns = (alias: string, more: Readonly<Record<string, string>> = {}) => ({
+  tenantId: `${alias}.tenant_id`,
+  id: `${alias}.id`,
+  createUser: `${alias}.create_user`,
+  ...Object.fromEntries(Object.entries(more).map(([field, column]) => [field, `${alias}.${column}`])),
+});
+
+/**
  * One statement read in the caller's tenant, in one round trip (readInTenant): `query` is
  * built on the root handle and only compiled there, its rows typed from it.
  */

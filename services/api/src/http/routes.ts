@@ -1,13 +1,4 @@
-import type {
-  FastifyBaseLogger,
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyRequest,
-  FastifySchema,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -19,30 +10,22 @@ import { ok } from '@sprout/core/http/envelope';
 import { okSchema } from '../plugins/serialization';
 import { ById, input } from './params';
 
-/** The app as `app.withTypeProvider<ZodTypeProvider>()` answers it. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** What the API document says of a route, and its config (e.g. `access: 'authenticated'`). */
+/** What the API document says of a route (its tags come from its Routes), and its config. */
 export interface RouteDoc {
-  tags: string[];
   summary: string;
   description?: string;
+  /** e.g. `access: 'authenticated'` (plugins/auth.ts). */
   config?: FastifyContextConfig;
 }
 
 /**
- * A route's input and answer. Input comes from one place: `query` (the query string) or
- * `body`, each validated by the route schema; or `merged`, Saber's POST parameters sent in the
- * query string or the body — merged and validated by `input()` in the handler, as before,
- * the schema documenting them as the body (validating there would refuse a query-string call).
- * `data` is the answer's data: the envelope around it is written from its schema
- * (plugins/serialization.ts), so nothing it does not name leaves. `done` is the message key.
+ * A route: its input, its answer and its handler. Input comes from one place: `query` (the
+ * query string) or `body`, each validated by the route schema; or `merged`, Saber's POST
+ * parameters sent in the query string or the body — merged and validated by `input()` as the
+ * handler is called, the schema only documenting them as the body (validating there would
+ * refuse a query-string call). `data` is the answer's data: the success envelope around it is
+ * written from its schema (plugins/serialization.ts), so nothing it does not name leaves.
+ * `done` is the envelope's message key (default `ok`).
  */
 export interface RouteSpec<I extends ZodType, D extends ZodType> extends RouteDoc {
   query?: I;
@@ -50,12 +33,14 @@ export interface RouteSpec<I extends ZodType, D extends ZodType> extends RouteDo
   merged?: I;
   data: D;
   done?: string | ((input: z.output<I>) => string);
+  handler: (request: FastifyRequest, input: z.output<I>) => Promise<z.output<D>>;
 }
 
-type Handler<I extends ZodType, D extends ZodType> = (
-  request: FastifyRequest,
-  input: z.output<I>,
-) => Promise<z.output<D>>;
+/** A detail: `find` answers the row of an id, or undefined (→ 404). */
+export interface DetailSpec<D extends ZodType> extends RouteDoc {
+  data: D;
+  find: (request: FastifyRequest, id: string) => Promise<z.output<D> | undefined>;
+}
 
 /**
  * Answer schemas the API document names (`#/components/schemas/<id>`): the recursive ones
@@ -90,54 +75,8 @@ const swaggerTransform: NonNullable<FastifyContextConfig['swaggerTransform']> = 
   return out;
 };
 
-/** Merged parameters are validated by input() in the handler; the route schema only documents them. */
-const validatedInHandler = () => (value: unknown) => ({ value });
-
-function route<I extends ZodType, D extends ZodType>(
-  r: ZodApp,
-  method: 'GET' | 'POST',
-  url: string,
-  spec: RouteSpec<I, D>,
-  handler: Handler<I, D>,
-) {
-  const { tags, summary, description, config, query, body, merged, data, done } = spec;
-  const schema: FastifySchema = { tags, summary, response: { 200: okSchema(data) } };
-  if (description) schema.description = description;
-  if (query) schema.querystring = query;
-  if (body ?? merged) schema.body = body ?? merged;
-  r.route({
-    method,
-    url,
-    schema,
-    config: { ...config, swaggerTransform },
-    ...(merged ? { validatorCompiler: validatedInHandler } : {}),
-    handler: async (request) => {
-      const params = (merged ? input(request, merged) : query ? request.query : request.body) as z.output<I>;
-      const out = await handler(request, params);
-      return ok(out, request.lang, typeof done === 'function' ? done(params) : done);
-    },
-  });
-}
-
-/** A GET route: its query in, `data` in the success envelope out. */
-export function getRoute<I extends ZodType, D extends ZodType>(
-  r: ZodApp,
-  url: string,
-  spec: RouteSpec<I, D>,
-  handler: Handler<I, D>,
-) {
-  route(r, 'GET', url, spec, handler);
-}
-
-/** A POST route: its query, body or merged parameters in, `data` in the success envelope out. */
-export function postRoute<I extends ZodType, D extends ZodType>(
-  r: ZodApp,
-  url: string,
-  spec: RouteSpec<I, D>,
-  handler: Handler<I, D>,
-) {
-  route(r, 'POST', url, spec, handler);
-}
+/** Merged parameters are validated by input() as the handler is called; the route schema only documents them. */
+const validatedByHandler = () => (value: unknown) => ({ value });
 
 /** `value`, or a 404 when there is none. */
 export function found<T>(value: T | null | undefined): T {
@@ -146,14 +85,47 @@ export function found<T>(value: T | null | undefined): T {
 }
 
 /**
- * GET `url?id=`: one row as `data`, or a 404 when `find` has none — unknown and outside the
- * caller's scope read the same.
+ * The routes of one part of the API (one tag in its document), declared through the zod type
+ * provider: each with its input, its answer's schema and its handler.
  */
-export function detailRoute<D extends ZodType>(
-  r: ZodApp,
-  url: string,
-  spec: RouteDoc & { data: D },
-  find: (request: FastifyRequest, id: string) => Promise<z.output<D> | undefined>,
-) {
-  getRoute(r, url, { ...spec, query: ById }, async (request, q) => found(await find(request, q.id)));
+export class Routes {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly tags: string[],
+  ) {}
+
+  /** A GET route: its query in, `data` in the success envelope out. */
+  get<I extends ZodType = ZodType, D extends ZodType = ZodType>(url: string, spec: RouteSpec<I, D>) {
+    this.add('GET', url, spec);
+  }
+
+  /** A POST route: its query, body or merged parameters in, `data` in the success envelope out. */
+  post<I extends ZodType = ZodType, D extends ZodType = ZodType>(url: string, spec: RouteSpec<I, D>) {
+    this.add('POST', url, spec);
+  }
+
+  /** GET `url?id=`: one row, or a 404 — unknown and outside the caller's scope read the same. */
+  detail<D extends ZodType>(url: string, { find, ...spec }: DetailSpec<D>) {
+    this.get(url, { ...spec, query: ById, handler: async (request, q) => found(await find(request, q.id)) });
+  }
+
+  private add<I extends ZodType, D extends ZodType>(method: 'GET' | 'POST', url: string, spec: RouteSpec<I, D>) {
+    const { summary, description, config, query, body, merged, data, done, handler } = spec;
+    const schema: FastifySchema = { tags: this.tags, summary, response: { 200: okSchema(data) } };
+    if (description) schema.description = description;
+    if (query) schema.querystring = query;
+    if (body ?? merged) schema.body = body ?? merged;
+    this.app.withTypeProvider<ZodTypeProvider>().route({
+      method,
+      url,
+      schema,
+      config: { ...config, swaggerTransform },
+      ...(merged ? { validatorCompiler: validatedByHandler } : {}),
+      handler: async (request) => {
+        const params = (merged ? input(request, merged) : query ? request.query : request.body) as z.output<I>;
+        const out = await handler(request, params);
+        return ok(out, request.lang, typeof done === 'function' ? done(params) : done);
+      },
+    });
+  }
 }

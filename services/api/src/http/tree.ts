@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag, text } from './answer';
 import { namedAnswer } from './routes';
 
 /** A node of a tree answer; `children` is filled by buildTree. */
@@ -48,8 +49,10 @@ export const treeNode = (id: string, parentId: string, title: string): TreeNode 
   value: id,
 });
 
-/** Would setting `parentId` as the parent of `id` make a cycle? `parents` maps every id to its parent. */
-export function makesCycle(id: string, parentId: string, parents: Map<string, string>): boolean {
+/** Would setting `parentId` as the parent of `id` make a cycle among `rows` (every row, with its parent)? */
+export function makesCycle(id: string, parentId: string, rows: Iterable<TreeRow>): boolean {
+  const parents = new Map<string, string>();
+  for (const row of rows) parents.set(String(row.id), String(row.parent_id));
   const seen = new Set<string>();
   let at: string | undefined = parentId;
   while (at && at !== '0') {
@@ -72,6 +75,17 @@ export function parentNames<R extends TreeRow>(all: R[], name: (row: R) => strin
   return (row) => names.get(row.parent_id) ?? '';
 }
 
+/** The rows `keep` lets through as a tree, each presented with its parent's name (among all rows). */
+export function namedTree<R extends TreeRow, T extends TreeItem>(
+  all: R[],
+  name: (row: R) => string,
+  keep: (row: R) => boolean,
+  present: (row: R, parentName: string) => T,
+) {
+  const parentName = parentNames(all, name);
+  return buildTree(all.filter(keep).map((x) => present(x, parentName(x))));
+}
+
 /** Rows as select nodes (TreeNode), nested: role, dept and menu selects. */
 export const selectTree = <R extends TreeRow>(rows: R[], title: (row: R) => string) =>
   buildTree(rows.map((x) => treeNode(x.id, x.parent_id, title(x))));
@@ -89,7 +103,7 @@ export function withHasChildren<T extends { id: string }>(level: T[], rows: Tree
  */
 export function treeSchema<S extends z.ZodObject>(id: string, node: S): z.ZodType<Tree<z.output<S>>> {
   const tree: z.ZodType<Tree<z.output<S>>> = namedAnswer(
-    z.lazy(() => node.extend({ children: z.array(tree).optional(), hasChildren: z.boolean().optional() })),
+    z.lazy(() => node.extend({ children: z.array(tree).optional(), hasChildren: flag.optional() })),
     id,
   ) as never;
   return tree;
@@ -98,5 +112,5 @@ export function treeSchema<S extends z.ZodObject>(id: string, node: S): z.ZodTyp
 /** TreeNode as an answer (selects; `children` and `hasChildren` where nested or lazy). */
 export const TreeNodeSchema = treeSchema(
   'TreeNode',
-  z.object({ id: z.string(), parentId: z.string(), title: z.string(), key: z.string(), value: z.string() }),
+  z.object({ id: text, parentId: text, title: text, key: text, value: text }),
 );

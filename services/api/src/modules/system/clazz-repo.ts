@@ -1,46 +1,21 @@
-import { type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { live, writeRow } from '../../http/query';
+import { liveNames } from '../../http/known';
+import { IdSchema } from '../../http/params';
+import { live, scopeColumns } from '../../http/query';
 
 /** Data-scope fields of a class row → columns. */
-export const CLAZZ_COLUMNS = {
-  tenantId: 'c.tenant_id',
-  id: 'c.id',
-  createUser: 'c.create_user',
-  deptId: 'c.dept_id',
-} as const;
+export const CLAZZ_COLUMNS = scopeColumns('c', { deptId: 'dept_id' });
 
-/** A class as a list reads it, with the names it shows. */
-export interface ClazzRow {
-  id: string;
-  tenant_id: string;
-  name: string;
-  grade: number;
-  school_year: string;
-  dept_id: string | null;
-  dept_name: string | null;
-  head_teacher_id: string | null;
-  head_teacher_name: string | null;
-  teacher_ids: string[];
-  teacher_names: string | null;
-  caregiver_id: string | null;
-  caregiver_name: string | null;
-  room: string | null;
-  capacity: number | null;
-  remark: string | null;
-  student_count: string;
-  create_user: string | null;
-  create_time: Date;
-  update_time: Date;
-}
-
-/** The filters of a class list. */
-export interface ClazzFilter {
-  name?: string;
-  grade?: number;
-  schoolYear?: string;
-  deptId?: string;
-}
+/** The filters of a class list, as the API takes them. */
+export const ClazzFilterSchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  grade: z.coerce.number().int().optional(),
+  schoolYear: z.string().trim().max(9).optional(),
+  deptId: IdSchema.optional(),
+});
+export type ClazzFilter = z.output<typeof ClazzFilterSchema>;
 
 /** A class list query with the names a list shows; the caller adds the scope. */
 export function clazzQuery(db: Kysely<DB>, tenantId: string, f: ClazzFilter) {
@@ -89,39 +64,12 @@ export function clazzQuery(db: Kysely<DB>, tenantId: string, f: ClazzFilter) {
     .orderBy('c.id');
 }
 
+/** A class as a list reads it, with the names it shows. */
+export type ClazzRow = InferResult<ReturnType<typeof clazzQuery>>[number];
+
 /** The classes a user teaches or cares for. */
 export const taughtBy = (userId: string) =>
   sql<boolean>`(${userId}::bigint in (c.head_teacher_id, c.caregiver_id) or ${userId}::bigint = any(c.teacher_ids))`;
-
-/** The live class of the school year named `name`, if any. */
-export const classWithName = (db: Kysely<DB>, tenantId: string, schoolYear: string, name: string) =>
-  db
-    .selectFrom('clazz')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(live())
-    .where('school_year', '=', schoolYear)
-    .where('name', '=', name)
-    .executeTakeFirst();
-
-export interface ClazzValues {
-  name: string;
-  grade: number;
-  school_year: string;
-  dept_id: string | null;
-  head_teacher_id: string | null;
-  teacher_ids: string[];
-  caregiver_id: string | null;
-  room: string | null;
-  capacity: number | null;
-  remark: string | null;
-  update_user: string;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a class; answers its id. */
-export const writeClazz = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: ClazzValues) =>
-  writeRow(db, 'clazz', tenantId, id, values, { create_user: values.update_user });
 
 /** Children follow their class's dept (dept scopes compare it). */
 export const moveClassChildren = (db: Kysely<DB>, tenantId: string, classId: string, deptId: string | null) =>
@@ -144,12 +92,6 @@ export async function classesWithChildren(db: Kysely<DB>, tenantId: string, ids:
     .execute();
   if (!used.length) return [];
   const inUse = new Set(used.map((u) => String(u.class_id)));
-  const rows = await db
-    .selectFrom('clazz as c')
-    .select(['c.id', 'c.name'])
-    .where('c.tenant_id', '=', tenantId)
-    .where(live('c'))
-    .where('c.id', 'in', ids)
-    .execute();
+  const rows = await liveNames(db, 'clazz', tenantId, ids);
   return rows.filter((c) => inUse.has(String(c.id))).map((c) => c.name);
 }

@@ -1,57 +1,56 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { DB, TenantContext } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { PageQuerySchema } from '@sprout/core/http/paging';
-import { scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { creatorInScope, liveIds, refuseMissing } from '../../http/known';
+import { int, intOrNull, orEmpty, text, texts, time } from '../../http/answer';
+import { liveIds, refuseMissing, refuseTaken } from '../../http/known';
 import { IdListSchema, IdSchema, intEnum, NullableIdSchema, optionalText } from '../../http/params';
-import { detailRoute, getRoute, postRoute } from '../../http/routes';
+import { writeRow } from '../../http/query';
 import {
   CLAZZ_COLUMNS,
   type ClazzRow,
+  type ClazzFilter,
+  ClazzFilterSchema,
   classesWithChildren,
-  classWithName,
   clazzQuery,
   moveClassChildren,
   taughtBy,
-  writeClazz,
 } from './clazz-repo';
-import { removeRoute, type Scoped, scopedPage, scopedRows, submitRoute, updateRoute } from './shapes';
+import { creatorToUpdate, routesOf, type ScopedTable, scopedPage, scopedRows } from './shapes';
 
 /** Grades: 1 托班, 2 小班, 3 中班, 4 大班. */
 export const GRADES = [1, 2, 3, 4] as const;
 
 /** A class as lists and details show it. */
 export const ClazzSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  name: z.string(),
-  grade: z.number().int(),
-  schoolYear: z.string(),
-  deptId: z.string(),
-  deptName: z.string(),
-  headTeacherId: z.string(),
-  headTeacherName: z.string(),
-  teacherIds: z.array(z.string()),
-  teacherNames: z.string(),
-  caregiverId: z.string(),
-  caregiverName: z.string(),
-  room: z.string(),
-  capacity: z.number().int().nullable(),
-  remark: z.string(),
-  studentCount: z.number().int(),
-  createUser: z.string(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  name: text,
+  grade: int,
+  schoolYear: text,
+  deptId: text,
+  deptName: text,
+  headTeacherId: text,
+  headTeacherName: text,
+  teacherIds: texts,
+  teacherNames: text,
+  caregiverId: text,
+  caregiverName: text,
+  room: text,
+  capacity: intOrNull,
+  remark: text,
+  studentCount: int,
+  createUser: text,
+  createTime: time,
+  updateTime: time,
 });
-
-const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export const presentClazz = (c: ClazzRow, tz: string): z.output<typeof ClazzSchema> => ({
   id: String(c.id),
@@ -59,28 +58,21 @@ export const presentClazz = (c: ClazzRow, tz: string): z.output<typeof ClazzSche
   name: c.name,
   grade: c.grade,
   schoolYear: c.school_year,
-  deptId: str(c.dept_id),
+  deptId: orEmpty(c.dept_id),
   deptName: c.dept_name ?? '',
-  headTeacherId: str(c.head_teacher_id),
+  headTeacherId: orEmpty(c.head_teacher_id),
   headTeacherName: c.head_teacher_name ?? '',
   teacherIds: (c.teacher_ids ?? []).map(String),
   teacherNames: c.teacher_names ?? '',
-  caregiverId: str(c.caregiver_id),
+  caregiverId: orEmpty(c.caregiver_id),
   caregiverName: c.caregiver_name ?? '',
   room: c.room ?? '',
   capacity: c.capacity,
   remark: c.remark ?? '',
   studentCount: Number(c.student_count),
-  createUser: str(c.create_user),
+  createUser: orEmpty(c.create_user),
   createTime: formatDateTime(c.create_time, tz),
   updateTime: formatDateTime(c.update_time, tz),
-});
-
-const ClazzFilterSchema = z.object({
-  name: z.string().trim().max(64).optional(),
-  grade: z.coerce.number().int().optional(),
-  schoolYear: z.string().trim().max(9).optional(),
-  deptId: IdSchema.optional(),
 });
 
 const nullableId = NullableIdSchema;
@@ -103,23 +95,18 @@ export const ClazzSubmitSchema = z.object({
   remark: optionalText(255),
 });
 
-const CLAZZ: Scoped = { resource: 'clazz', columns: CLAZZ_COLUMNS };
+const CLAZZ: ScopedTable = { resource: 'clazz', columns: CLAZZ_COLUMNS, table: 'clazz', alias: 'c' };
 
-/** Classes of the caller's read scope (at most 1000): `where` narrows them. */
-const classesInScope = (
-  request: FastifyRequest,
-  f: z.output<typeof ClazzFilterSchema>,
-  where?: Parameters<ReturnType<typeof clazzQuery>['where']>[0],
-) =>
-  scopedRows(
-    request,
-    CLAZZ,
-    (db, tenantId) => (where ? clazzQuery(db, tenantId, f).where(where) : clazzQuery(db, tenantId, f)),
-    presentClazz,
-    1000,
-  );
-
-const tags = ['classes'];
+/** Classes of the caller's read scope (at most 1000): of a filter, and only the one of `id` or those `taughtBy` a user. */
+const classesInScope = (request: FastifyRequest, f: ClazzFilter, only: { id?: string; taughtBy?: string } = {}) => {
+  const query = (db: Kysely<DB>, tenantId: string) => {
+    let qb = clazzQuery(db, tenantId, f);
+    if (only.id) qb = qb.where('c.id', '=', only.id);
+    if (only.taughtBy) qb = qb.where(taughtBy(only.taughtBy));
+    return qb;
+  };
+  return scopedRows(request, CLAZZ, query, presentClazz, 1000);
+};
 
 /**
  * Classes (spec §7 /clazz/classinfo): list, getClassList, detail, submit, update, remove,
@@ -127,64 +114,46 @@ const tags = ['classes'];
  * decides teachers' "own classes" scopes, so a change rebuilds the tenant's abilities.
  */
 export async function clazzRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'classes');
 
-  getRoute(
-    r,
-    '/api/clazz/classinfo/list',
-    {
-      tags,
-      summary: 'Classes in the caller’s data scope, paged (name, grade, schoolYear, deptId)',
-      query: PageQuerySchema.merge(ClazzFilterSchema),
-      data: pageSchema(ClazzSchema),
-    },
-    (request, q) => scopedPage(request, CLAZZ, (db, tenantId) => clazzQuery(db, tenantId, q), q, presentClazz),
-  );
+  route.get('/api/clazz/classinfo/list', {
+    summary: 'Classes in the caller’s data scope, paged (name, grade, schoolYear, deptId)',
+    query: PageQuerySchema.merge(ClazzFilterSchema),
+    data: pageSchema(ClazzSchema),
+    handler: (request, q) => scopedPage(request, CLAZZ, (db, tenantId) => clazzQuery(db, tenantId, q), q, presentClazz),
+  });
 
-  postRoute(
-    r,
-    '/api/clazz/classinfo/getClassList',
-    {
-      tags,
-      summary: 'Every class in the caller’s data scope (filters in the body or query)',
-      merged: ClazzFilterSchema,
-      data: z.array(ClazzSchema),
-    },
-    (request, f) => classesInScope(request, f),
-  );
+  route.post('/api/clazz/classinfo/getClassList', {
+    summary: 'Every class in the caller’s data scope (filters in the body or query)',
+    merged: ClazzFilterSchema,
+    data: z.array(ClazzSchema),
+    handler: (request, f) => classesInScope(request, f),
+  });
 
-  getRoute(
-    r,
-    '/api/clazz/classinfo/classListForUser',
-    {
-      tags,
-      summary: 'The classes a user (default: the caller) teaches or cares for, within the caller’s data scope',
-      query: z.object({ userId: IdSchema.optional(), schoolYear: z.string().trim().max(9).optional() }),
-      data: z.array(ClazzSchema),
-    },
-    (request, q) =>
-      classesInScope(request, { schoolYear: q.schoolYear }, taughtBy(q.userId ?? (tenantOf(request).userId as string))),
-  );
+  route.get('/api/clazz/classinfo/classListForUser', {
+    summary: 'The classes a user (default: the caller) teaches or cares for, within the caller’s data scope',
+    query: z.object({ userId: IdSchema.optional(), schoolYear: z.string().trim().max(9).optional() }),
+    data: z.array(ClazzSchema),
+    handler: (request, q) =>
+      classesInScope(
+        request,
+        { schoolYear: q.schoolYear },
+        { taughtBy: q.userId ?? (tenantOf(request).userId as string) },
+      ),
+  });
 
-  detailRoute(
-    r,
-    '/api/clazz/classinfo/detail',
-    { tags, summary: 'One class (404 outside the caller’s data scope)', data: ClazzSchema },
-    async (request, id) => (await classesInScope(request, {}, (eb) => eb('c.id', '=', id)))[0],
-  );
+  route.detail('/api/clazz/classinfo/detail', {
+    summary: 'One class (404 outside the caller’s data scope)',
+    data: ClazzSchema,
+    find: async (request, id) => (await classesInScope(request, {}, { id }))[0],
+  });
 
-  const save = async (request: FastifyRequest, b: z.output<typeof ClazzSubmitSchema>) => {
-    const ctx = tenantOf(request);
+  const save = async (request: FastifyRequest, b: z.output<typeof ClazzSubmitSchema>, ctx: TenantContext) => {
     const { tenantId, userId: me = '' } = ctx;
     const perms = await permissionsOf(request);
     const id = await request.tx(async (trx) => {
-      let createUser: string | null = me;
-      if (b.id) {
-        const scope = scopeWhere(perms.ability, 'update', 'clazz', CLAZZ_COLUMNS);
-        const current = await creatorInScope(trx, { table: 'clazz', alias: 'c', tenantId, id: b.id, scope });
-        if (current === undefined) throw notFound('system.classNotFound', { id: b.id });
-        createUser = current;
-      }
+      const missing = (id: string) => notFound('system.classNotFound', { id });
+      const createUser = b.id ? await creatorToUpdate(trx, perms.ability, CLAZZ, { tenantId, id: b.id, missing }) : me;
       // The class as it will be must stay in the caller's scope.
       if (!perms.ability.can('update', subject('clazz', { tenantId, id: b.id ?? '0', createUser, deptId: b.deptId })))
         throw badRequest('system.outOfScope');
@@ -195,40 +164,48 @@ export async function clazzRoutes(app: FastifyInstance) {
       ];
       if (people.length)
         refuseMissing(people, await liveIds(trx, 'app_user', people, tenantId), 'system.classUsersUnknown');
-      const clash = await classWithName(trx, tenantId, b.schoolYear, b.name);
-      if (clash && String(clash.id) !== b.id) throw badRequest('system.classNameExists', { name: b.name });
+      const values = { school_year: b.schoolYear, name: b.name };
+      await refuseTaken(trx, { table: 'clazz', tenantId, values, id: b.id }, 'system.classNameExists', {
+        name: b.name,
+      });
       // The head teacher teaches the class too.
       const teacherIds =
         b.headTeacherId && !b.teacherIds.includes(b.headTeacherId) ? [b.headTeacherId, ...b.teacherIds] : b.teacherIds;
-      const saved = await writeClazz(trx, tenantId, b.id, {
-        name: b.name,
-        grade: b.grade,
-        school_year: b.schoolYear,
-        dept_id: b.deptId,
-        head_teacher_id: b.headTeacherId,
-        teacher_ids: teacherIds,
-        caregiver_id: b.caregiverId,
-        room: b.room,
-        capacity: b.capacity ?? null,
-        remark: b.remark,
-        update_user: me,
-        update_time: new Date(),
-      });
+      const saved = await writeRow(
+        trx,
+        'clazz',
+        tenantId,
+        b.id,
+        {
+          name: b.name,
+          grade: b.grade,
+          school_year: b.schoolYear,
+          dept_id: b.deptId,
+          head_teacher_id: b.headTeacherId,
+          teacher_ids: teacherIds,
+          caregiver_id: b.caregiverId,
+          room: b.room,
+          capacity: b.capacity ?? null,
+          remark: b.remark,
+          update_user: me,
+          update_time: new Date(),
+        },
+        { create_user: me },
+      );
       if (b.id) await moveClassChildren(trx, tenantId, b.id, b.deptId);
       return saved;
     });
     await app.permissions.invalidateTenant(tenantId);
-    const [c] = await classesInScope(request, {}, (eb) => eb('c.id', '=', id));
+    const [c] = await classesInScope(request, {}, { id });
     return c ?? { id };
   };
 
   const body = ClazzSubmitSchema;
   const data = ClazzSchema.partial();
-  submitRoute(r, '/api/clazz/classinfo/submit', { tags, summary: 'Adds (no id) or updates a class', body, data }, save);
-  updateRoute(r, '/api/clazz/classinfo/update', { tags, summary: 'Updates a class (id required)', body, data }, save);
+  route.submit('/api/clazz/classinfo/submit', { summary: 'Adds (no id) or updates a class', body, data, save });
+  route.update('/api/clazz/classinfo/update', { summary: 'Updates a class (id required)', body, data, save });
 
-  removeRoute(r, '/api/clazz/classinfo/remove', {
-    tags,
+  route.remove('/api/clazz/classinfo/remove', {
     summary: 'Deletes classes (id or ids) in the caller’s data scope; refused while children belong to them',
     idOrIds: true,
     table: 'clazz',

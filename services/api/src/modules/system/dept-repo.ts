@@ -1,9 +1,9 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
-import { live, writeRow } from '../../http/query';
+import { live, scopeColumns } from '../../http/query';
 
 /** Data-scope fields of a dept row → columns. */
-export const DEPT_COLUMNS = { tenantId: 'd.tenant_id', id: 'd.id', createUser: 'd.create_user' } as const;
+export const DEPT_COLUMNS = scopeColumns('d');
 
 /** A dept as read (ids as text), saying whether the caller's read scope covers it. */
 export interface DeptRow {
@@ -37,22 +37,6 @@ export const deptTree = (db: Kysely<DB>, tenantId: string) =>
     .where(live())
     .execute();
 
-export interface DeptValues {
-  parent_id: string;
-  ancestors: string[];
-  dept_name: string;
-  full_name: string | null;
-  dept_category: number;
-  sort: number;
-  remark: string | null;
-  update_user: string;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a dept; answers its id. */
-export const writeDept = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: DeptValues) =>
-  writeRow(db, 'dept', tenantId, id, values, { create_user: values.update_user });
-
 /**
  * A dept moved under a new path (`ancestors`): every dept below keeps its path below it and
  * gets the new path above (`above` is how many ids led to it before, itself included).
@@ -72,13 +56,3 @@ export async function deptsInUse(db: Kysely<DB>, tenantId: string, ids: string[]
   );
   return new Set(used.rows.map((u) => u.dept_id));
 }
-
-/** The names of the live depts of `ids`. */
-export const deptNames = (db: Kysely<DB>, tenantId: string, ids: string[]) =>
-  db
-    .selectFrom('dept as d')
-    .select(['d.id', 'd.dept_name'])
-    .where('d.tenant_id', '=', tenantId)
-    .where(live('d'))
-    .where('d.id', 'in', ids)
-    .execute();

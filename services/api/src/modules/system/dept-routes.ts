@@ -1,6 +1,5 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { badRequest, notFound } from '@sprout/core/errors';
@@ -8,14 +7,13 @@ import type { AppAbility } from '@sprout/core/permissions/ability';
 import { abilityToSql } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/context';
-import { childrenStaying } from '../../http/known';
+import { int, text, time } from '../../http/answer';
+import { childrenStaying, liveNames } from '../../http/known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
-import { readIn } from '../../http/query';
-import { detailRoute, getRoute } from '../../http/routes';
+import { readIn, writeRow } from '../../http/query';
 import {
-  buildTree,
   makesCycle,
+  namedTree,
   parentNames,
   selectTree,
   TreeNodeSchema,
@@ -23,32 +21,23 @@ import {
   treeSchema,
   withHasChildren,
 } from '../../http/tree';
-import {
-  DEPT_COLUMNS,
-  type DeptRow,
-  deptNames,
-  deptRows,
-  deptsInUse,
-  deptTree,
-  moveSubtree,
-  writeDept,
-} from './dept-repo';
-import { removeRoute, submitRoute, tzOf } from './shapes';
+import { DEPT_COLUMNS, type DeptRow, deptRows, deptsInUse, deptTree, moveSubtree } from './dept-repo';
+import { routesOf, tzOf } from './shapes';
 
 /** A dept as the dept screen shows it. */
 export const DeptSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  parentId: z.string(),
-  parentName: z.string(),
-  ancestors: z.string(),
-  deptCategory: z.number().int(),
-  deptName: z.string(),
-  fullName: z.string(),
-  sort: z.number().int(),
-  remark: z.string(),
-  createUser: z.string(),
-  createTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  parentId: text,
+  parentName: text,
+  ancestors: text,
+  deptCategory: int,
+  deptName: text,
+  fullName: text,
+  sort: int,
+  remark: text,
+  createUser: text,
+  createTime: time,
 });
 
 export const presentDept = (d: DeptRow, tz: string, parentName = ''): z.output<typeof DeptSchema> => ({
@@ -105,42 +94,31 @@ async function depts(request: FastifyRequest, scoped: boolean) {
   return readIn(request, (db, ctx) => deptRows(db, ctx.tenantId, inScope));
 }
 
-const tags = ['depts'];
-
+/** Departments: lists and trees in the caller's data scope, selects, detail, add or update, remove. */
 export async function deptRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'depts');
+  const name = (d: DeptRow) => d.dept_name;
 
-  getRoute(
-    r,
-    '/api/blade-system/dept/list',
-    {
-      tags,
-      summary: 'Departments in the caller’s data scope, as a tree',
-      query: DeptFilterSchema,
-      data: z.array(treeSchema('DeptNode', DeptSchema)),
+  route.get('/api/blade-system/dept/list', {
+    summary: 'Departments in the caller’s data scope, as a tree',
+    query: DeptFilterSchema,
+    data: z.array(treeSchema('DeptNode', DeptSchema)),
+    handler: async (request, q) => {
+      const tz = tzOf(request);
+      const present = (d: DeptRow, parentName: string) => presentDept(d, tz, parentName);
+      return namedTree(await depts(request, true), name, (d) => d.in_scope && matches(d, q), present);
     },
-    async (request, q) => {
-      const all = await depts(request, true);
-      const parentName = parentNames(all, (d) => d.dept_name);
-      const rows = all.filter((d) => d.in_scope && matches(d, q));
-      return buildTree(rows.map((d) => presentDept(d, tzOf(request), parentName(d))));
-    },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/dept/lazy-list',
-    {
-      tags,
-      summary: 'One level of departments in the caller’s data scope: the children of parentId',
-      query: DeptFilterSchema.extend({ parentId: ParentIdSchema }),
-      data: z.array(DeptSchema.extend({ hasChildren: z.boolean() })),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/dept/lazy-list', {
+    summary: 'One level of departments in the caller’s data scope: the children of parentId',
+    query: DeptFilterSchema.extend({ parentId: ParentIdSchema }),
+    data: z.array(DeptSchema.extend({ hasChildren: z.boolean() })),
+    handler: async (request, q) => {
       const all = await depts(request, true);
       const visible = all.filter((d) => d.in_scope);
       const ids = new Set(visible.map((d) => d.id));
-      const parentName = parentNames(all, (d) => d.dept_name);
+      const parentName = parentNames(all, name);
       // The top of what the caller sees: depts whose parent is outside their scope.
       const level =
         q.parentId === '0'
@@ -152,30 +130,20 @@ export async function deptRoutes(app: FastifyInstance) {
         visible,
       );
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/dept/tree',
-    {
-      tags,
-      summary: 'The tenant’s departments as tree nodes (selects)',
-      query: z.object({ tenantId }),
-      data: z.array(TreeNodeSchema),
-    },
-    async (request) => selectTree(await depts(request, false), (d) => d.dept_name),
-  );
+  route.get('/api/blade-system/dept/tree', {
+    summary: 'The tenant’s departments as tree nodes (selects)',
+    query: z.object({ tenantId }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request) => selectTree(await depts(request, false), name),
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/dept/lazy-tree',
-    {
-      tags,
-      summary: 'One level of department tree nodes: the children of parentId',
-      query: z.object({ parentId: ParentIdSchema, tenantId }),
-      data: z.array(TreeNodeSchema),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/dept/lazy-tree', {
+    summary: 'One level of department tree nodes: the children of parentId',
+    query: z.object({ parentId: ParentIdSchema, tenantId }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request, q) => {
       const all = await depts(request, false);
       const level = all.filter((d) => d.parent_id === q.parentId);
       return withHasChildren(
@@ -183,30 +151,23 @@ export async function deptRoutes(app: FastifyInstance) {
         all,
       );
     },
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-system/dept/detail',
-    { tags, summary: 'One department (404 outside the caller’s data scope)', data: DeptSchema },
-    async (request, id) => {
+  route.detail('/api/blade-system/dept/detail', {
+    summary: 'One department (404 outside the caller’s data scope)',
+    data: DeptSchema,
+    find: async (request, id) => {
       const all = await depts(request, true);
       const d = all.find((x) => x.id === id && x.in_scope);
-      return d && presentDept(d, tzOf(request), parentNames(all, (x) => x.dept_name)(d));
+      return d && presentDept(d, tzOf(request), parentNames(all, name)(d));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/dept/submit',
-    {
-      tags,
-      summary: 'Adds (no id) or updates a department; moving it moves its subtree (a cycle is refused)',
-      body: DeptSubmitSchema,
-      data: DeptSchema,
-    },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  route.submit('/api/blade-system/dept/submit', {
+    summary: 'Adds (no id) or updates a department; moving it moves its subtree (a cycle is refused)',
+    body: DeptSubmitSchema,
+    data: DeptSchema,
+    save: async (request, b, ctx) => {
       const perms = await permissionsOf(request);
       const { tenantId, userId = '' } = ctx;
       const may = (id: string, createUser: string | null) =>
@@ -219,8 +180,7 @@ export async function deptRoutes(app: FastifyInstance) {
         if (b.id && (!current || !may(b.id, current.create_user && String(current.create_user)))) throw notFound();
         const parent = b.parentId === '0' ? undefined : byId.get(b.parentId);
         if (b.parentId !== '0' && !parent) throw badRequest('system.deptParentMissing');
-        if (b.id && makesCycle(b.id, b.parentId, new Map(all.map((d) => [String(d.id), String(d.parent_id)]))))
-          throw badRequest('system.deptCycle');
+        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.deptCycle');
         // A new place in the tree must be one the caller may change.
         if (
           (!b.id || String(current?.parent_id) !== b.parentId) &&
@@ -228,17 +188,24 @@ export async function deptRoutes(app: FastifyInstance) {
         )
           throw badRequest('system.outOfScope');
         const ancestors = parent ? [...parent.ancestors.map(String), b.parentId] : [];
-        const saved = await writeDept(trx, tenantId, b.id, {
-          parent_id: b.parentId,
-          ancestors,
-          dept_name: b.deptName,
-          full_name: b.fullName,
-          dept_category: b.deptCategory,
-          sort: b.sort,
-          remark: b.remark,
-          update_user: userId,
-          update_time: new Date(),
-        });
+        const saved = await writeRow(
+          trx,
+          'dept',
+          tenantId,
+          b.id,
+          {
+            parent_id: b.parentId,
+            ancestors,
+            dept_name: b.deptName,
+            full_name: b.fullName,
+            dept_category: b.deptCategory,
+            sort: b.sort,
+            remark: b.remark,
+            update_user: userId,
+            update_time: new Date(),
+          },
+          { create_user: userId },
+        );
         if (current && String(current.parent_id) !== b.parentId) {
           moved = true;
           await moveSubtree(trx, tenantId, saved, ancestors, current.ancestors.length + 1);
@@ -250,10 +217,9 @@ export async function deptRoutes(app: FastifyInstance) {
       const d = (await depts(request, false)).find((x) => x.id === id) as DeptRow;
       return presentDept(d, tzOf(request));
     },
-  );
+  });
 
-  removeRoute(r, '/api/blade-system/dept/remove', {
-    tags,
+  route.remove('/api/blade-system/dept/remove', {
     summary: 'Deletes departments (ids): refused while they have children, users or classes',
     table: 'dept',
     alias: 'd',
@@ -264,8 +230,8 @@ export async function deptRoutes(app: FastifyInstance) {
       if (children.length) throw badRequest('system.deptHasChildren', { names: children.join('、') });
       const inUse = await deptsInUse(trx, tenantId, ids);
       if (inUse.size) {
-        const rows = await deptNames(trx, tenantId, ids);
-        const names = rows.filter((d) => inUse.has(String(d.id))).map((d) => d.dept_name);
+        const rows = await liveNames(trx, 'dept', tenantId, ids);
+        const names = rows.filter((d) => inUse.has(String(d.id))).map((d) => d.name);
         throw badRequest('system.deptInUse', { names: names.join('、') });
       }
     },

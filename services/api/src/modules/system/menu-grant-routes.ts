@@ -1,36 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { texts } from '../../http/answer';
 import { IdListSchema } from '../../http/params';
 import { readIn } from '../../http/query';
-import { getRoute } from '../../http/routes';
 import { buildTree, selectTree, TreeNodeSchema, treeNode } from '../../http/tree';
 import { grantable, heldApiScopeIds, menuName, withAncestors } from './catalogue';
 import { roleTreeKeys, topMenuNames, topTreeKeys } from './menu-repo';
 import { catalogueOf } from './menu-routes';
-
-const Ids = z.array(z.string());
-const tags = ['menus'];
+import { routesOf } from './shapes';
 
 /** The role grant dialog and the top menus' menus: what may be granted and what is. */
 export async function menuGrantRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'menus');
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/grant-tree',
-    {
-      tags,
-      summary: 'What the caller may grant: menus with buttons, data scopes and API scopes under their menus',
-      data: z.object({
-        menu: z.array(TreeNodeSchema),
-        dataScope: z.array(TreeNodeSchema),
-        apiScope: z.array(TreeNodeSchema),
-      }),
-    },
-    async (request) => {
+  route.get('/api/blade-system/menu/grant-tree', {
+    summary: 'What the caller may grant: menus with buttons, data scopes and API scopes under their menus',
+    data: z.object({
+      menu: z.array(TreeNodeSchema),
+      dataScope: z.array(TreeNodeSchema),
+      apiScope: z.array(TreeNodeSchema),
+    }),
+    handler: async (request) => {
       const perms = await permissionsOf(request);
       const ctx = tenantOf(request);
       const cat = await catalogueOf(request);
@@ -63,34 +55,24 @@ export async function menuGrantRoutes(app: FastifyInstance) {
         ),
       };
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/role-tree-keys',
-    {
-      tags,
-      summary: 'What roles hold: menu, data scope and API scope ids (union over roleIds)',
-      query: z.object({ roleIds: IdListSchema }),
-      data: z.object({ menu: Ids, dataScope: Ids, apiScope: Ids, topMenu: Ids }),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/menu/role-tree-keys', {
+    summary: 'What roles hold: menu, data scope and API scope ids (union over roleIds)',
+    query: z.object({ roleIds: IdListSchema }),
+    data: z.object({ menu: texts, dataScope: texts, apiScope: texts, topMenu: texts }),
+    handler: async (request, q) => {
       const roleIds = q.roleIds;
       if (!roleIds.length) return { menu: [], dataScope: [], apiScope: [], topMenu: [] };
       const [row] = await readIn(request, (db, ctx) => roleTreeKeys(db, ctx.tenantId, roleIds));
       return { menu: row?.menu ?? [], dataScope: row?.data ?? [], apiScope: row?.api ?? [], topMenu: row?.top ?? [] };
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/grant-top-tree',
-    {
-      tags,
-      summary: 'Menus (category 1) to set under a top menu, and the top menus (for role grants)',
-      data: z.object({ menu: z.array(TreeNodeSchema), topMenu: z.array(TreeNodeSchema) }),
-    },
-    async (request) => {
+  route.get('/api/blade-system/menu/grant-top-tree', {
+    summary: 'Menus (category 1) to set under a top menu, and the top menus (for role grants)',
+    data: z.object({ menu: z.array(TreeNodeSchema), topMenu: z.array(TreeNodeSchema) }),
+    handler: async (request) => {
       const cat = await catalogueOf(request);
       const tops = await readIn(request, (db) => topMenuNames(db));
       return {
@@ -101,22 +83,17 @@ export async function menuGrantRoutes(app: FastifyInstance) {
         topMenu: tops.map((t) => treeNode(t.id, '0', menuName(t, request.lang))),
       };
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/top-tree-keys',
-    {
-      tags,
-      summary: 'The menu ids set under top menus (topMenuIds)',
-      query: z.object({ topMenuIds: IdListSchema }),
-      data: z.object({ menu: Ids }),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/menu/top-tree-keys', {
+    summary: 'The menu ids set under top menus (topMenuIds)',
+    query: z.object({ topMenuIds: IdListSchema }),
+    data: z.object({ menu: texts }),
+    handler: async (request, q) => {
       const ids = q.topMenuIds;
       if (!ids.length) return { menu: [] };
       const rows = await readIn(request, (db) => topTreeKeys(db, ids));
       return { menu: rows.map((x) => x.menu_id) };
     },
-  );
+  });
 }

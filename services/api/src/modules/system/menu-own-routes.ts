@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Lang } from '@sprout/core/i18n';
 import { permissionsOf } from '../../plugins/auth';
+import { flag, int, text } from '../../http/answer';
 import { IdSchema } from '../../http/params';
 import { readIn } from '../../http/query';
-import { getRoute, namedAnswer } from '../../http/routes';
+import { namedAnswer } from '../../http/routes';
 import { type MenuRow, menuName, withAncestors, withDescendants } from './catalogue';
 import { grantedTopMenus, topMenuMenuIds } from './menu-repo';
 import { catalogueOf } from './menu-routes';
+import { routesOf } from './shapes';
 
-/** A node of the caller's menu tree (`routes`). */
-export interface RouteNode {
+/** What a node of the caller's menu and button trees says of its menu or button. */
+interface MenuNodeBase {
   id: string;
   parentId: string;
   code: string;
@@ -19,6 +20,30 @@ export interface RouteNode {
   alias: string;
   path: string;
   source: string;
+}
+
+const MenuNodeFields = {
+  id: text,
+  parentId: text,
+  code: text,
+  name: text,
+  alias: text,
+  path: text,
+  source: text,
+};
+
+const menuNode = (m: MenuRow, lang: Lang): MenuNodeBase => ({
+  id: m.id,
+  parentId: m.parent_id,
+  code: m.code,
+  name: menuName(m, lang),
+  alias: m.alias,
+  path: m.path ?? '',
+  source: m.source ?? '',
+});
+
+/** A node of the caller's menu tree (`routes`). */
+export interface RouteNode extends MenuNodeBase {
   sort: number;
   category: number;
   isOpen: number;
@@ -29,49 +54,28 @@ export interface RouteNode {
 const RouteNodeSchema: z.ZodType<RouteNode> = namedAnswer(
   z.lazy(() =>
     z.object({
-      id: z.string(),
-      parentId: z.string(),
-      code: z.string(),
-      name: z.string(),
-      alias: z.string(),
-      path: z.string(),
-      source: z.string(),
-      sort: z.number().int(),
-      category: z.number().int(),
-      isOpen: z.number().int(),
+      ...MenuNodeFields,
+      sort: int,
+      category: int,
+      isOpen: int,
       children: z.array(RouteNodeSchema),
-      meta: z.object({ i18n: z.string(), hidden: z.boolean().optional() }),
+      meta: z.object({ i18n: text, hidden: flag.optional() }),
     }),
   ),
   'RouteNode',
 );
 
-function routeNode(m: MenuRow, lang: Lang): RouteNode {
-  return {
-    id: m.id,
-    parentId: m.parent_id,
-    code: m.code,
-    name: menuName(m, lang),
-    alias: m.alias,
-    path: m.path ?? '',
-    source: m.source ?? '',
-    sort: m.sort,
-    category: 1,
-    isOpen: m.is_open,
-    children: [],
-    meta: m.hidden ? { i18n: `menu.${m.code}`, hidden: true } : { i18n: `menu.${m.code}` },
-  };
-}
+const routeNode = (m: MenuRow, lang: Lang): RouteNode => ({
+  ...menuNode(m, lang),
+  sort: m.sort,
+  category: 1,
+  isOpen: m.is_open,
+  children: [],
+  meta: m.hidden ? { i18n: `menu.${m.code}`, hidden: true } : { i18n: `menu.${m.code}` },
+});
 
 /** A node of the caller's button tree (`buttons`): menus down to the buttons' codes. */
-export interface ButtonNode {
-  id: string;
-  parentId: string;
-  code: string;
-  name: string;
-  alias: string;
-  path: string;
-  source: string;
+export interface ButtonNode extends MenuNodeBase {
   category: number;
   action: number;
   sort: number;
@@ -81,29 +85,31 @@ export interface ButtonNode {
 const ButtonNodeSchema: z.ZodType<ButtonNode> = namedAnswer(
   z.lazy(() =>
     z.object({
-      id: z.string(),
-      parentId: z.string(),
-      code: z.string(),
-      name: z.string(),
-      alias: z.string(),
-      path: z.string(),
-      source: z.string(),
-      category: z.number().int(),
-      action: z.number().int(),
-      sort: z.number().int(),
+      ...MenuNodeFields,
+      category: int,
+      action: int,
+      sort: int,
       children: z.array(ButtonNodeSchema),
     }),
   ),
   'ButtonNode',
 );
 
+const buttonNode = (m: MenuRow, lang: Lang): ButtonNode => ({
+  ...menuNode(m, lang),
+  category: m.category,
+  action: m.action,
+  sort: m.sort,
+  children: [],
+});
+
 /** A top menu of the caller's. */
 const OwnTopMenuSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  source: z.string(),
-  sort: z.number().int(),
+  id: text,
+  code: text,
+  name: text,
+  source: text,
+  sort: int,
 });
 
 /** Nests menu nodes by parent, each level in the catalogue's order (sort, then id). */
@@ -118,24 +124,18 @@ function nest<T extends { id: string; parentId: string; children: T[] }>(nodes: 
   return roots;
 }
 
-const tags = ['menus'];
 const config = { access: 'authenticated' } as const;
 
 /** The caller's own menus, buttons and top menus (any signed-in user). */
 export async function ownMenuRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'menus');
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/routes',
-    {
-      tags,
-      config,
-      summary: 'The caller’s menu tree (category 1, by sort), optionally under one top menu',
-      query: z.object({ topMenuId: IdSchema.optional() }),
-      data: z.array(RouteNodeSchema),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/menu/routes', {
+    config,
+    summary: 'The caller’s menu tree (category 1, by sort), optionally under one top menu',
+    query: z.object({ topMenuId: IdSchema.optional() }),
+    data: z.array(RouteNodeSchema),
+    handler: async (request, q) => {
       const perms = await permissionsOf(request);
       const cat = await catalogueOf(request);
       const menus = cat.menus.filter((m) => m.category === 1);
@@ -151,18 +151,13 @@ export async function ownMenuRoutes(app: FastifyInstance) {
       }
       return nest(menus.filter((m) => ids.has(m.id)).map((m) => routeNode(m, request.lang)));
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/buttons',
-    {
-      tags,
-      config,
-      summary: 'The caller’s buttons as a tree under their menus (codes on the leaves)',
-      data: z.array(ButtonNodeSchema),
-    },
-    async (request) => {
+  route.get('/api/blade-system/menu/buttons', {
+    config,
+    summary: 'The caller’s buttons as a tree under their menus (codes on the leaves)',
+    data: z.array(ButtonNodeSchema),
+    handler: async (request) => {
       const perms = await permissionsOf(request);
       const cat = await catalogueOf(request);
       const held = new Set(perms.buttons);
@@ -171,38 +166,15 @@ export async function ownMenuRoutes(app: FastifyInstance) {
         buttons.map((b) => b.id),
         cat.menus,
       );
-      return nest(
-        cat.menus
-          .filter((m) => ids.has(m.id))
-          .map(
-            (m): ButtonNode => ({
-              id: m.id,
-              parentId: m.parent_id,
-              code: m.code,
-              name: menuName(m, request.lang),
-              alias: m.alias,
-              path: m.path ?? '',
-              source: m.source ?? '',
-              category: m.category,
-              action: m.action,
-              sort: m.sort,
-              children: [],
-            }),
-          ),
-      );
+      return nest(cat.menus.filter((m) => ids.has(m.id)).map((m) => buttonNode(m, request.lang)));
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/top-menu',
-    {
-      tags,
-      config,
-      summary: 'The caller’s top menus (those granted, or all; only those with a menu of the caller)',
-      data: z.array(OwnTopMenuSchema),
-    },
-    async (request) => {
+  route.get('/api/blade-system/menu/top-menu', {
+    config,
+    summary: 'The caller’s top menus (those granted, or all; only those with a menu of the caller)',
+    data: z.array(OwnTopMenuSchema),
+    handler: async (request) => {
       const perms = await permissionsOf(request);
       const cat = await catalogueOf(request);
       const rows = await readIn(request, (db, ctx) => grantedTopMenus(db, ctx.tenantId, perms.grants.roleIds));
@@ -222,5 +194,5 @@ export async function ownMenuRoutes(app: FastifyInstance) {
         sort: t.sort,
       }));
     },
-  );
+  });
 }

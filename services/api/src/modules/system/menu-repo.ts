@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
-import { live, writeRow } from '../../http/query';
+import { live } from '../../http/query';
 
 /** The menus set under the live top menu `topMenuId`. */
 export const topMenuMenuIds = (db: Kysely<DB>, topMenuId: string) =>
@@ -58,29 +58,6 @@ export const menuTree = (db: Kysely<DB>, tenantId: string) =>
     .where(live())
     .where('tenant_id', '=', tenantId)
     .execute();
-
-export interface MenuValues {
-  parent_id: string;
-  code: string;
-  name: string;
-  name_en: string;
-  alias: string;
-  path: string | null;
-  source: string | null;
-  sort: number;
-  category: number;
-  action: number;
-  is_open: number;
-  resource_code: string | null;
-  remark: string | null;
-  update_time: Date;
-  platform_only?: boolean;
-  hidden?: boolean;
-}
-
-/** Adds (no id) or updates a menu or button; answers its id. */
-export const writeMenu = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: MenuValues) =>
-  writeRow(db, 'menu', tenantId, id, values);
 
 /** Removed menus take their data and API scopes and their places under top menus with them. */
 export async function removeMenuDependents(db: Kysely<DB>, tenantId: string, menuIds: string[]) {

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { tenantOf } from '../../plugins/context';
+import { flag, int, text } from '../../http/answer';
 import { childrenStaying } from '../../http/known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
-import { detailRoute, getRoute } from '../../http/routes';
+import { writeRow } from '../../http/query';
 import {
-  buildTree,
   makesCycle,
+  namedTree,
   parentNames,
   selectTree,
   TreeNodeSchema,
@@ -16,28 +16,28 @@ import {
   withHasChildren,
 } from '../../http/tree';
 import { type Catalogue, loadCatalogue, type MenuRow, menuName } from './catalogue';
-import { menuTree, removeMenuDependents, writeMenu } from './menu-repo';
-import { removeRoute, submitRoute } from './shapes';
+import { menuTree, removeMenuDependents } from './menu-repo';
+import { routesOf } from './shapes';
 
 /** A menu or button as the menu screen shows it (both names). */
 export const MenuSchema = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  parentName: z.string(),
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  alias: z.string(),
-  path: z.string(),
-  source: z.string(),
-  sort: z.number().int(),
-  category: z.number().int(),
-  action: z.number().int(),
-  isOpen: z.number().int(),
-  platformOnly: z.boolean(),
-  hidden: z.boolean(),
-  resourceCode: z.string(),
-  remark: z.string(),
+  id: text,
+  parentId: text,
+  parentName: text,
+  code: text,
+  name: text,
+  nameEn: text,
+  alias: text,
+  path: text,
+  source: text,
+  sort: int,
+  category: int,
+  action: int,
+  isOpen: int,
+  platformOnly: flag,
+  hidden: flag,
+  resourceCode: text,
+  remark: text,
 });
 
 export function presentMenu(m: MenuRow, parentName = ''): z.output<typeof MenuSchema> {
@@ -99,11 +99,13 @@ const matches = (m: MenuRow, f: MenuFilter) =>
   (!f.category || m.category === f.category);
 
 /** The catalogue's menus as a tree for the menu screen (only what matches, when filtered). */
-function menuList(cat: Catalogue, filter: MenuFilter, onlyMenus: boolean) {
-  const parentName = parentNames(cat.menus, (m) => m.name);
-  const rows = cat.menus.filter((m) => (!onlyMenus || m.category === 1) && matches(m, filter));
-  return buildTree(rows.map((m) => presentMenu(m, parentName(m))));
-}
+const menuList = (cat: Catalogue, filter: MenuFilter, onlyMenus: boolean) =>
+  namedTree(
+    cat.menus,
+    (m) => m.name,
+    (m) => (!onlyMenus || m.category === 1) && matches(m, filter),
+    presentMenu,
+  );
 
 /** One level of the catalogue (lazy trees): the children of `parentId`, each saying whether it has children. */
 function lazyLevel(cat: Catalogue, parentId: string, filter: MenuFilter, onlyMenus: boolean) {
@@ -119,60 +121,52 @@ function lazyLevel(cat: Catalogue, parentId: string, filter: MenuFilter, onlyMen
 /** The catalogue as the caller's tenant sees it (catalogue.ts). */
 export const catalogueOf = (request: FastifyRequest) => loadCatalogue(request.server.database, tenantOf(request));
 
-const tags = ['menus'];
-
 /** The menu screen (platform): the catalogue's menus and buttons, as trees and one by one. */
 export async function menuRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'menus');
+  const LazyQuerySchema = MenuFilterSchema.extend({ parentId: ParentIdSchema });
+  const MenuTreeSchema = z.array(treeSchema('MenuNode', MenuSchema));
+  const MenuLevelSchema = z.array(MenuSchema.extend({ hasChildren: z.boolean() }));
 
-  for (const [path, onlyMenus, summary] of [
-    ['list', false, 'Menus and buttons as a tree (filtered by code, name, alias, category)'],
-    ['menu-list', true, 'Menus only (category 1) as a tree'],
-  ] as const)
-    getRoute(
-      r,
-      `/api/blade-system/menu/${path}`,
-      {
-        tags,
-        summary,
-        query: MenuFilterSchema,
-        data: z.array(treeSchema('MenuNode', MenuSchema)),
-      },
-      async (request, q) => menuList(await catalogueOf(request), q, onlyMenus),
-    );
+  route.get('/api/blade-system/menu/list', {
+    summary: 'Menus and buttons as a tree (filtered by code, name, alias, category)',
+    query: MenuFilterSchema,
+    data: MenuTreeSchema,
+    handler: async (request, q) => menuList(await catalogueOf(request), q, false),
+  });
 
-  for (const [path, onlyMenus, summary] of [
-    ['lazy-list', false, 'One level of menus and buttons: the children of parentId (0: the roots)'],
-    ['lazy-menu-list', true, 'One level of menus (category 1): the children of parentId'],
-  ] as const)
-    getRoute(
-      r,
-      `/api/blade-system/menu/${path}`,
-      {
-        tags,
-        summary,
-        query: MenuFilterSchema.extend({ parentId: ParentIdSchema }),
-        data: z.array(MenuSchema.extend({ hasChildren: z.boolean() })),
-      },
-      async (request, q) => lazyLevel(await catalogueOf(request), q.parentId, q, onlyMenus),
-    );
+  route.get('/api/blade-system/menu/menu-list', {
+    summary: 'Menus only (category 1) as a tree',
+    query: MenuFilterSchema,
+    data: MenuTreeSchema,
+    handler: async (request, q) => menuList(await catalogueOf(request), q, true),
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/menu/tree',
-    {
-      tags,
-      summary: 'Menus (category 1) as tree nodes for selects; with tenantId, what that tenant may hold',
-      query: z.object({
-        tenantId: z
-          .string()
-          .trim()
-          .regex(/^\d{6}$/)
-          .optional(),
-      }),
-      data: z.array(TreeNodeSchema),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/menu/lazy-list', {
+    summary: 'One level of menus and buttons: the children of parentId (0: the roots)',
+    query: LazyQuerySchema,
+    data: MenuLevelSchema,
+    handler: async (request, q) => lazyLevel(await catalogueOf(request), q.parentId, q, false),
+  });
+
+  route.get('/api/blade-system/menu/lazy-menu-list', {
+    summary: 'One level of menus (category 1): the children of parentId',
+    query: LazyQuerySchema,
+    data: MenuLevelSchema,
+    handler: async (request, q) => lazyLevel(await catalogueOf(request), q.parentId, q, true),
+  });
+
+  route.get('/api/blade-system/menu/tree', {
+    summary: 'Menus (category 1) as tree nodes for selects; with tenantId, what that tenant may hold',
+    query: z.object({
+      tenantId: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/)
+        .optional(),
+    }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request, q) => {
       const cat = await catalogueOf(request);
       const forTenant = q.tenantId;
       const rows = cat.menus.filter(
@@ -180,30 +174,23 @@ export async function menuRoutes(app: FastifyInstance) {
       );
       return selectTree(rows, (m) => menuName(m, request.lang));
     },
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-system/menu/detail',
-    { tags, summary: 'One menu or button', data: MenuSchema },
-    async (request, id) => {
+  route.detail('/api/blade-system/menu/detail', {
+    summary: 'One menu or button',
+    data: MenuSchema,
+    find: async (request, id) => {
       const cat = await catalogueOf(request);
       const m = cat.menus.find((x) => x.id === id);
       return m && presentMenu(m, parentNames(cat.menus, (x) => x.name)(m));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/menu/submit',
-    {
-      tags,
-      summary: 'Adds (no id) or updates a menu or button of the catalogue',
-      body: MenuSubmitSchema,
-      data: MenuSchema,
-    },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  route.submit('/api/blade-system/menu/submit', {
+    summary: 'Adds (no id) or updates a menu or button of the catalogue',
+    body: MenuSubmitSchema,
+    data: MenuSchema,
+    save: async (request, b, ctx) => {
       const saved = await request.tx(async (trx) => {
         const all = await menuTree(trx, ctx.tenantId);
         const byId = new Map(all.map((m) => [String(m.id), m]));
@@ -211,11 +198,10 @@ export async function menuRoutes(app: FastifyInstance) {
         const parent = b.parentId !== '0' ? byId.get(b.parentId) : undefined;
         if (b.parentId !== '0' && parent?.category !== 1) throw badRequest('system.menuParentMissing');
         if (b.category === 2 && !parent) throw badRequest('system.buttonNeedsMenu');
-        if (b.id && makesCycle(b.id, b.parentId, new Map(all.map((m) => [String(m.id), String(m.parent_id)]))))
-          throw badRequest('system.menuCycle');
+        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.menuCycle');
         if (all.some((m) => m.code === b.code && String(m.id) !== b.id))
           throw badRequest('system.menuCodeExists', { code: b.code });
-        return writeMenu(trx, ctx.tenantId, b.id, {
+        return writeRow(trx, 'menu', ctx.tenantId, b.id, {
           parent_id: b.parentId,
           code: b.code,
           name: b.name,
@@ -238,10 +224,9 @@ export async function menuRoutes(app: FastifyInstance) {
       const m = (await catalogueOf(request)).menus.find((x) => x.id === saved) as MenuRow;
       return presentMenu(m);
     },
-  );
+  });
 
-  removeRoute(r, '/api/blade-system/menu/remove', {
-    tags,
+  route.remove('/api/blade-system/menu/remove', {
     summary: 'Deletes menus or buttons (ids); refused while they have children that stay',
     table: 'menu',
     alias: 'm',

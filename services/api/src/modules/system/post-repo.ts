@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import type { Post } from '@sprout/core/db/tables-permissions';
-import { live, saveRow } from '../../http/query';
+import { live } from '../../http/query';
 
-/** The filters of the post list. */
-export interface PostFilter {
-  postCode?: string;
-  postName?: string;
-  category?: number;
-}
+/** The filters of the post list, as the API takes them. */
+export const PostFilterSchema = z.object({
+  postCode: z.string().trim().max(64).optional(),
+  postName: z.string().trim().max(64).optional(),
+  category: z.coerce.number().int().optional(),
+});
+type PostFilter = z.output<typeof PostFilterSchema>;
 
 /** The tenant's live posts on `db` (a transaction, or the root handle to compile a read). */
 export const livePosts = (db: Kysely<DB>, tenantId: string) =>
@@ -25,24 +26,6 @@ export function postList(db: Kysely<DB>, tenantId: string, f: PostFilter = {}) {
 
 export const findPost = (db: Kysely<DB>, tenantId: string, id: string) =>
   livePosts(db, tenantId).where('id', '=', id).executeTakeFirst();
-
-/** The live post holding `code`, if any. */
-export const postWithCode = (db: Kysely<DB>, tenantId: string, code: string) =>
-  db
-    .selectFrom('post')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(live())
-    .where('post_code', '=', code)
-    .executeTakeFirst();
-
-export type PostValues = Pick<Post, 'category' | 'post_code' | 'post_name' | 'sort' | 'remark' | 'update_user'> & {
-  update_time: Date;
-};
-
-/** Adds (no id) or updates a post; answers it as stored (an unknown id → 404). */
-export const savePost = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: PostValues) =>
-  saveRow(db, 'post', tenantId, id, values, { create_user: values.update_user });
 
 /** The names of the posts of `ids` that live users hold. */
 export async function heldPostNames(db: Kysely<DB>, tenantId: string, ids: string[]) {

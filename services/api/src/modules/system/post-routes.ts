@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Post } from '@sprout/core/db/tables-permissions';
 import { badRequest } from '@sprout/core/errors';
@@ -7,21 +6,23 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { formatDateTime } from '@sprout/core/time';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
+import { int, text, time } from '../../http/answer';
+import { refuseTaken } from '../../http/known';
 import { IdSchema, intEnum, optionalText } from '../../http/params';
-import { detailRoute, getRoute } from '../../http/routes';
-import { findPost, heldPostNames, postList, postWithCode, savePost } from './post-repo';
-import { removeRoute, submitRoute, tzOf } from './shapes';
+import { saveRow } from '../../http/query';
+import { findPost, heldPostNames, PostFilterSchema, postList } from './post-repo';
+import { routesOf, tzOf } from './shapes';
 
 /** A post as lists and details show it. */
 export const PostSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  category: z.number().int(),
-  postCode: z.string(),
-  postName: z.string(),
-  sort: z.number().int(),
-  remark: z.string(),
-  createTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  category: int,
+  postCode: text,
+  postName: text,
+  sort: int,
+  remark: text,
+  createTime: time,
 });
 
 export const presentPost = (p: Post, tz: string): z.output<typeof PostSchema> => ({
@@ -47,83 +48,67 @@ export const PostSubmitSchema = z.object({
   remark: optionalText(255),
 });
 
-const PostPageQuerySchema = PageQuerySchema.extend({
-  postCode: z.string().trim().max(64).optional(),
-  postName: z.string().trim().max(64).optional(),
-  category: z.coerce.number().int().optional(),
-});
+const PostPageQuerySchema = PageQuerySchema.extend(PostFilterSchema.shape);
 
-const tags = ['posts'];
-
+/** Posts: list, select, detail, add or update, remove. */
 export async function postRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tz = app.config.TIME_ZONE;
+  const route = routesOf(app, 'posts');
 
-  getRoute(
-    r,
-    '/api/blade-system/post/list',
-    {
-      tags,
-      summary: 'Posts of the tenant, paged (filters postCode, postName, category)',
-      query: PostPageQuerySchema,
-      data: pageSchema(PostSchema),
-    },
-    (request, q) => {
+  route.get('/api/blade-system/post/list', {
+    summary: 'Posts of the tenant, paged (filters postCode, postName, category)',
+    query: PostPageQuerySchema,
+    data: pageSchema(PostSchema),
+    handler: (request, q) => {
       const ctx = tenantOf(request);
+      const tz = tzOf(request);
       return findPage(app.database, ctx, postList(app.database.db, ctx.tenantId, q), q, (p) => presentPost(p, tz));
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/post/select',
-    {
-      tags,
-      summary: 'Every post of the tenant (selects)',
-      query: z.object({ tenantId: z.string().trim().max(12).optional() }),
-      data: z.array(PostSchema),
-    },
-    async (request) => {
+  route.get('/api/blade-system/post/select', {
+    summary: 'Every post of the tenant (selects)',
+    query: z.object({ tenantId: z.string().trim().max(12).optional() }),
+    data: z.array(PostSchema),
+    handler: async (request) => {
       const rows = await request.tx((trx) => postList(trx, tenantOf(request).tenantId).execute());
-      return rows.map((p) => presentPost(p, tz));
+      return rows.map((p) => presentPost(p, tzOf(request)));
     },
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-system/post/detail',
-    { tags, summary: 'One post', data: PostSchema },
-    async (request, id) => {
+  route.detail('/api/blade-system/post/detail', {
+    summary: 'One post',
+    data: PostSchema,
+    find: async (request, id) => {
       const p = await request.tx((trx) => findPost(trx, tenantOf(request).tenantId, id));
-      return p && presentPost(p, tz);
+      return p && presentPost(p, tzOf(request));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/post/submit',
-    { tags, summary: 'Adds (no id) or updates a post', body: PostSubmitSchema, data: PostSchema },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  route.submit('/api/blade-system/post/submit', {
+    summary: 'Adds (no id) or updates a post',
+    body: PostSubmitSchema,
+    data: PostSchema,
+    save: async (request, b, ctx) => {
+      const by = ctx.userId ?? null;
       const saved = await request.tx(async (trx) => {
-        const clash = await postWithCode(trx, ctx.tenantId, b.postCode);
-        if (clash && String(clash.id) !== b.id) throw badRequest('system.postCodeExists', { code: b.postCode });
-        return savePost(trx, ctx.tenantId, b.id, {
+        const taken = { table: 'post', tenantId: ctx.tenantId, values: { post_code: b.postCode }, id: b.id } as const;
+        await refuseTaken(trx, taken, 'system.postCodeExists', { code: b.postCode });
+        const values = {
           category: b.category,
           post_code: b.postCode,
           post_name: b.postName,
           sort: b.sort,
           remark: b.remark,
-          update_user: ctx.userId ?? null,
+          update_user: by,
           update_time: new Date(),
-        });
+        };
+        return saveRow(trx, 'post', ctx.tenantId, b.id, values, { create_user: by });
       });
       return presentPost(saved, tzOf(request));
     },
-  );
+  });
 
-  removeRoute(r, '/api/blade-system/post/remove', {
-    tags,
+  route.remove('/api/blade-system/post/remove', {
     summary: 'Deletes posts (ids); refused while users hold them',
     table: 'post',
     alias: 'p',

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { USER_PENDING } from '@sprout/core/auth/subject';
 import { AppError } from '@sprout/core/errors';
@@ -7,7 +6,7 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { originOf } from '../../plugins/auth';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { getRoute, postRoute } from '../../http/routes';
+import { routesOf } from './shapes';
 import { presentUser, UserSchema, userListQuery } from './user-list';
 
 const UserIdsSchema = z.object({
@@ -18,47 +17,40 @@ const UserIdsSchema = z.object({
     .transform((v) => [...new Set(v.split(','))]),
 });
 
-const tags = ['users'];
-
 /**
  * The administrator's side of self-registration (spec §2, 账号注册): the accounts that
  * social sign-ins asked for, awaiting approval, and their approval or rejection. The
  * guest's own request (`register-guest`) belongs to sign-in (modules/auth).
  */
 export async function registrationReviewRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'users');
   const tz = app.config.TIME_ZONE;
 
   for (const [path, approve] of [
     ['/api/blade-user/audit-pass', true],
     ['/api/blade-user/audit-refuse', false],
   ] as const) {
-    postRoute(
-      r,
-      path,
-      {
-        tags,
-        summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
-        query: UserIdsSchema,
-        data: z.null(),
-        done: approve ? 'auth.approved' : 'auth.rejected',
-      },
-      async (request, q) => {
+    route.post(path, {
+      summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
+      query: UserIdsSchema,
+      data: z.null(),
+      done: approve ? 'auth.approved' : 'auth.rejected',
+      handler: async (request, q) => {
         if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
         await app.auth.reviewRegistrations(request.user, q.userIds, approve, originOf(request));
         return null;
       },
-    );
+    });
   }
 
-  getRoute(
-    r,
-    '/api/blade-user/audit-list',
-    { tags, summary: 'Registrations awaiting approval, paged', query: PageQuerySchema, data: pageSchema(UserSchema) },
-    async (request, q) => {
+  route.get('/api/blade-user/audit-list', {
+    summary: 'Registrations awaiting approval, paged',
+    query: PageQuerySchema,
+    data: pageSchema(UserSchema),
+    handler: async (request, q) => {
       const ctx = tenantOf(request);
       const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz).where('u.status', '=', USER_PENDING);
       return findPage(app.database, ctx, qb, q, (u) => presentUser(u, tz));
     },
-  );
+  });
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { liveIds, refuseMissing } from '../../http/known';
-import { live, writeRow } from '../../http/query';
+import { live } from '../../http/query';
 
 /** A role as read (ids as text). */
 export interface RoleRow {
@@ -25,18 +25,6 @@ export const roleTree = (db: Kysely<DB>, tenantId: string) =>
     .where('tenant_id', '=', tenantId)
     .where(live())
     .execute();
-
-export interface RoleValues {
-  parent_id: string;
-  role_name: string;
-  role_alias: string;
-  sort: number;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a role; answers its id. */
-export const writeRole = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: RoleValues) =>
-  writeRow(db, 'role', tenantId, id, values);
 
 /** Removed roles take their grants and their users' assignments with them. */
 export async function removeRoleGrants(db: Kysely<DB>, tenantId: string, roleIds: string[]) {

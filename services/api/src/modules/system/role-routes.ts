@@ -1,28 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { writeRoleGrants } from '@sprout/core/permissions/seed';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { int, text } from '../../http/answer';
 import { childrenStaying, liveIds, refuseMissing } from '../../http/known';
 import { IdListSchema, IdSchema, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
-import { readIn } from '../../http/query';
-import { detailRoute, getRoute, postRoute } from '../../http/routes';
-import { buildTree, makesCycle, parentNames, selectTree, TreeNodeSchema, treeSchema } from '../../http/tree';
+import { readIn, writeRow } from '../../http/query';
+import { makesCycle, namedTree, parentNames, selectTree, TreeNodeSchema, treeSchema } from '../../http/tree';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
-import { refuseUnknownRoles, removeRoleGrants, type RoleRow, roleRows, roleTree, writeRole } from './role-repo';
-import { removeRoute, submitRoute } from './shapes';
+import { refuseUnknownRoles, removeRoleGrants, type RoleRow, roleRows, roleTree } from './role-repo';
+import { routesOf } from './shapes';
 
 /** A role as the role screen shows it. */
 export const RoleSchema = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  parentName: z.string(),
-  roleName: z.string(),
-  roleAlias: z.string(),
-  sort: z.number().int(),
+  id: text,
+  parentId: text,
+  parentName: text,
+  roleName: text,
+  roleAlias: text,
+  sort: int,
 });
 
 export const presentRole = (r: RoleRow, parentName = ''): z.output<typeof RoleSchema> => ({
@@ -59,61 +58,45 @@ const RoleFilterSchema = z.object({
   roleAlias: z.string().trim().max(64).optional(),
 });
 
-const tags = ['roles'];
-
+/** Roles: list, select tree, detail, add or update, remove, and their grants. */
 export async function roleRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const roles = (request: Parameters<typeof readIn>[0]) => readIn(request, (db, ctx) => roleRows(db, ctx.tenantId));
+  const route = routesOf(app, 'roles');
+  const roles = (request: FastifyRequest) => readIn(request, (db, ctx) => roleRows(db, ctx.tenantId));
+  const name = (x: RoleRow) => x.role_name;
 
-  getRoute(
-    r,
-    '/api/blade-system/role/list',
-    {
-      tags,
-      summary: 'The tenant’s roles as a tree (filtered by roleName, roleAlias)',
-      query: RoleFilterSchema,
-      data: z.array(treeSchema('RoleNode', RoleSchema)),
+  route.get('/api/blade-system/role/list', {
+    summary: 'The tenant’s roles as a tree (filtered by roleName, roleAlias)',
+    query: RoleFilterSchema,
+    data: z.array(treeSchema('RoleNode', RoleSchema)),
+    handler: async (request, q) => {
+      const keep = (x: RoleRow) =>
+        (!q.roleName || x.role_name.includes(q.roleName)) && (!q.roleAlias || x.role_alias.includes(q.roleAlias));
+      return namedTree(await roles(request), name, keep, presentRole);
     },
-    async (request, q) => {
-      const all = await roles(request);
-      const parentName = parentNames(all, (x) => x.role_name);
-      const rows = all.filter(
-        (x) =>
-          (!q.roleName || x.role_name.includes(q.roleName)) && (!q.roleAlias || x.role_alias.includes(q.roleAlias)),
-      );
-      return buildTree(rows.map((x) => presentRole(x, parentName(x))));
-    },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/role/tree',
-    {
-      tags,
-      summary: 'The tenant’s roles as tree nodes (selects, user role assignment)',
-      query: z.object({ tenantId: z.string().trim().max(12).optional() }),
-      data: z.array(TreeNodeSchema),
-    },
-    async (request) => selectTree(await roles(request), (x) => x.role_name),
-  );
+  route.get('/api/blade-system/role/tree', {
+    summary: 'The tenant’s roles as tree nodes (selects, user role assignment)',
+    query: z.object({ tenantId: z.string().trim().max(12).optional() }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request) => selectTree(await roles(request), name),
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-system/role/detail',
-    { tags, summary: 'One role', data: RoleSchema },
-    async (request, id) => {
+  route.detail('/api/blade-system/role/detail', {
+    summary: 'One role',
+    data: RoleSchema,
+    find: async (request, id) => {
       const all = await roles(request);
       const role = all.find((x) => x.id === id);
-      return role && presentRole(role, parentNames(all, (x) => x.role_name)(role));
+      return role && presentRole(role, parentNames(all, name)(role));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/role/submit',
-    { tags, summary: 'Adds (no id) or updates a role', body: RoleSubmitSchema, data: RoleSchema },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  route.submit('/api/blade-system/role/submit', {
+    summary: 'Adds (no id) or updates a role',
+    body: RoleSubmitSchema,
+    data: RoleSchema,
+    save: async (request, b, ctx) => {
       if (b.roleAlias === 'administrator' && ctx.tenantId !== PLATFORM_TENANT_ID)
         throw badRequest('system.roleAliasReserved');
       const saved = await request.tx(async (trx) => {
@@ -121,11 +104,10 @@ export async function roleRoutes(app: FastifyInstance) {
         if (b.id && !all.some((x) => String(x.id) === b.id)) throw notFound();
         if (b.parentId !== '0' && !all.some((x) => String(x.id) === b.parentId))
           throw badRequest('system.roleParentMissing');
-        if (b.id && makesCycle(b.id, b.parentId, new Map(all.map((x) => [String(x.id), String(x.parent_id)]))))
-          throw badRequest('system.roleCycle');
+        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.roleCycle');
         if (all.some((x) => x.role_alias === b.roleAlias && String(x.id) !== b.id))
           throw badRequest('system.roleAliasExists', { alias: b.roleAlias });
-        return writeRole(trx, ctx.tenantId, b.id, {
+        return writeRow(trx, 'role', ctx.tenantId, b.id, {
           parent_id: b.parentId,
           role_name: b.roleName,
           role_alias: b.roleAlias,
@@ -138,10 +120,9 @@ export async function roleRoutes(app: FastifyInstance) {
       const role = (await roles(request)).find((x) => x.id === saved) as RoleRow;
       return presentRole(role);
     },
-  );
+  });
 
-  removeRoute(r, '/api/blade-system/role/remove', {
-    tags,
+  route.remove('/api/blade-system/role/remove', {
     summary: 'Deletes roles (ids) with their grants and user assignments; refused while child roles stay',
     table: 'role',
     alias: 'r',
@@ -153,19 +134,14 @@ export async function roleRoutes(app: FastifyInstance) {
     after: (_request, tenantId) => app.permissions.invalidateTenant(tenantId),
   });
 
-  postRoute(
-    r,
-    '/api/blade-system/role/grant',
-    {
-      tags,
-      summary: 'Replaces the grants of roles: menus and buttons, data scopes, API scopes (and top menus)',
-      description:
-        'JSON body (Saber) or query string: roleIds, menuIds, dataScopeIds, apiScopeIds as arrays or comma-separated ids. Unknown ids, platform menus outside the platform tenant, roles of another tenant, or permissions the caller does not hold → 400, nothing written.',
-      merged: RoleGrantSchema,
-      data: z.null(),
-      done: 'system.granted',
-    },
-    async (request, g) => {
+  route.post('/api/blade-system/role/grant', {
+    summary: 'Replaces the grants of roles: menus and buttons, data scopes, API scopes (and top menus)',
+    description:
+      'JSON body (Saber) or query string: roleIds, menuIds, dataScopeIds, apiScopeIds as arrays or comma-separated ids. Unknown ids, platform menus outside the platform tenant, roles of another tenant, or permissions the caller does not hold → 400, nothing written.',
+    merged: RoleGrantSchema,
+    data: z.null(),
+    done: 'system.granted',
+    handler: async (request, g) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       // The whole catalogue (platform-only included) to tell "unknown" from "not here".
@@ -224,5 +200,5 @@ export async function roleRoutes(app: FastifyInstance) {
       await app.permissions.invalidateTenant(ctx.tenantId);
       return null;
     },
-  );
+  });
 }

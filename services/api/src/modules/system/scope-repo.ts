@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { live, saveRow } from '../../http/query';
+import { live } from '../../http/query';
 
 /** The catalogue's scope tables: data scopes and API scopes. */
 export type ScopeTable = 'scope_data' | 'scope_api';
@@ -38,33 +38,3 @@ export async function liveMenuCode(db: Kysely<DB>, menuId: string) {
   const m = await db.selectFrom('menu').select(['code']).where('id', '=', menuId).where(live()).executeTakeFirst();
   return m?.code;
 }
-
-export interface DataScopeValues {
-  menu_id: string;
-  resource_code: string;
-  scope_name: string;
-  scope_field: string;
-  scope_column: string;
-  scope_type: number;
-  scope_value: string | null;
-  remark: string | null;
-  update_time: Date;
-}
-
-export interface ApiScopeValues {
-  menu_id: string;
-  resource_code: string;
-  scope_name: string;
-  scope_path: string;
-  scope_type: number;
-  remark: string | null;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a data scope; answers it as stored (an unknown id → 404). */
-export const saveDataScope = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: DataScopeValues) =>
-  saveRow(db, 'scope_data', tenantId, id, values);
-
-/** Adds (no id) or updates an API scope; answers it as stored (an unknown id → 404). */
-export const saveApiScope = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: ApiScopeValues) =>
-  saveRow(db, 'scope_api', tenantId, id, values);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '@sprout/core/db';
 import type { ScopeApi, ScopeData } from '@sprout/core/db/tables-permissions';
@@ -18,24 +17,25 @@ import {
 import { formatDateTime } from '@sprout/core/time';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
+import { int, text, time } from '../../http/answer';
 import { IdSchema, intEnum, optionalText } from '../../http/params';
-import { detailRoute, getRoute, type ZodApp } from '../../http/routes';
-import { findScope, liveMenuCode, saveApiScope, saveDataScope, type ScopeTable, scopeList } from './scope-repo';
-import { removeRoute, submitRoute, tzOf } from './shapes';
+import { saveRow } from '../../http/query';
+import { findScope, liveMenuCode, type ScopeTable, scopeList } from './scope-repo';
+import { routesOf, tzOf } from './shapes';
 
 /** A data scope as its screen shows it. */
 export const DataScopeSchema = z.object({
-  id: z.string(),
-  menuId: z.string(),
-  code: z.string(),
-  resourceCode: z.string(),
-  scopeName: z.string(),
-  scopeField: z.string(),
-  scopeColumn: z.string(),
-  scopeType: z.number().int(),
-  scopeValue: z.string(),
-  remark: z.string(),
-  createTime: z.string().nullable(),
+  id: text,
+  menuId: text,
+  code: text,
+  resourceCode: text,
+  scopeName: text,
+  scopeField: text,
+  scopeColumn: text,
+  scopeType: int,
+  scopeValue: text,
+  remark: text,
+  createTime: time,
 });
 
 export const presentDataScope = (d: ScopeData, tz: string): z.output<typeof DataScopeSchema> => ({
@@ -54,14 +54,14 @@ export const presentDataScope = (d: ScopeData, tz: string): z.output<typeof Data
 
 /** An API scope as its screen shows it. */
 export const ApiScopeSchema = z.object({
-  id: z.string(),
-  menuId: z.string(),
-  resourceCode: z.string(),
-  scopeName: z.string(),
-  scopePath: z.string(),
-  scopeType: z.number().int(),
-  remark: z.string(),
-  createTime: z.string().nullable(),
+  id: text,
+  menuId: text,
+  resourceCode: text,
+  scopeName: text,
+  scopePath: text,
+  scopeType: int,
+  remark: text,
+  createTime: time,
 });
 
 export const presentApiScope = (a: ScopeApi, tz: string): z.output<typeof ApiScopeSchema> => ({
@@ -108,72 +108,60 @@ const ListSchema = PageQuerySchema.extend({
 
 /** The list, detail and remove of one scope family (they differ in their rows only). */
 function scopeFamily<T extends ScopeTable, S extends z.ZodType>(
-  r: ZodApp,
+  app: FastifyInstance,
   family: string,
   table: T,
   tag: string,
   data: S,
   present: (row: Selectable<DB[T]>, tz: string) => z.output<S>,
 ) {
-  const tags = [tag];
-  getRoute(
-    r,
-    `/api/blade-system/${family}/list`,
-    {
-      tags,
-      summary: `${tag} of the catalogue, paged (filters menuId, resourceCode, scopeName)`,
-      query: ListSchema,
-      data: pageSchema(data),
-    },
-    (request, q) => {
-      const database = request.server.database;
+  const route = routesOf(app, tag);
+  route.get(`/api/blade-system/${family}/list`, {
+    summary: `${tag} of the catalogue, paged (filters menuId, resourceCode, scopeName)`,
+    query: ListSchema,
+    data: pageSchema(data),
+    handler: (request, q) => {
       const tz = tzOf(request);
-      return findPage(database, tenantOf(request), scopeList(database.db, table, q), q, (row) => present(row, tz));
+      return findPage(app.database, tenantOf(request), scopeList(app.database.db, table, q), q, (row) =>
+        present(row, tz),
+      );
     },
-  );
-  detailRoute(
-    r,
-    `/api/blade-system/${family}/detail`,
-    { tags, summary: `One ${tag.slice(0, -1)}`, data },
-    async (request, id) => {
+  });
+  route.detail(`/api/blade-system/${family}/detail`, {
+    summary: `One ${tag.slice(0, -1)}`,
+    data,
+    find: async (request, id) => {
       const row = await request.tx((trx) => findScope(trx, table, id));
       return row && present(row, tzOf(request));
     },
-  );
-  removeRoute(r, `/api/blade-system/${family}/remove`, {
-    tags,
+  });
+  route.remove(`/api/blade-system/${family}/remove`, {
     summary: `Deletes ${tag} (ids); roles holding them lose them`,
     table,
     alias: 's',
-    after: () => r.permissions.invalidateCatalogue(),
+    after: () => app.permissions.invalidateCatalogue(),
   });
+  return route;
 }
 
+/** The menu a scope hangs under must exist in the catalogue: its code. */
+async function menuCode(trx: Kysely<DB>, menuId: string) {
+  const code = await liveMenuCode(trx, menuId);
+  if (code === undefined) throw badRequest('system.unknownMenus', { ids: menuId });
+  return code;
+}
+
+/** Data and API scopes of the catalogue (platform): list, detail, add or update, remove. */
 export async function scopeRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const data = scopeFamily(app, 'data-scope', 'scope_data', 'data scopes', DataScopeSchema, presentDataScope);
+  const api = scopeFamily(app, 'api-scope', 'scope_api', 'API scopes', ApiScopeSchema, presentApiScope);
 
-  /** The menu a scope hangs under must exist in the catalogue. */
-  const menuCode = async (trx: Parameters<typeof liveMenuCode>[0], menuId: string) => {
-    const code = await liveMenuCode(trx, menuId);
-    if (code === undefined) throw badRequest('system.unknownMenus', { ids: menuId });
-    return code;
-  };
-
-  scopeFamily(r, 'data-scope', 'scope_data', 'data scopes', DataScopeSchema, presentDataScope);
-  scopeFamily(r, 'api-scope', 'scope_api', 'API scopes', ApiScopeSchema, presentApiScope);
-
-  submitRoute(
-    r,
-    '/api/blade-system/data-scope/submit',
-    {
-      tags: ['data scopes'],
-      summary:
-        'Adds (no id) or updates a data scope: type 1 all, 2 own, 3 own dept, 4 dept and below, 5 custom (dept ids), 6 own classes',
-      body: DataScopeSubmitSchema,
-      data: DataScopeSchema,
-    },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  data.submit('/api/blade-system/data-scope/submit', {
+    summary:
+      'Adds (no id) or updates a data scope: type 1 all, 2 own, 3 own dept, 4 dept and below, 5 custom (dept ids), 6 own classes',
+    body: DataScopeSubmitSchema,
+    data: DataScopeSchema,
+    save: async (request, b, ctx) => {
       const resource = RESOURCES[b.resourceCode];
       if (!resource) throw badRequest('system.scopeResourceUnknown', { resource: b.resourceCode });
       const column = b.scopeColumn ?? defaultScopeColumn(b.resourceCode, b.scopeType);
@@ -197,7 +185,7 @@ export async function scopeRoutes(app: FastifyInstance) {
       }
       const saved = await request.tx(async (trx) => {
         await menuCode(trx, b.menuId);
-        return saveDataScope(trx, ctx.tenantId, b.id, {
+        return saveRow(trx, 'scope_data', ctx.tenantId, b.id, {
           menu_id: b.menuId,
           resource_code: b.resourceCode,
           scope_name: b.scopeName,
@@ -212,23 +200,17 @@ export async function scopeRoutes(app: FastifyInstance) {
       await app.permissions.invalidateCatalogue();
       return presentDataScope(saved, tzOf(request));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/api-scope/submit',
-    {
-      tags: ['API scopes'],
-      summary: 'Adds (no id) or updates an API scope: scopePath is `METHOD /api/...` (`*` one segment, `**` the rest)',
-      body: ApiScopeSubmitSchema,
-      data: ApiScopeSchema,
-    },
-    async (request, b) => {
-      const ctx = tenantOf(request);
+  api.submit('/api/blade-system/api-scope/submit', {
+    summary: 'Adds (no id) or updates an API scope: scopePath is `METHOD /api/...` (`*` one segment, `**` the rest)',
+    body: ApiScopeSubmitSchema,
+    data: ApiScopeSchema,
+    save: async (request, b, ctx) => {
       if (!API_PATTERN.test(b.scopePath)) throw badRequest('system.scopePathInvalid');
       const saved = await request.tx(async (trx) => {
         const code = await menuCode(trx, b.menuId);
-        return saveApiScope(trx, ctx.tenantId, b.id, {
+        return saveRow(trx, 'scope_api', ctx.tenantId, b.id, {
           menu_id: b.menuId,
           resource_code: b.resourceCode ?? code,
           scope_name: b.scopeName,
@@ -241,5 +223,5 @@ export async function scopeRoutes(app: FastifyInstance) {
       await app.permissions.invalidateCatalogue();
       return presentApiScope(saved, tzOf(request));
     },
-  );
+  });
 }

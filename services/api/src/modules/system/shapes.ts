@@ -1,18 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { type ZodType, z } from 'zod';
 import type { DB, TenantContext } from '@sprout/core/db';
 import { notFound } from '@sprout/core/errors';
 import type { PageQuery } from '@sprout/core/http/paging';
+import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
 import { findScopedPage } from '@sprout/core/permissions/scoped';
 import { type ScopeColumns, scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
+import { creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
 import { IdOrIdsSchema, RequiredIdListSchema } from '../../http/params';
 import { readIn } from '../../http/query';
-import { postRoute, type RouteDoc, type ZodApp } from '../../http/routes';
+import { type RouteDoc, Routes } from '../../http/routes';
 
 /**
  * The route shapes system's resources share: a data-scoped page and rows, the remove rule as
@@ -64,6 +65,28 @@ export async function scopedRows<D, T extends keyof D, Row, Out extends Record<s
   return rows.map((row) => visible(present(row as Row, tz)));
 }
 
+/** A data-scoped table whose rows record who created them. */
+export interface ScopedTable extends Scoped {
+  table: 'clazz' | 'student';
+  alias: string;
+}
+
+/**
+ * Who created the row `id` the caller may update (within their `update` scope of `s`): null
+ * when nobody is recorded; `missing()` is thrown when there is no such row for them.
+ */
+export async function creatorToUpdate(
+  trx: Kysely<DB>,
+  ability: AppAbility,
+  s: ScopedTable,
+  q: { tenantId: string; id: string; missing: (id: string) => Error },
+): Promise<string | null> {
+  const scope = scopeWhere(ability, 'update', s.resource, s.columns);
+  const creator = await creatorInScope(trx, { table: s.table, alias: s.alias, tenantId: q.tenantId, id: q.id, scope });
+  if (creator === undefined) throw q.missing(q.id);
+  return creator;
+}
+
 /** How a remove goes beyond the remove rule (requireKnownIds, then a soft delete). */
 export interface RemoveSpec<T> extends RouteDoc {
   table: RemovableTable;
@@ -84,63 +107,74 @@ export interface RemoveSpec<T> extends RouteDoc {
   after?: (request: FastifyRequest, tenantId: string, cascaded: T | undefined) => Promise<void>;
 }
 
-const IdsQuery = z.object({ ids: RequiredIdListSchema });
-
-/**
- * POST `url`: removes rows by the remove rule (docs/API.md "System calls") — every id a live
- * row the caller can see, locked, else a 400 naming the others and nothing removed — in one
- * tenant transaction, answering `system.removed`.
- */
-export function removeRoute<T = void>(r: ZodApp, url: string, spec: RemoveSpec<T>) {
-  const { table, alias, idOrIds, scope, stamped, before, refuse, cascade, after, ...doc } = spec;
-  const input = idOrIds ? { merged: IdOrIdsSchema as ZodType } : { query: IdsQuery as ZodType };
-  postRoute(r, url, { ...doc, ...input, data: z.null(), done: 'system.removed' }, async (request, q) => {
-    const { id, ids: list } = q as { id?: string; ids?: string[] };
-    const ids = idOrIds ? [...new Set([...(id ? [id] : []), ...(list ?? [])])] : (list as string[]);
-    before?.(request, ids);
-    const ctx = tenantOf(request);
-    const { tenantId } = ctx;
-    const inScope =
-      scope && scopeWhere((await permissionsOf(request)).ability, 'delete', scope.resource, scope.columns);
-    const cascaded = await request.tx(async (trx) => {
-      await requireKnownIds(trx, { table, alias, tenantId, ids, scope: inScope });
-      await refuse?.(trx, tenantId, ids);
-      await softDelete(
-        trx,
-        stamped
-          ? { table: table as 'post', tenantId, ids, by: ctx.userId ?? null }
-          : { table: table as 'role', tenantId, ids },
-      );
-      return cascade?.(trx, ctx, ids);
-    });
-    await after?.(request, tenantId, cascaded);
-    return null;
-  });
+/** An add-or-update: its body (no id → add), its answer and what saves it. */
+export interface SaveSpec<B extends ZodType, D extends ZodType> extends RouteDoc {
+  body: B;
+  data: D;
+  /** `ctx`: the caller's tenant and user. */
+  save: (request: FastifyRequest, body: z.output<B>, ctx: TenantContext) => Promise<z.output<D>>;
 }
 
-/** An add-or-update body: no id → add. */
-type Savable = ZodType;
+const IdsQuery = z.object({ ids: RequiredIdListSchema });
 const idOf = (body: unknown) => (body as { id?: string }).id;
 
-/** POST `url`: adds (no id) or updates through `save`, answering what was saved. */
-export function submitRoute<B extends Savable, D extends ZodType>(
-  r: ZodApp,
-  url: string,
-  spec: RouteDoc & { body: B; data: D },
-  save: (request: FastifyRequest, body: z.output<B>) => Promise<z.output<D>>,
-) {
-  postRoute(r, url, { ...spec, done: (b) => (idOf(b) ? 'system.updated' : 'system.added') }, save);
+/** System's routes: the shared ones, and the remove rule and add-or-update as routes. */
+export class ResourceRoutes extends Routes {
+  /**
+   * POST `url`: removes rows by the remove rule (docs/API.md "System calls") — every id a live
+   * row the caller can see, locked, else a 400 naming the others and nothing removed — in one
+   * tenant transaction, answering `system.removed`.
+   */
+  remove<T = void>(url: string, spec: RemoveSpec<T>) {
+    const { table, alias, idOrIds, scope, stamped, before, refuse, cascade, after, ...doc } = spec;
+    const input = idOrIds ? { merged: IdOrIdsSchema as ZodType } : { query: IdsQuery as ZodType };
+    this.post(url, {
+      ...doc,
+      ...input,
+      data: z.null(),
+      done: 'system.removed',
+      handler: async (request, q) => {
+        const { id, ids: list } = q as { id?: string; ids?: string[] };
+        const ids = idOrIds ? [...new Set([...(id ? [id] : []), ...(list ?? [])])] : (list as string[]);
+        before?.(request, ids);
+        const ctx = tenantOf(request);
+        const { tenantId } = ctx;
+        const perms = scope && (await permissionsOf(request));
+        const inScope = scope && perms && scopeWhere(perms.ability, 'delete', scope.resource, scope.columns);
+        const cascaded = await request.tx(async (trx) => {
+          await requireKnownIds(trx, { table, alias, tenantId, ids, scope: inScope });
+          await refuse?.(trx, tenantId, ids);
+          const by = ctx.userId ?? null;
+          await softDelete(
+            trx,
+            stamped ? { table: table as 'post', tenantId, ids, by } : { table: table as 'role', tenantId, ids },
+          );
+          return cascade?.(trx, ctx, ids);
+        });
+        await after?.(request, tenantId, cascaded);
+        return null;
+      },
+    });
+  }
+
+  /** POST `url`: adds (no id) or updates through `save`, answering what was saved. */
+  submit<B extends ZodType, D extends ZodType>(url: string, { save, ...spec }: SaveSpec<B, D>) {
+    const done = (b: unknown) => (idOf(b) ? 'system.updated' : 'system.added');
+    this.post(url, { ...spec, done, handler: (request, b) => save(request, b, tenantOf(request)) });
+  }
+
+  /** POST `url`: updates through `save`; a body without an id is a 404. */
+  update<B extends ZodType, D extends ZodType>(url: string, { save, ...spec }: SaveSpec<B, D>) {
+    this.post(url, {
+      ...spec,
+      done: 'system.updated',
+      handler: async (request, b) => {
+        if (!idOf(b)) throw notFound();
+        return save(request, b, tenantOf(request));
+      },
+    });
+  }
 }
 
-/** POST `url`: updates through `save`; a body without an id is a 404. */
-export function updateRoute<B extends Savable, D extends ZodType>(
-  r: ZodApp,
-  url: string,
-  spec: RouteDoc & { body: B; data: D },
-  save: (request: FastifyRequest, body: z.output<B>) => Promise<z.output<D>>,
-) {
-  postRoute(r, url, { ...spec, done: 'system.updated' }, async (request, b) => {
-    if (!idOf(b)) throw notFound();
-    return save(request, b);
-  });
-}
+/** The routes of one system screen (`tag` in the API document). */
+export const routesOf = (app: FastifyInstance, tag: string) => new ResourceRoutes(app, [tag]);

@@ -1,45 +1,21 @@
-import { type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { live, writeRow } from '../../http/query';
+import { IdSchema } from '../../http/params';
+import { live, scopeColumns } from '../../http/query';
 
 /** Data-scope fields of a child's row → columns. */
-export const STUDENT_COLUMNS = {
-  tenantId: 's.tenant_id',
-  id: 's.id',
-  createUser: 's.create_user',
-  deptId: 's.dept_id',
-  classId: 's.class_id',
-} as const;
+export const STUDENT_COLUMNS = scopeColumns('s', { deptId: 'dept_id', classId: 'class_id' });
 
-/** A child as a list reads it, with the class name. */
-export interface StudentRow {
-  id: string;
-  tenant_id: string;
-  name: string;
-  gender: number;
-  birth_date: string | null;
-  class_id: string | null;
-  class_name: string | null;
-  dept_id: string | null;
-  student_no: string | null;
-  enroll_date: string | null;
-  guardian_name: string | null;
-  guardian_phone: string | null;
-  notes: string | null;
-  status: number;
-  create_user: string | null;
-  create_time: Date;
-  update_time: Date;
-}
-
-/** The filters of a children list. */
-export interface StudentFilter {
-  name?: string;
-  classId?: string;
-  gender?: number;
-  status?: number;
-  studentNo?: string;
-}
+/** The filters of a children list, as the API takes them. */
+export const StudentFilterSchema = z.object({
+  name: z.string().trim().max(64).optional(),
+  classId: IdSchema.optional(),
+  gender: z.coerce.number().int().optional(),
+  status: z.coerce.number().int().optional(),
+  studentNo: z.string().trim().max(32).optional(),
+});
+export type StudentFilter = z.output<typeof StudentFilterSchema>;
 
 /** A children query with the class name; the caller adds the scope. */
 export function studentQuery(db: Kysely<DB>, tenantId: string, f: StudentFilter) {
@@ -76,6 +52,9 @@ export function studentQuery(db: Kysely<DB>, tenantId: string, f: StudentFilter)
     .orderBy('s.id');
 }
 
+/** A child as a list reads them, with the class name. */
+export type StudentRow = InferResult<ReturnType<typeof studentQuery>>[number];
+
 /** The live class `classId` and its dept, if there is one. */
 export const liveClass = (db: Kysely<DB>, tenantId: string, classId: string) =>
   db
@@ -85,33 +64,3 @@ export const liveClass = (db: Kysely<DB>, tenantId: string, classId: string) =>
     .where('id', '=', classId)
     .where(live())
     .executeTakeFirst();
-
-/** The live child with `studentNo`, if any. */
-export const studentWithNo = (db: Kysely<DB>, tenantId: string, studentNo: string) =>
-  db
-    .selectFrom('student')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(live())
-    .where('student_no', '=', studentNo)
-    .executeTakeFirst();
-
-export interface StudentValues {
-  name: string;
-  gender: number;
-  birth_date: string | null;
-  class_id: string;
-  dept_id: string | null;
-  student_no: string | null;
-  enroll_date: string | null;
-  guardian_name: string | null;
-  guardian_phone?: string | null;
-  notes: string | null;
-  status: number;
-  update_user: string;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a child; answers the id. */
-export const writeStudent = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: StudentValues) =>
-  writeRow(db, 'student', tenantId, id, values, { create_user: values.update_user });

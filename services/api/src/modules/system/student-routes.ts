@@ -1,50 +1,46 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TenantContext } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { PageQuerySchema } from '@sprout/core/http/paging';
-import { scopeWhere } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { pageSchema } from '../../plugins/serialization';
-import { tenantOf } from '../../plugins/context';
-import { creatorInScope } from '../../http/known';
+import { int, orEmpty, text, time } from '../../http/answer';
+import { refuseTaken } from '../../http/known';
 import { DateSchema, IdSchema, intEnum, optionalText, PHONE } from '../../http/params';
-import { detailRoute, getRoute } from '../../http/routes';
-import { removeRoute, type Scoped, scopedPage, scopedRows, submitRoute, updateRoute } from './shapes';
+import { writeRow } from '../../http/query';
+import { creatorToUpdate, routesOf, type ScopedTable, scopedPage, scopedRows } from './shapes';
 import {
   liveClass,
   STUDENT_COLUMNS,
   type StudentFilter,
   type StudentRow,
   studentQuery,
-  studentWithNo,
-  writeStudent,
+  StudentFilterSchema,
 } from './student-repo';
 
 /** A child as lists and details show it; field rules may drop guardianPhone (personal data). */
 export const StudentSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  name: z.string(),
-  gender: z.number().int(),
-  birthDate: z.string(),
-  classId: z.string(),
-  className: z.string(),
-  deptId: z.string(),
-  studentNo: z.string(),
-  enrollDate: z.string(),
-  guardianName: z.string(),
-  guardianPhone: z.string(),
-  notes: z.string(),
-  status: z.number().int(),
-  createUser: z.string(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  name: text,
+  gender: int,
+  birthDate: text,
+  classId: text,
+  className: text,
+  deptId: text,
+  studentNo: text,
+  enrollDate: text,
+  guardianName: text,
+  guardianPhone: text,
+  notes: text,
+  status: int,
+  createUser: text,
+  createTime: time,
+  updateTime: time,
 });
-
-const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export const presentStudent = (s: StudentRow, tz: string): z.output<typeof StudentSchema> => ({
   id: String(s.id),
@@ -52,26 +48,18 @@ export const presentStudent = (s: StudentRow, tz: string): z.output<typeof Stude
   name: s.name,
   gender: s.gender,
   birthDate: s.birth_date ?? '',
-  classId: str(s.class_id),
+  classId: orEmpty(s.class_id),
   className: s.class_name ?? '',
-  deptId: str(s.dept_id),
+  deptId: orEmpty(s.dept_id),
   studentNo: s.student_no ?? '',
   enrollDate: s.enroll_date ?? '',
   guardianName: s.guardian_name ?? '',
   guardianPhone: s.guardian_phone ?? '',
   notes: s.notes ?? '',
   status: s.status,
-  createUser: str(s.create_user),
+  createUser: orEmpty(s.create_user),
   createTime: formatDateTime(s.create_time, tz),
   updateTime: formatDateTime(s.update_time, tz),
-});
-
-const StudentFilterSchema = z.object({
-  name: z.string().trim().max(64).optional(),
-  classId: IdSchema.optional(),
-  gender: z.coerce.number().int().optional(),
-  status: z.coerce.number().int().optional(),
-  studentNo: z.string().trim().max(32).optional(),
 });
 
 const nullableDate = z
@@ -95,7 +83,7 @@ export const StudentSubmitSchema = z.object({
   status: intEnum([1, 2] as const).default(1),
 });
 
-const STUDENT: Scoped = { resource: 'student', columns: STUDENT_COLUMNS };
+const STUDENT: ScopedTable = { resource: 'student', columns: STUDENT_COLUMNS, table: 'student', alias: 's' };
 
 /** Children of the caller's read scope (at most `limit`), or the one of `id`. */
 const childrenInScope = (request: FastifyRequest, f: StudentFilter, id?: string, limit = 2000) =>
@@ -107,59 +95,43 @@ const childrenInScope = (request: FastifyRequest, f: StudentFilter, id?: string,
     limit,
   );
 
-const tags = ['children'];
-
 /**
  * Children (spec §7 /student/student): listStudents, listStudentsAll, detail, saveStudent,
  * updateStudent, removeStudent — confined to the caller's `student` data scope, with field
  * rules (a caregiver does not see the guardian's phone).
  */
 export async function studentRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'children');
 
-  getRoute(
-    r,
-    '/api/student/student/listStudents',
-    {
-      tags,
-      summary: 'Children in the caller’s data scope, paged (name, classId, gender, status, studentNo)',
-      query: PageQuerySchema.merge(StudentFilterSchema),
-      data: pageSchema(StudentSchema),
-    },
-    (request, q) => scopedPage(request, STUDENT, (db, tenantId) => studentQuery(db, tenantId, q), q, presentStudent),
-  );
+  route.get('/api/student/student/listStudents', {
+    summary: 'Children in the caller’s data scope, paged (name, classId, gender, status, studentNo)',
+    query: PageQuerySchema.merge(StudentFilterSchema),
+    data: pageSchema(StudentSchema),
+    handler: (request, q) =>
+      scopedPage(request, STUDENT, (db, tenantId) => studentQuery(db, tenantId, q), q, presentStudent),
+  });
 
-  getRoute(
-    r,
-    '/api/student/student/listStudentsAll',
-    {
-      tags,
-      summary: 'Every child in the caller’s data scope (at most 2000; filters as listStudents)',
-      query: StudentFilterSchema,
-      data: z.array(StudentSchema),
-    },
-    (request, q) => childrenInScope(request, q),
-  );
+  route.get('/api/student/student/listStudentsAll', {
+    summary: 'Every child in the caller’s data scope (at most 2000; filters as listStudents)',
+    query: StudentFilterSchema,
+    data: z.array(StudentSchema),
+    handler: (request, q) => childrenInScope(request, q),
+  });
 
-  detailRoute(
-    r,
-    '/api/student/student/detail',
-    { tags, summary: 'One child (404 outside the caller’s data scope)', data: StudentSchema },
-    async (request, id) => (await childrenInScope(request, {}, id, 1))[0],
-  );
+  route.detail('/api/student/student/detail', {
+    summary: 'One child (404 outside the caller’s data scope)',
+    data: StudentSchema,
+    find: async (request, id) => (await childrenInScope(request, {}, id, 1))[0],
+  });
 
-  const save = async (request: FastifyRequest, b: z.output<typeof StudentSubmitSchema>) => {
-    const ctx = tenantOf(request);
+  const save = async (request: FastifyRequest, b: z.output<typeof StudentSubmitSchema>, ctx: TenantContext) => {
     const { tenantId, userId: me = '' } = ctx;
     const perms = await permissionsOf(request);
     const id = await request.tx(async (trx) => {
-      let createUser: string | null = me;
-      if (b.id) {
-        const scope = scopeWhere(perms.ability, 'update', 'student', STUDENT_COLUMNS);
-        const current = await creatorInScope(trx, { table: 'student', alias: 's', tenantId, id: b.id, scope });
-        if (current === undefined) throw notFound();
-        createUser = current;
-      }
+      const missing = () => notFound();
+      const createUser = b.id
+        ? await creatorToUpdate(trx, perms.ability, STUDENT, { tenantId, id: b.id, missing })
+        : me;
       const clazz = await liveClass(trx, tenantId, b.classId);
       if (!clazz) throw badRequest('system.classNotFound', { id: b.classId });
       const deptId = clazz.dept_id === null ? null : String(clazz.dept_id);
@@ -167,8 +139,8 @@ export async function studentRoutes(app: FastifyInstance) {
       const after = subject('student', { tenantId, id: b.id ?? '0', createUser, classId: b.classId, deptId });
       if (!perms.ability.can('update', after)) throw badRequest('system.outOfScope');
       if (b.studentNo) {
-        const clash = await studentWithNo(trx, tenantId, b.studentNo);
-        if (clash && String(clash.id) !== b.id) throw badRequest('system.studentNoExists', { no: b.studentNo });
+        const taken = { table: 'student', tenantId, values: { student_no: b.studentNo }, id: b.id } as const;
+        await refuseTaken(trx, taken, 'system.studentNoExists', { no: b.studentNo });
       }
       const values = {
         name: b.name,
@@ -194,32 +166,26 @@ export async function studentRoutes(app: FastifyInstance) {
           subject('student', { tenantId, id: b.id, createUser, classId: b.classId, deptId }),
           'guardianPhone',
         );
-      return writeStudent(trx, tenantId, b.id, mayPhone ? values : rest);
+      return writeRow(trx, 'student', tenantId, b.id, mayPhone ? values : rest, { create_user: me });
     });
     return (await childrenInScope(request, {}, id, 1))[0] ?? { id };
   };
 
   const data = StudentSchema.partial();
-  submitRoute(
-    r,
-    '/api/student/student/saveStudent',
-    {
-      tags,
-      summary: 'Adds a child to a class in the caller’s data scope',
-      body: StudentSubmitSchema.omit({ id: true }),
-      data,
-    },
+  route.submit('/api/student/student/saveStudent', {
+    summary: 'Adds a child to a class in the caller’s data scope',
+    body: StudentSubmitSchema.omit({ id: true }),
+    data,
     save,
-  );
-  updateRoute(
-    r,
-    '/api/student/student/updateStudent',
-    { tags, summary: 'Updates a child (id required)', body: StudentSubmitSchema, data },
+  });
+  route.update('/api/student/student/updateStudent', {
+    summary: 'Updates a child (id required)',
+    body: StudentSubmitSchema,
+    data,
     save,
-  );
+  });
 
-  removeRoute(r, '/api/student/student/removeStudent', {
-    tags,
+  route.remove('/api/student/student/removeStudent', {
     summary: 'Deletes children (id or ids) in the caller’s data scope',
     idOrIds: true,
     table: 'student',

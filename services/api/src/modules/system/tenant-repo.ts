@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import { containsPattern, type DB, type NewTenant } from '@sprout/core/db';
 import { AppError } from '@sprout/core/errors';
-import { nextId } from '@sprout/core/ids';
-import { createTimeRange, live } from '../../http/query';
+import type { PageQuery } from '@sprout/core/http/paging';
+import { createTimeRange, live, writeRow } from '../../http/query';
 
-/** The filters of the tenant list. */
-export interface TenantFilter {
-  tenantId?: string;
-  tenantName?: string;
-  createTime_dategt?: string;
-  createTime_datelt?: string;
-}
+/** The filters of the tenant list, as the API takes them (with a page's create-time range). */
+export const TenantFilterSchema = z.object({
+  tenantId: z.string().trim().max(12).optional(),
+  tenantName: z.string().trim().max(100).optional(),
+});
+type TenantFilter = z.output<typeof TenantFilterSchema> & Pick<PageQuery, 'createTime_dategt' | 'createTime_datelt'>;
 
 /** The live tenants of a filter, by id. */
 export function tenantList(db: Kysely<DB>, f: TenantFilter, tz: string) {
@@ -83,32 +83,10 @@ export async function addTenantAdmin(
   passwordHash: string,
   roleId: string,
 ) {
-  const deptId = nextId();
-  await db
-    .insertInto('dept')
-    .values({
-      tenant_id: tenantId,
-      id: deptId,
-      ancestors: [],
-      dept_category: 1,
-      dept_name: tenantName,
-      full_name: tenantName,
-      sort: 1,
-    })
-    .execute();
-  const adminId = nextId();
-  await db
-    .insertInto('app_user')
-    .values({
-      tenant_id: tenantId,
-      id: adminId,
-      account: 'admin',
-      password_hash: passwordHash,
-      name: '管理员',
-      real_name: '管理员',
-      dept_id: deptId,
-    })
-    .execute();
+  const root = { ancestors: [], dept_category: 1, dept_name: tenantName, full_name: tenantName, sort: 1 };
+  const deptId = await writeRow(db, 'dept', tenantId, undefined, root);
+  const admin = { account: 'admin', password_hash: passwordHash, name: '管理员', real_name: '管理员', dept_id: deptId };
+  const adminId = await writeRow(db, 'app_user', tenantId, undefined, admin);
   await db.insertInto('user_role').values({ tenant_id: tenantId, user_id: adminId, role_id: roleId }).execute();
 }
 
@@ -119,28 +97,23 @@ export async function liveTenantIds(db: Kysely<DB>, ids: string[], lock = false)
   return rows.map((t) => t.tenant_id);
 }
 
-/** Sets columns of the tenants of `ids`, stamped with who changed them and when. */
-export const updateTenants = (
+/**
+ * Sets columns of the live tenants of `ids`, stamped with who changed them and when; answers
+ * how many there were.
+ */
+export async function updateTenants(
   db: Kysely<DB>,
   ids: string[],
   by: string | null,
-  set: Partial<Pick<NewTenant, 'is_deleted' | 'account_number' | 'expire_time'>>,
-) =>
-  db
+  set: Partial<Pick<NewTenant, 'is_deleted' | 'account_number' | 'expire_time' | 'datasource_id'>>,
+) {
+  const updated = await db
     .updateTable('tenant')
     .set({ ...set, update_user: by, update_time: new Date() })
     .where('tenant_id', 'in', ids)
-    .execute();
-
-/** Binds a live tenant to a data source (null unbinds); answers whether there was one. */
-export async function setDatasource(db: Kysely<DB>, tenantId: string, datasourceId: string | null, by: string | null) {
-  const updated = await db
-    .updateTable('tenant')
-    .set({ datasource_id: datasourceId, update_user: by, update_time: new Date() })
-    .where('tenant_id', '=', tenantId)
     .where(live())
     .executeTakeFirst();
-  return updated.numUpdatedRows > 0n;
+  return Number(updated.numUpdatedRows);
 }
 
 /** Revokes every live session of a tenant; answers their ids (the caller's transaction set to that tenant). */

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
 import type { Tenant } from '@sprout/core/db';
@@ -12,9 +11,11 @@ import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
+import { int, text, textOrNull, time } from '../../http/answer';
 import { refuseMissing, refuseUnknownIds } from '../../http/known';
 import { NullableIdSchema, optionalText } from '../../http/params';
-import { found, getRoute, postRoute } from '../../http/routes';
+import { found } from '../../http/routes';
+import { routesOf } from './shapes';
 import {
   addTenantAdmin,
   asTenant,
@@ -22,7 +23,7 @@ import {
   insertTenant,
   liveTenantIds,
   revokeTenantSessions,
-  setDatasource,
+  TenantFilterSchema,
   tenantList,
   updateTenant,
   updateTenants,
@@ -30,19 +31,19 @@ import {
 
 /** A tenant as the tenant screen shows it. */
 export const TenantSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  domain: z.string().nullable(),
-  backgroundUrl: z.string().nullable(),
-  linkman: z.string().nullable(),
-  contactNumber: z.string().nullable(),
-  address: z.string().nullable(),
-  accountNumber: z.number().int(),
-  expireTime: z.string().nullable(),
-  datasourceId: z.string(),
-  status: z.number().int(),
-  createTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  tenantName: text,
+  domain: textOrNull,
+  backgroundUrl: textOrNull,
+  linkman: textOrNull,
+  contactNumber: textOrNull,
+  address: textOrNull,
+  accountNumber: int,
+  expireTime: time,
+  datasourceId: text,
+  status: int,
+  createTime: time,
 });
 
 /** What leaves the server for a tenant: camelCase, ids as strings, times formatted. */
@@ -120,8 +121,6 @@ const platformOnly = (request: FastifyRequest) => {
   if (tenantOf(request).tenantId !== PLATFORM_TENANT_ID) throw forbidden();
 };
 
-const tags = ['tenants'];
-
 /**
  * Tenants: list, detail, add and update (a new tenant gets the seeded roles, the standard
  * posts, a root department and an `admin` account whose password is shown once), remove,
@@ -129,57 +128,39 @@ const tags = ['tenants'];
  * platform-only tenant menu, and row-level security underneath).
  */
 export async function tenantRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'tenants');
   const tz = app.config.TIME_ZONE;
   // Every route here, before its handler reads any input of its own (merged parameters).
   app.addHook('preHandler', async (request) => platformOnly(request));
 
-  getRoute(
-    r,
-    '/api/blade-system/tenant/list',
-    {
-      tags,
-      summary: 'Tenants (the platform tenant sees all), paged',
-      query: PageQuerySchema.extend({
-        tenantId: z.string().trim().max(12).optional(),
-        tenantName: z.string().trim().max(100).optional(),
-      }),
-      data: pageSchema(TenantSchema),
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/tenant/list', {
+    summary: 'Tenants (the platform tenant sees all), paged',
+    query: PageQuerySchema.extend(TenantFilterSchema.shape),
+    data: pageSchema(TenantSchema),
+    handler: async (request, q) => {
       return findPage(app.database, tenantOf(request), tenantList(app.database.db, q, tz), q, (t) =>
         presentTenant(t, tz),
       );
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-system/tenant/detail',
-    {
-      tags,
-      summary: 'One tenant (by tenantId or id)',
-      query: z.object({ tenantId: TenantIdSchema.optional(), id: TenantIdSchema.optional() }),
-      data: TenantSchema,
-    },
-    async (request, q) => {
+  route.get('/api/blade-system/tenant/detail', {
+    summary: 'One tenant (by tenantId or id)',
+    query: z.object({ tenantId: TenantIdSchema.optional(), id: TenantIdSchema.optional() }),
+    data: TenantSchema,
+    handler: async (request, q) => {
       const id = found(q.tenantId ?? q.id);
       return presentTenant(found(await request.tx((trx) => findTenant(trx, id))), tz);
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-system/tenant/submit',
-    {
-      tags,
-      summary:
-        'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept and an admin account',
-      body: TenantSubmitSchema,
-      data: SavedTenantSchema,
-      done: (b) => (b.tenantId ? 'system.updated' : 'system.added'),
-    },
-    async (request, b) => {
+  route.post('/api/blade-system/tenant/submit', {
+    summary:
+      'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept and an admin account',
+    body: TenantSubmitSchema,
+    data: SavedTenantSchema,
+    done: (b) => (b.tenantId ? 'system.updated' : 'system.added'),
+    handler: async (request, b) => {
       const values = {
         tenant_name: b.tenantName,
         domain: b.domain,
@@ -217,19 +198,14 @@ export async function tenantRoutes(app: FastifyInstance) {
       const out = presentTenant(row, tz);
       return adminPassword ? { ...out, adminAccount: 'admin', adminPassword } : out;
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-system/tenant/remove',
-    {
-      tags,
-      summary: 'Deletes tenants (ids; never the platform tenant) and signs their users out',
-      query: z.object({ ids: z.string().trim().max(7000) }),
-      data: z.null(),
-      done: 'system.removed',
-    },
-    async (request, q) => {
+  route.post('/api/blade-system/tenant/remove', {
+    summary: 'Deletes tenants (ids; never the platform tenant) and signs their users out',
+    query: z.object({ ids: z.string().trim().max(7000) }),
+    data: z.null(),
+    done: 'system.removed',
+    handler: async (request, q) => {
       const ids = [
         ...new Set(
           q.ids
@@ -252,20 +228,15 @@ export async function tenantRoutes(app: FastifyInstance) {
       for (const id of ids) await app.permissions.invalidateTenant(id);
       return null;
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-system/tenant/setting',
-    {
-      tags,
-      summary: 'Licence of tenants: ids, accountNumber (−1 no limit), expireTime',
-      description: 'Query string (Saber) or body.',
-      merged: TenantSettingSchema,
-      data: z.null(),
-      done: 'system.updated',
-    },
-    async (request, s) => {
+  route.post('/api/blade-system/tenant/setting', {
+    summary: 'Licence of tenants: ids, accountNumber (−1 no limit), expireTime',
+    description: 'Query string (Saber) or body.',
+    merged: TenantSettingSchema,
+    data: z.null(),
+    done: 'system.updated',
+    handler: async (request, s) => {
       await request.tx(async (trx) => {
         refuseMissing(s.ids, await liveTenantIds(trx, s.ids), 'system.tenantNotFound', 'id');
         await updateTenants(trx, s.ids, request.user?.user_id ?? null, {
@@ -277,26 +248,20 @@ export async function tenantRoutes(app: FastifyInstance) {
       });
       return null;
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-system/tenant/datasource',
-    {
-      tags,
-      summary: 'Binds a tenant to a data source (tenantId, datasourceId; empty unbinds)',
-      description:
-        'Stored only: the data-source family (/blade-develop/datasource) and per-tenant databases come later.',
-      merged: z.object({ tenantId: TenantIdSchema, datasourceId: NullableIdSchema }),
-      data: z.null(),
-      done: 'system.updated',
-    },
-    async (request, b) => {
+  route.post('/api/blade-system/tenant/datasource', {
+    summary: 'Binds a tenant to a data source (tenantId, datasourceId; empty unbinds)',
+    description: 'Stored only: the data-source family (/blade-develop/datasource) and per-tenant databases come later.',
+    merged: z.object({ tenantId: TenantIdSchema, datasourceId: NullableIdSchema }),
+    data: z.null(),
+    done: 'system.updated',
+    handler: async (request, b) => {
       const bound = await request.tx((trx) =>
-        setDatasource(trx, b.tenantId, b.datasourceId, request.user?.user_id ?? null),
+        updateTenants(trx, [b.tenantId], request.user?.user_id ?? null, { datasource_id: b.datasourceId }),
       );
       if (!bound) throw badRequest('system.tenantNotFound', { id: b.tenantId });
       return null;
     },
-  );
+  });
 }

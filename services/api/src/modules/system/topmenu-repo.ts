@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { live, saveRow } from '../../http/query';
+import { live } from '../../http/query';
 
-/** The filters of the top-menu list. */
-export interface TopMenuFilter {
-  code?: string;
-  name?: string;
-}
+/** The filters of the top-menu list, as the API takes them. */
+export const TopMenuFilterSchema = z.object({
+  code: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(100).optional(),
+});
+type TopMenuFilter = z.output<typeof TopMenuFilterSchema>;
 
 /** The live top menus (platform data every tenant reads), in display order. */
 export function topMenuList(db: Kysely<DB>, f: TopMenuFilter = {}) {
@@ -18,29 +20,6 @@ export function topMenuList(db: Kysely<DB>, f: TopMenuFilter = {}) {
 
 export const findTopMenu = (db: Kysely<DB>, id: string) =>
   db.selectFrom('top_menu').selectAll().where('id', '=', id).where(live()).executeTakeFirst();
-
-/** The live top menu holding `code` in the tenant, if any. */
-export const topMenuWithCode = (db: Kysely<DB>, tenantId: string, code: string) =>
-  db
-    .selectFrom('top_menu')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where(live())
-    .where('code', '=', code)
-    .executeTakeFirst();
-
-export interface TopMenuValues {
-  code: string;
-  name: string;
-  name_en: string;
-  source: string | null;
-  sort: number;
-  update_time: Date;
-}
-
-/** Adds (no id) or updates a top menu; answers it as stored (an unknown id → 404). */
-export const saveTopMenu = (db: Kysely<DB>, tenantId: string, id: string | undefined, values: TopMenuValues) =>
-  saveRow(db, 'top_menu', tenantId, id, values);
 
 /** The ids of `ids` naming live menus (category 1, not buttons). */
 export async function liveMenuIds(db: Kysely<DB>, ids: string[]) {

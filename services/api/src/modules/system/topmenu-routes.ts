@@ -1,36 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { TopMenuTable } from '@sprout/core/db/tables-permissions';
-import { badRequest } from '@sprout/core/errors';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { formatDateTime } from '@sprout/core/time';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { liveIds, refuseMissing } from '../../http/known';
+import { int, text, time } from '../../http/answer';
+import { liveIds, refuseMissing, refuseTaken } from '../../http/known';
 import { IdListSchema, IdSchema, optionalText, RequiredIdListSchema } from '../../http/params';
-import { detailRoute, getRoute, postRoute } from '../../http/routes';
-import { removeRoute, submitRoute } from './shapes';
+import { saveRow } from '../../http/query';
+import { routesOf, tzOf } from './shapes';
 import {
   findTopMenu,
   liveMenuIds,
   removeTopMenuSettings,
-  saveTopMenu,
   setTopMenuMenus,
+  TopMenuFilterSchema,
   topMenuList,
-  topMenuWithCode,
 } from './topmenu-repo';
 
 /** A top menu as its screen shows it. */
 export const TopMenuSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  source: z.string(),
-  sort: z.number().int(),
-  createTime: z.string().nullable(),
+  id: text,
+  code: text,
+  name: text,
+  nameEn: text,
+  source: text,
+  sort: int,
+  createTime: time,
 });
 
 export const presentTopMenu = (t: Selectable<TopMenuTable>, tz: string): z.output<typeof TopMenuSchema> => ({
@@ -61,48 +59,40 @@ export const TopMenuGrantSchema = z.object({
   menuIds: IdListSchema.default([]),
 });
 
-const tags = ['top menus'];
-
+/** Top menus: list, detail, add or update, remove, and the menus each one shows. */
 export async function topMenuRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tz = app.config.TIME_ZONE;
+  const route = routesOf(app, 'top menus');
 
-  getRoute(
-    r,
-    '/api/blade-system/topmenu/list',
-    {
-      tags,
-      summary: 'Top menus, paged (filters code, name)',
-      query: PageQuerySchema.extend({
-        code: z.string().trim().max(64).optional(),
-        name: z.string().trim().max(100).optional(),
-      }),
-      data: pageSchema(TopMenuSchema),
+  route.get('/api/blade-system/topmenu/list', {
+    summary: 'Top menus, paged (filters code, name)',
+    query: PageQuerySchema.extend(TopMenuFilterSchema.shape),
+    data: pageSchema(TopMenuSchema),
+    handler: (request, q) => {
+      const tz = tzOf(request);
+      return findPage(app.database, tenantOf(request), topMenuList(app.database.db, q), q, (t) =>
+        presentTopMenu(t, tz),
+      );
     },
-    (request, q) =>
-      findPage(app.database, tenantOf(request), topMenuList(app.database.db, q), q, (t) => presentTopMenu(t, tz)),
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-system/topmenu/detail',
-    { tags, summary: 'One top menu', data: TopMenuSchema },
-    async (request, id) => {
+  route.detail('/api/blade-system/topmenu/detail', {
+    summary: 'One top menu',
+    data: TopMenuSchema,
+    find: async (request, id) => {
       const t = await request.tx((trx) => findTopMenu(trx, id));
-      return t && presentTopMenu(t, tz);
+      return t && presentTopMenu(t, tzOf(request));
     },
-  );
+  });
 
-  submitRoute(
-    r,
-    '/api/blade-system/topmenu/submit',
-    { tags, summary: 'Adds (no id) or updates a top menu', body: TopMenuSubmitSchema, data: TopMenuSchema },
-    async (request, b) => {
-      const { tenantId } = tenantOf(request);
+  route.submit('/api/blade-system/topmenu/submit', {
+    summary: 'Adds (no id) or updates a top menu',
+    body: TopMenuSubmitSchema,
+    data: TopMenuSchema,
+    save: async (request, b, { tenantId }) => {
       const saved = await request.tx(async (trx) => {
-        const clash = await topMenuWithCode(trx, tenantId, b.code);
-        if (clash && String(clash.id) !== b.id) throw badRequest('system.topMenuCodeExists', { code: b.code });
-        return saveTopMenu(trx, tenantId, b.id, {
+        const taken = { table: 'top_menu', tenantId, values: { code: b.code }, id: b.id } as const;
+        await refuseTaken(trx, taken, 'system.topMenuCodeExists', { code: b.code });
+        return saveRow(trx, 'top_menu', tenantId, b.id, {
           code: b.code,
           name: b.name,
           name_en: b.nameEn ?? '',
@@ -111,12 +101,11 @@ export async function topMenuRoutes(app: FastifyInstance) {
           update_time: new Date(),
         });
       });
-      return presentTopMenu(saved, tz);
+      return presentTopMenu(saved, tzOf(request));
     },
-  );
+  });
 
-  removeRoute(r, '/api/blade-system/topmenu/remove', {
-    tags,
+  route.remove('/api/blade-system/topmenu/remove', {
     summary: 'Deletes top menus (ids)',
     table: 'top_menu',
     alias: 't',
@@ -125,18 +114,13 @@ export async function topMenuRoutes(app: FastifyInstance) {
     },
   });
 
-  postRoute(
-    r,
-    '/api/blade-system/topmenu/grant',
-    {
-      tags,
-      summary: 'Sets the menus each top menu shows (topMenuIds, menuIds); unknown ids → 400, nothing written',
-      description: 'JSON body (Saber) or query string; ids as arrays or comma-separated.',
-      merged: TopMenuGrantSchema,
-      data: z.null(),
-      done: 'system.granted',
-    },
-    async (request, g) => {
+  route.post('/api/blade-system/topmenu/grant', {
+    summary: 'Sets the menus each top menu shows (topMenuIds, menuIds); unknown ids → 400, nothing written',
+    description: 'JSON body (Saber) or query string; ids as arrays or comma-separated.',
+    merged: TopMenuGrantSchema,
+    data: z.null(),
+    done: 'system.granted',
+    handler: async (request, g) => {
       const { tenantId } = tenantOf(request);
       await request.tx(async (trx) => {
         refuseMissing(g.topMenuIds, await liveIds(trx, 'top_menu', g.topMenuIds), 'system.unknownTopMenus');
@@ -145,5 +129,5 @@ export async function topMenuRoutes(app: FastifyInstance) {
       });
       return null;
     },
-  );
+  });
 }

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
 import { fieldFilter } from '@sprout/core/permissions/fields';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
+import { int, text, textOrNull } from '../../http/answer';
 import { IdListSchema, IdSchema, intEnum, optionalText, PHONE, RequiredIdListSchema } from '../../http/params';
 import { readIn } from '../../http/query';
-import { detailRoute, getRoute, postRoute } from '../../http/routes';
 import { refuseUnknownRoles } from './role-repo';
+import { routesOf } from './shapes';
 import { USER_COLUMNS } from './user-list';
 import { platformOf, setUserRoles, updateUser, userWithPhone } from './user-repo';
 import { usersInScope } from './user-routes';
@@ -25,51 +25,44 @@ const PlatformSchema = z.object({
 
 /** A user's platform type and extension. */
 const UserPlatformSchema = z.object({
-  id: z.string(),
-  account: z.string(),
-  realName: z.string(),
-  userType: z.number().int(),
-  userExt: z.string(),
+  id: text,
+  account: text,
+  realName: text,
+  userType: int,
+  userExt: text,
 });
 
 /** Who holds a phone number (as the caller may see them). */
 const PhoneHolderSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  account: z.string(),
-  name: z.string().nullable(),
-  realName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  phone: z.string().nullable(),
-  deptId: z.string(),
-  status: z.number().int(),
+  id: text,
+  tenantId: text,
+  account: text,
+  name: textOrNull,
+  realName: textOrNull,
+  avatar: textOrNull,
+  phone: textOrNull,
+  deptId: text,
+  status: int,
 });
 
 /** New passwords, shown once. */
-const NewPasswordsSchema = z.array(z.object({ userId: z.string(), account: z.string(), password: z.string() }));
+const NewPasswordsSchema = z.array(z.object({ userId: text, account: text, password: text }));
 
 const NEW_PASSWORD_CHARS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newPassword = () =>
   Array.from({ length: 10 }, () => NEW_PASSWORD_CHARS[randomInt(NEW_PASSWORD_CHARS.length)]).join('');
 
-const tags = ['users'];
-
 /** What a user administrator does to accounts: roles, passwords, platform type; and who holds a phone number. */
 export async function userAdminRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'users');
 
-  postRoute(
-    r,
-    '/api/blade-user/grant',
-    {
-      tags,
-      summary: 'Replaces the roles of users (userIds, roleIds); unknown roles or users outside the scope → 400',
-      description: 'Query string (Saber) or body; ids comma-separated or as arrays.',
-      merged: UserGrantSchema,
-      data: z.null(),
-      done: 'system.granted',
-    },
-    async (request, g) => {
+  route.post('/api/blade-user/grant', {
+    summary: 'Replaces the roles of users (userIds, roleIds); unknown roles or users outside the scope → 400',
+    description: 'Query string (Saber) or body; ids comma-separated or as arrays.',
+    merged: UserGrantSchema,
+    data: z.null(),
+    done: 'system.granted',
+    handler: async (request, g) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       await request.tx(async (trx) => {
@@ -80,20 +73,15 @@ export async function userAdminRoutes(app: FastifyInstance) {
       await app.permissions.invalidateTenant(ctx.tenantId);
       return null;
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-user/reset-password',
-    {
-      tags,
-      summary: 'Gives users (userIds) a new random password, shown once in data, and signs them out',
-      description: 'Query string (Saber) or body.',
-      merged: z.object({ userIds: RequiredIdListSchema }),
-      data: NewPasswordsSchema,
-      done: 'system.passwordReset',
-    },
-    async (request, { userIds }) => {
+  route.post('/api/blade-user/reset-password', {
+    summary: 'Gives users (userIds) a new random password, shown once in data, and signs them out',
+    description: 'Query string (Saber) or body.',
+    merged: z.object({ userIds: RequiredIdListSchema }),
+    data: NewPasswordsSchema,
+    done: 'system.passwordReset',
+    handler: async (request, { userIds }) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       const fresh = userIds.map((id) => ({ id, password: newPassword() }));
@@ -111,20 +99,15 @@ export async function userAdminRoutes(app: FastifyInstance) {
       const accounts = new Map(rows.map((u) => [String(u.id), u.account]));
       return fresh.map((f) => ({ userId: f.id, account: accounts.get(f.id) ?? '', password: f.password }));
     },
-  );
+  });
 
-  postRoute(
-    r,
-    '/api/blade-user/update-platform',
-    {
-      tags,
-      summary: 'Sets a user’s platform type and extension (userId, userType, userExt)',
-      description: 'Query string (Saber) or body.',
-      merged: PlatformSchema,
-      data: z.null(),
-      done: 'system.updated',
-    },
-    async (request, b) => {
+  route.post('/api/blade-user/update-platform', {
+    summary: 'Sets a user’s platform type and extension (userId, userType, userExt)',
+    description: 'Query string (Saber) or body.',
+    merged: PlatformSchema,
+    data: z.null(),
+    done: 'system.updated',
+    handler: async (request, b) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       await request.tx(async (trx) => {
@@ -136,13 +119,12 @@ export async function userAdminRoutes(app: FastifyInstance) {
       });
       return null;
     },
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-user/platform-detail',
-    { tags, summary: 'A user’s platform type and extension', data: UserPlatformSchema },
-    async (request, id) => {
+  route.detail('/api/blade-user/platform-detail', {
+    summary: 'A user’s platform type and extension',
+    data: UserPlatformSchema,
+    find: async (request, id) => {
       const inScope = scopeWhere((await permissionsOf(request)).ability, 'read', 'user', USER_COLUMNS);
       const [u] = await readIn(request, (db, ctx) => platformOf(db, ctx.tenantId, id, inScope));
       return (
@@ -155,18 +137,13 @@ export async function userAdminRoutes(app: FastifyInstance) {
         }
       );
     },
-  );
+  });
 
-  getRoute(
-    r,
-    '/api/blade-user/infoByPhone',
-    {
-      tags,
-      summary: 'A user by phone number (null when none): user administrators, within their data scope',
-      query: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
-      data: PhoneHolderSchema.nullable(),
-    },
-    async (request, q) => {
+  route.get('/api/blade-user/infoByPhone', {
+    summary: 'A user by phone number (null when none): user administrators, within their data scope',
+    query: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
+    data: PhoneHolderSchema.nullable(),
+    handler: async (request, q) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       // It reveals who owns a number: the user screen's holders only (API scope), and only
@@ -190,5 +167,5 @@ export async function userAdminRoutes(app: FastifyInstance) {
         status: u.status,
       });
     },
-  );
+  });
 }

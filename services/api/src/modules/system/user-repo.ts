@@ -1,6 +1,6 @@
-import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
-import { live, writeRow } from '../../http/query';
+import { live } from '../../http/query';
 
 /** The live users of `ids` within `scope` (a condition on `u`): ids and accounts. */
 export const usersAmong = (db: Kysely<DB>, tenantId: string, ids: string[], scope: Expression<SqlBool>) =>
@@ -22,16 +22,6 @@ export const userCreator = (db: Kysely<DB>, tenantId: string, id: string) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
-/** The live user holding `account`, if any. */
-export const accountHolder = (db: Kysely<DB>, tenantId: string, account: string) =>
-  db
-    .selectFrom('app_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('account', '=', account)
-    .where(live())
-    .executeTakeFirst();
-
 /** How many users the tenant may have active (−1: no limit), if it is there. */
 export const accountQuota = (db: Kysely<DB>, tenantId: string) =>
   db.selectFrom('tenant').select('account_number').where('tenant_id', '=', tenantId).executeTakeFirst();
@@ -47,35 +37,6 @@ export async function activeUsers(db: Kysely<DB>, tenantId: string) {
     .executeTakeFirstOrThrow();
   return Number(active.n);
 }
-
-export interface UserValues {
-  account: string;
-  name: string;
-  real_name: string;
-  email: string | null;
-  phone: string | null;
-  sex: number | null;
-  birthday: RawBuilder<Date> | null;
-  dept_id: string | null;
-  post_id: string | null;
-  user_type: number;
-  update_user: string;
-  update_time: Date;
-  status?: number;
-}
-
-/** Adds (no id; with its password hash) or updates a user; answers the id. */
-export const writeUser = (
-  db: Kysely<DB>,
-  tenantId: string,
-  id: string | undefined,
-  values: UserValues,
-  passwordHash?: string,
-) =>
-  writeRow(db, 'app_user', tenantId, id, values, {
-    password_hash: passwordHash as string,
-    create_user: values.update_user,
-  });
 
 /** The roles of the users of `userIds`: `roleIds` each, nothing else. */
 export async function setUserRoles(db: Kysely<DB>, tenantId: string, userIds: string[], roleIds: string[]) {

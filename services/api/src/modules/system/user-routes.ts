@@ -1,10 +1,9 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
-import type { DB } from '@sprout/core/db';
+import type { DB, TenantContext } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
@@ -13,12 +12,11 @@ import { scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { liveIds, refuseMissing } from '../../http/known';
+import { liveIds, refuseMissing, refuseTaken } from '../../http/known';
 import { IdListSchema, IdSchema, intEnum, optionalText, PHONE } from '../../http/params';
-import { readIn } from '../../http/query';
-import { detailRoute, getRoute } from '../../http/routes';
+import { readIn, writeRow } from '../../http/query';
 import { refuseUnknownRoles } from './role-repo';
-import { removeRoute, submitRoute, tzOf, updateRoute } from './shapes';
+import { routesOf, tzOf } from './shapes';
 import {
   USER_COLUMNS,
   UserPageQuerySchema,
@@ -28,16 +26,7 @@ import {
   userListQuery,
   userListValues,
 } from './user-list';
-import {
-  accountHolder,
-  accountQuota,
-  activeUsers,
-  removeUserRoles,
-  setUserRoles,
-  userCreator,
-  usersAmong,
-  writeUser,
-} from './user-repo';
+import { accountQuota, activeUsers, removeUserRoles, setUserRoles, userCreator, usersAmong } from './user-repo';
 
 /** Comma-separated ids (Saber's multi-selects); the first is what a single column keeps. */
 const firstId = z
@@ -107,39 +96,31 @@ async function findUser(request: FastifyRequest, ability: AppAbility, id: string
   return u && fieldFilter<z.output<typeof UserSchema>>(ability, 'read', 'user')(presentUser(u, tz));
 }
 
-const tags = ['users'];
-
+/** The user screen: users in the caller's data scope, listed, one by one, added, updated, removed. */
 export async function userRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'users');
   const tz = app.config.TIME_ZONE;
 
-  getRoute(
-    r,
-    '/api/blade-user/page',
-    {
-      tags,
-      summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
-      query: UserPageQuerySchema,
-      data: pageSchema(UserSchema),
-    },
-    async (request, q) => {
+  route.get('/api/blade-user/page', {
+    summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
+    query: UserPageQuerySchema,
+    data: pageSchema(UserSchema),
+    handler: async (request, q) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
       const values = userListValues(ctx.tenantId, q, tz);
       const present = (u: Parameters<typeof presentUser>[0]) => presentUser(u, tz);
       return findScopedListPage(app.database, ctx, perms.ability, 'user', USER_COLUMNS, userList, values, q, present);
     },
-  );
+  });
 
-  detailRoute(
-    r,
-    '/api/blade-user/detail',
-    { tags, summary: 'One user (404 outside the caller’s data scope)', data: UserSchema },
-    async (request, id) => findUser(request, (await permissionsOf(request)).ability, id),
-  );
+  route.detail('/api/blade-user/detail', {
+    summary: 'One user (404 outside the caller’s data scope)',
+    data: UserSchema,
+    find: async (request, id) => findUser(request, (await permissionsOf(request)).ability, id),
+  });
 
-  const save = async (request: FastifyRequest, b: z.output<typeof UserSubmitSchema>) => {
-    const ctx = tenantOf(request);
+  const save = async (request: FastifyRequest, b: z.output<typeof UserSubmitSchema>, ctx: TenantContext) => {
     const { tenantId, userId: me = '' } = ctx;
     const perms = await permissionsOf(request);
     const passwordHash = !b.id && b.password ? await hashPassword(md5(b.password)) : undefined;
@@ -160,15 +141,16 @@ export async function userRoutes(app: FastifyInstance) {
       if (b.postId)
         refuseMissing([b.postId], await liveIds(trx, 'post', [b.postId], tenantId), 'system.postNotFound', 'id');
       if (b.roleId?.length) await refuseUnknownRoles(trx, tenantId, b.roleId);
-      const clash = await accountHolder(trx, tenantId, b.account);
-      if (clash && String(clash.id) !== b.id) throw badRequest('auth.accountExists');
+      const taken = { table: 'app_user', tenantId, values: { account: b.account }, id: b.id } as const;
+      await refuseTaken(trx, taken, 'auth.accountExists');
       if (!b.id) {
         const tenant = await accountQuota(trx, tenantId);
         if (tenant && tenant.account_number >= 0 && (await activeUsers(trx, tenantId)) + 1 > tenant.account_number)
           throw badRequest('auth.tenantQuota');
       }
-      const userId = await writeUser(
+      const userId = await writeRow(
         trx,
+        'app_user',
         tenantId,
         b.id,
         {
@@ -186,7 +168,7 @@ export async function userRoutes(app: FastifyInstance) {
           update_time: new Date(),
           ...(b.status !== undefined ? { status: b.status } : {}),
         },
-        passwordHash,
+        { password_hash: passwordHash as string, create_user: me },
       );
       if (b.id && b.status === 0) revoked = await app.auth.revokeUserSessions(trx, tenantId, userId, 'user_disabled');
       if (b.roleId) await setUserRoles(trx, tenantId, [userId], b.roleId);
@@ -199,26 +181,20 @@ export async function userRoutes(app: FastifyInstance) {
   };
 
   const body = UserSubmitSchema;
-  submitRoute(
-    r,
-    '/api/blade-user/submit',
-    {
-      tags,
-      summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
-      body,
-      data: SavedUserSchema,
-    },
+  route.submit('/api/blade-user/submit', {
+    summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
+    body,
+    data: SavedUserSchema,
     save,
-  );
-  updateRoute(
-    r,
-    '/api/blade-user/update',
-    { tags, summary: 'Updates a user (id required)', body, data: SavedUserSchema },
+  });
+  route.update('/api/blade-user/update', {
+    summary: 'Updates a user (id required)',
+    body,
+    data: SavedUserSchema,
     save,
-  );
+  });
 
-  removeRoute(r, '/api/blade-user/remove', {
-    tags,
+  route.remove('/api/blade-user/remove', {
     summary: 'Deletes users (ids) in the caller’s data scope and signs them out',
     table: 'app_user',
     alias: 'u',
