@@ -21,12 +21,17 @@ export interface DeptRow {
   in_scope: boolean;
 }
 
-/** Every live dept of the tenant in display order, `inScope` (a condition on `d`) telling which the caller sees. */
-export const deptRows = (db: Kysely<DB>, tenantId: string, inScope: Expression<SqlBool>) =>
-  sql<DeptRow>`select d.id::text, d.tenant_id, d.parent_id::text, d.ancestors::text[] as ancestors, d.dept_category,
-      d.dept_name, d.full_name, d.sort, d.remark, d.create_user::text, d.create_time, ${inScope} as in_scope
+/**
+ * Every live dept of the tenant in display order, `inScope` (a condition on `d`, or true or
+ * false for every row) telling which the caller sees.
+ */
+export function deptRows(db: Kysely<DB>, tenantId: string, inScope: Expression<SqlBool> | boolean) {
+  const scope = typeof inScope === 'boolean' ? sql.lit(inScope) : inScope;
+  return sql<DeptRow>`select d.id::text, d.tenant_id, d.parent_id::text, d.ancestors::text[] as ancestors,
+      d.dept_category, d.dept_name, d.full_name, d.sort, d.remark, d.create_user::text, d.create_time, ${scope} as in_scope
     from dept d where d.tenant_id = ${tenantId} and ${live('d')}
     order by d.sort, d.id`.compile(db);
+}
 
 /** Every live dept's place in the tree and creator (what an add or update checks). */
 export const deptTree = (db: Kysely<DB>, tenantId: string) =>

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { USER_PENDING } from '@sprout/core/auth/subject';
 import { AppError } from '@sprout/core/errors';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { originOf } from '../../plugins/auth';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
 import { routesOf } from './shapes';
-import { presentUser, UserSchema, userListQuery } from './user-list';
+import { presentUser, UserSchema } from './user-list';
+import { pendingUsers } from './user-repo';
 
 const UserIdsSchema = z.object({
   userIds: z
@@ -49,8 +49,7 @@ export async function registrationReviewRoutes(app: FastifyInstance) {
     data: pageSchema(UserSchema),
     handler: async (request, q) => {
       const ctx = tenantOf(request);
-      const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz).where('u.status', '=', USER_PENDING);
-      return findPage(app.database, ctx, qb, q, (u) => presentUser(u, tz));
+      return findPage(app.database, ctx, pendingUsers(app.database.db, ctx.tenantId, tz), q, (u) => presentUser(u, tz));
     },
   });
 }

@@ -1,6 +1,8 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { USER_PENDING } from '@sprout/core/auth/subject';
 import type { DB } from '@sprout/core/db';
 import { live } from '../../http/query';
+import { userListQuery } from './user-list';
 
 /** The live users of `ids` within `scope` (a condition on `u`): ids and accounts. */
 export const usersAmong = (db: Kysely<DB>, tenantId: string, ids: string[], scope: Expression<SqlBool>) =>
@@ -12,6 +14,13 @@ export const usersAmong = (db: Kysely<DB>, tenantId: string, ids: string[], scop
     .where('u.id', 'in', ids)
     .where(scope)
     .execute();
+
+/** A `yyyy-MM-dd` text as a date column's value. */
+export const asDate = (text: string) => sql<Date>`${text}::date`;
+
+/** Registrations awaiting approval, as the user list reads them. */
+export const pendingUsers = (db: Kysely<DB>, tenantId: string, tz: string) =>
+  userListQuery(db, tenantId, {}, tz).where('u.status', '=', USER_PENDING);
 
 /** Who created a user (what their scope may depend on). */
 export const userCreator = (db: Kysely<DB>, tenantId: string, id: string) =>

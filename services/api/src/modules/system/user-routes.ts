@@ -1,6 +1,6 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
 import type { DB, TenantContext } from '@sprout/core/db';
@@ -26,7 +26,7 @@ import {
   userListQuery,
   userListValues,
 } from './user-list';
-import { accountQuota, activeUsers, removeUserRoles, setUserRoles, userCreator, usersAmong } from './user-repo';
+import { accountQuota, activeUsers, asDate, removeUserRoles, setUserRoles, userCreator, usersAmong } from './user-repo';
 
 /** Comma-separated ids (Saber's multi-selects); the first is what a single column keeps. */
 const firstId = z
@@ -160,7 +160,7 @@ export async function userRoutes(app: FastifyInstance) {
           email: b.email,
           phone: b.phone,
           sex: b.sex ?? null,
-          birthday: b.birthday ? sql<Date>`${b.birthday}::date` : null,
+          birthday: b.birthday ? asDate(b.birthday) : null,
           dept_id: b.deptId,
           post_id: b.postId,
           user_type: b.userType,
