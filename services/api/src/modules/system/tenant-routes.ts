@@ -137,11 +137,8 @@ export async function tenantRoutes(app: FastifyInstance) {
     summary: 'Tenants (the platform tenant sees all), paged',
     query: PageQuerySchema.extend(TenantFilterSchema.shape),
     data: pageSchema(TenantSchema),
-    handler: async (request, q) => {
-      return findPage(app.database, tenantOf(request), tenantList(app.database.db, q, tz), q, (t) =>
-        presentTenant(t, tz),
-      );
-    },
+    handler: (request, q) =>
+      findPage(app.database, tenantOf(request), tenantList(app.database.db, q, tz), q, (t) => presentTenant(t, tz)),
   });
 
   route.get('/api/blade-system/tenant/detail', {
