@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '@sprout/api/app';
-import { presentStudent, studentQuery } from '@sprout/api/modules/system/student-routes';
+import { presentStudent } from '@sprout/api/modules/system/student-routes';
+import { studentQuery } from '@sprout/api/modules/system/student-repo';
 import { bladeAuth, tokenFor } from '@sprout/api/testing';
 import { tenantOf } from '@sprout/api/plugins/context';
 import { inSystem } from '@sprout/core/db';

@@ -6,6 +6,9 @@ import { mergedInput, RequestValidationError, validationError } from '../plugins
 /** Ids (an id, an optional id, a list of ids) are the contracts' schemas: the browser sends what they parse. */
 export { IdListSchema, IdSchema, NullableIdSchema } from '@sprout/contracts';
 
+/** A detail's query: one id. */
+export const ById = z.object({ id: IdSchema });
+
 /** A parent id: an id, or 0 (a root); empty → 0. */
 export const ParentIdSchema = z
   .union([z.string(), z.number().int()])

@@ -3,6 +3,7 @@ import { type Database, readInTenant, type TenantContext } from '@sprout/core/db
 import type { Lang } from '@sprout/core/i18n';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import type { UserPermissions } from '@sprout/core/permissions/cache';
+import { live } from '../../http/query';
 
 export interface MenuRow {
   id: string;
@@ -80,19 +81,17 @@ export async function loadCatalogue(
       with m as (
         select id::text, parent_id::text, code, name, name_en, alias, path, source, sort, category, action, is_open,
           platform_only, hidden, resource_code, remark
-        from menu where is_deleted = 0 and (${platform} or not platform_only)
+        from menu where ${live()} and (${platform} or not platform_only)
       )
       select
         (select json_agg(m order by m.sort, m.id::bigint) from m) as menus,
         (select json_agg(json_build_object('id', a.id::text, 'menu_id', a.menu_id::text, 'resource_code', a.resource_code,
             'scope_name', a.scope_name, 'scope_path', a.scope_path, 'scope_type', a.scope_type, 'remark', a.remark) order by a.id)
-          from scope_api a where a.is_deleted = 0 and a.menu_id::text in (select id from m)) as api,
+          from scope_api a where ${live('a')} and a.menu_id::text in (select id from m)) as api,
         (select json_agg(json_build_object('id', d.id::text, 'menu_id', d.menu_id::text, 'code', d.code,
             'resource_code', d.resource_code, 'scope_name', d.scope_name, 'scope_field', d.scope_field,
             'scope_column', d.scope_column, 'scope_type', d.scope_type, 'scope_value', d.scope_value, 'remark', d.remark) order by d.id)
-          from scope_data d where d.is_deleted = 0 and d.menu_id::text in (select id from m)) as data`.compile(
-      database.db,
-    ),
+          from scope_data d where ${live('d')} and d.menu_id::text in (select id from m)) as data`.compile(database.db),
   );
   const json = <T>(v: T[] | string | null | undefined): T[] =>
     typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);

@@ -1,40 +1,45 @@
 import { subject } from '@casl/ability';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { readInTenant } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
 import type { AppAbility } from '@sprout/core/permissions/ability';
-import { abilityToSql, scopeWhere } from '@sprout/core/permissions/sql';
+import { abilityToSql } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/context';
-import { refuseUnknownIds } from '../../http/known';
-import { IdSchema, intEnum, optionalText, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
-import { buildTree, makesCycle, treeNode } from '../../http/tree';
+import { int, text, time } from '../../http/answer';
+import { childrenStaying, liveNames } from '../../http/known';
+import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
+import { readIn, writeRow } from '../../http/query';
+import {
+  makesCycle,
+  namedTree,
+  parentNames,
+  selectTree,
+  TreeNodeSchema,
+  treeNode,
+  treeSchema,
+  withHasChildren,
+} from '../../http/tree';
+import { DEPT_COLUMNS, type DeptRow, deptRows, deptsInUse, deptTree, moveSubtree } from './dept-repo';
+import { routesOf, tzOf } from './shapes';
 
-/** Data-scope fields of a dept row → columns. */
-export const DEPT_COLUMNS = { tenantId: 'd.tenant_id', id: 'd.id', createUser: 'd.create_user' } as const;
+/** A dept as the dept screen shows it. */
+export const DeptSchema = z.object({
+  id: text,
+  tenantId: text,
+  parentId: text,
+  parentName: text,
+  ancestors: text,
+  deptCategory: int,
+  deptName: text,
+  fullName: text,
+  sort: int,
+  remark: text,
+  createUser: text,
+  createTime: time,
+});
 
-interface DeptRow {
-  id: string;
-  tenant_id: string;
-  parent_id: string;
-  ancestors: string[];
-  dept_category: number;
-  dept_name: string;
-  full_name: string | null;
-  sort: number;
-  remark: string | null;
-  create_user: string | null;
-  create_time: Date;
-  in_scope: boolean;
-}
-
-export const presentDept = (d: DeptRow, tz: string, parentName = '') => ({
+export const presentDept = (d: DeptRow, tz: string, parentName = ''): z.output<typeof DeptSchema> => ({
   id: String(d.id),
   tenantId: d.tenant_id,
   parentId: String(d.parent_id),
@@ -64,6 +69,9 @@ const DeptFilterSchema = z.object({
   fullName: z.string().trim().max(255).optional(),
 });
 
+/** The tenantId Saber sends with a select (the caller's own tenant is what it gets). */
+const tenantId = z.string().trim().max(12).optional();
+
 /** May the ability `action` this dept (a row of the tree, or 0 for the top)? */
 const mayTouch = (
   ability: AppAbility,
@@ -74,282 +82,159 @@ const mayTouch = (
   createUser: string | null,
 ) => ability.can(action, subject('dept', { tenantId, id, createUser: createUser ?? (id === '0' ? userId : null) }));
 
+const matches = (d: DeptRow, q: z.output<typeof DeptFilterSchema>) =>
+  (!q.deptName || d.dept_name.includes(q.deptName)) && (!q.fullName || (d.full_name ?? '').includes(q.fullName));
+
+/** Every dept of the tenant, each saying whether the caller's read scope covers it (`scoped`; else all do). */
+async function depts(request: FastifyRequest, scoped: boolean) {
+  // No rule of the caller's on depts: none is in their scope.
+  const inScope = scoped
+    ? (abilityToSql((await permissionsOf(request)).ability, 'read', 'dept', DEPT_COLUMNS) ?? false)
+    : true;
+  return readIn(request, (db, ctx) => deptRows(db, ctx.tenantId, inScope));
+}
+
+/** Departments: lists and trees in the caller's data scope, selects, detail, add or update, remove. */
 export async function deptRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tz = app.config.TIME_ZONE;
+  const route = routesOf(app, 'depts');
+  const name = (d: DeptRow) => d.dept_name;
 
-  /** Every dept of the tenant, each saying whether the caller's read scope covers it. */
-  const depts = async (request: Parameters<typeof tenantOf>[0], scoped: boolean) => {
-    const ctx = tenantOf(request);
-    const inScope = scoped
-      ? (abilityToSql((await permissionsOf(request)).ability, 'read', 'dept', DEPT_COLUMNS) ?? sql`false`)
-      : sql`true`;
-    return readInTenant<DeptRow>(
-      app.database,
-      ctx,
-      sql`select d.id::text, d.tenant_id, d.parent_id::text, d.ancestors::text[] as ancestors, d.dept_category,
-            d.dept_name, d.full_name, d.sort, d.remark, d.create_user::text, d.create_time, ${inScope} as in_scope
-          from dept d where d.tenant_id = ${ctx.tenantId} and d.is_deleted = 0
-          order by d.sort, d.id`.compile(app.database.db),
-    );
-  };
-
-  const matches = (d: DeptRow, q: z.output<typeof DeptFilterSchema>) =>
-    (!q.deptName || d.dept_name.includes(q.deptName)) && (!q.fullName || (d.full_name ?? '').includes(q.fullName));
-
-  r.get(
-    '/api/blade-system/dept/list',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'Departments in the caller’s data scope, as a tree',
-        querystring: DeptFilterSchema,
-      },
+  route.get('/api/blade-system/dept/list', {
+    summary: 'Departments in the caller’s data scope, as a tree',
+    query: DeptFilterSchema,
+    data: z.array(treeSchema('DeptNode', DeptSchema)),
+    handler: async (request, q) => {
+      const tz = tzOf(request);
+      const present = (d: DeptRow, parentName: string) => presentDept(d, tz, parentName);
+      return namedTree(await depts(request, true), name, (d) => d.in_scope && matches(d, q), present);
     },
-    async (request) => {
-      const all = await depts(request, true);
-      const names = new Map(all.map((d) => [d.id, d.dept_name]));
-      const rows = all.filter((d) => d.in_scope && matches(d, request.query));
-      return ok(buildTree(rows.map((d) => presentDept(d, tz, names.get(d.parent_id) ?? ''))), request.lang);
-    },
-  );
+  });
 
-  r.get(
-    '/api/blade-system/dept/lazy-list',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'One level of departments in the caller’s data scope: the children of parentId',
-        querystring: DeptFilterSchema.extend({ parentId: ParentIdSchema }),
-      },
-    },
-    async (request) => {
+  route.get('/api/blade-system/dept/lazy-list', {
+    summary: 'One level of departments in the caller’s data scope: the children of parentId',
+    query: DeptFilterSchema.extend({ parentId: ParentIdSchema }),
+    data: z.array(DeptSchema.extend({ hasChildren: z.boolean() })),
+    handler: async (request, q) => {
       const all = await depts(request, true);
       const visible = all.filter((d) => d.in_scope);
       const ids = new Set(visible.map((d) => d.id));
-      const parents = new Set(visible.map((d) => d.parent_id));
-      const names = new Map(all.map((d) => [d.id, d.dept_name]));
-      const q = request.query;
+      const parentName = parentNames(all, name);
       // The top of what the caller sees: depts whose parent is outside their scope.
       const level =
         q.parentId === '0'
           ? visible.filter((d) => !ids.has(d.parent_id))
           : visible.filter((d) => d.parent_id === q.parentId);
-      return ok(
-        level
-          .filter((d) => matches(d, q))
-          .map((d) => ({ ...presentDept(d, tz, names.get(d.parent_id) ?? ''), hasChildren: parents.has(d.id) })),
-        request.lang,
+      const tz = tzOf(request);
+      return withHasChildren(
+        level.filter((d) => matches(d, q)).map((d) => presentDept(d, tz, parentName(d))),
+        visible,
       );
     },
-  );
+  });
 
-  r.get(
-    '/api/blade-system/dept/tree',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'The tenant’s departments as tree nodes (selects)',
-        querystring: z.object({ tenantId: z.string().trim().max(12).optional() }),
-      },
-    },
-    async (request) => {
-      const all = await depts(request, false);
-      return ok(buildTree(all.map((d) => treeNode(d.id, d.parent_id, d.dept_name))), request.lang);
-    },
-  );
+  route.get('/api/blade-system/dept/tree', {
+    summary: 'The tenant’s departments as tree nodes (selects)',
+    query: z.object({ tenantId }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request) => selectTree(await depts(request, false), name),
+  });
 
-  r.get(
-    '/api/blade-system/dept/lazy-tree',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'One level of department tree nodes: the children of parentId',
-        querystring: z.object({ parentId: ParentIdSchema, tenantId: z.string().trim().max(12).optional() }),
-      },
-    },
-    async (request) => {
+  route.get('/api/blade-system/dept/lazy-tree', {
+    summary: 'One level of department tree nodes: the children of parentId',
+    query: z.object({ parentId: ParentIdSchema, tenantId }),
+    data: z.array(TreeNodeSchema),
+    handler: async (request, q) => {
       const all = await depts(request, false);
-      const parents = new Set(all.map((d) => d.parent_id));
-      return ok(
-        all
-          .filter((d) => d.parent_id === request.query.parentId)
-          .map((d) => ({ ...treeNode(d.id, d.parent_id, d.dept_name), hasChildren: parents.has(d.id) })),
-        request.lang,
+      const level = all.filter((d) => d.parent_id === q.parentId);
+      return withHasChildren(
+        level.map((d) => treeNode(d.id, d.parent_id, d.dept_name)),
+        all,
       );
     },
-  );
+  });
 
-  r.get(
-    '/api/blade-system/dept/detail',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'One department (404 outside the caller’s data scope)',
-        querystring: z.object({ id: IdSchema }),
-      },
-    },
-    async (request) => {
+  route.detail('/api/blade-system/dept/detail', {
+    summary: 'One department (404 outside the caller’s data scope)',
+    data: DeptSchema,
+    find: async (request, id) => {
       const all = await depts(request, true);
-      const d = all.find((x) => x.id === request.query.id && x.in_scope);
-      if (!d) throw notFound();
-      return ok(presentDept(d, tz, all.find((x) => x.id === d.parent_id)?.dept_name ?? ''), request.lang);
+      const d = all.find((x) => x.id === id && x.in_scope);
+      return d && presentDept(d, tzOf(request), parentNames(all, name)(d));
     },
-  );
+  });
 
-  r.post(
-    '/api/blade-system/dept/submit',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'Adds (no id) or updates a department; moving it moves its subtree (a cycle is refused)',
-        body: DeptSubmitSchema,
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const ctx = tenantOf(request);
+  route.submit('/api/blade-system/dept/submit', {
+    summary: 'Adds (no id) or updates a department; moving it moves its subtree (a cycle is refused)',
+    body: DeptSubmitSchema,
+    data: DeptSchema,
+    save: async (request, b, ctx) => {
       const perms = await permissionsOf(request);
       const { tenantId, userId = '' } = ctx;
+      const may = (id: string, createUser: string | null) =>
+        mayTouch(perms.ability, 'update', tenantId, userId, id, createUser);
       let moved = false;
       const id = await request.tx(async (trx) => {
-        const all = await trx
-          .selectFrom('dept')
-          .select(['id', 'parent_id', 'ancestors', 'create_user'])
-          .where('tenant_id', '=', tenantId)
-          .where('is_deleted', '=', 0)
-          .execute();
+        const all = await deptTree(trx, tenantId);
         const byId = new Map(all.map((d) => [String(d.id), d]));
         const current = b.id ? byId.get(b.id) : undefined;
-        if (
-          b.id &&
-          (!current ||
-            !mayTouch(
-              perms.ability,
-              'update',
-              tenantId,
-              userId,
-              b.id,
-              current.create_user && String(current.create_user),
-            ))
-        )
-          throw notFound();
+        if (b.id && (!current || !may(b.id, current.create_user && String(current.create_user)))) throw notFound();
         const parent = b.parentId === '0' ? undefined : byId.get(b.parentId);
         if (b.parentId !== '0' && !parent) throw badRequest('system.deptParentMissing');
-        if (b.id && makesCycle(b.id, b.parentId, new Map(all.map((d) => [String(d.id), String(d.parent_id)]))))
-          throw badRequest('system.deptCycle');
+        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.deptCycle');
         // A new place in the tree must be one the caller may change.
         if (
           (!b.id || String(current?.parent_id) !== b.parentId) &&
-          !mayTouch(
-            perms.ability,
-            'update',
-            tenantId,
-            userId,
-            b.parentId,
-            parent ? parent.create_user && String(parent.create_user) : null,
-          )
+          !may(b.parentId, parent ? parent.create_user && String(parent.create_user) : null)
         )
           throw badRequest('system.outOfScope');
         const ancestors = parent ? [...parent.ancestors.map(String), b.parentId] : [];
-        const values = {
-          parent_id: b.parentId,
-          ancestors,
-          dept_name: b.deptName,
-          full_name: b.fullName,
-          dept_category: b.deptCategory,
-          sort: b.sort,
-          remark: b.remark,
-          update_user: userId,
-          update_time: new Date(),
-        };
-        if (b.id && current) {
-          await trx.updateTable('dept').set(values).where('tenant_id', '=', tenantId).where('id', '=', b.id).execute();
-          if (String(current.parent_id) !== b.parentId) {
-            moved = true;
-            // Every dept below keeps its path below this one and gets the new path above.
-            const old = [...current.ancestors.map(String), b.id];
-            await sql`
-              update dept set ancestors = ${sql.val(ancestors)}::bigint[] || array[${b.id}]::bigint[] || ancestors[${old.length + 1}:]
-              where tenant_id = ${tenantId} and is_deleted = 0 and ${b.id}::bigint = any(ancestors)`.execute(trx);
-          }
-          return b.id;
+        const saved = await writeRow(
+          trx,
+          'dept',
+          tenantId,
+          b.id,
+          {
+            parent_id: b.parentId,
+            ancestors,
+            dept_name: b.deptName,
+            full_name: b.fullName,
+            dept_category: b.deptCategory,
+            sort: b.sort,
+            remark: b.remark,
+            update_user: userId,
+            update_time: new Date(),
+          },
+          { create_user: userId },
+        );
+        if (current && String(current.parent_id) !== b.parentId) {
+          moved = true;
+          await moveSubtree(trx, tenantId, saved, ancestors, current.ancestors.length + 1);
         }
-        const newId = nextId();
-        await trx
-          .insertInto('dept')
-          .values({ ...values, tenant_id: tenantId, id: newId, create_user: userId })
-          .execute();
-        return newId;
+        return saved;
       });
       // The dept tree decides "dept and below" scopes: every ability of the tenant is rebuilt.
       if (moved) await app.permissions.invalidateTenant(tenantId);
-      const all = await depts(request, false);
-      const d = all.find((x) => x.id === id) as DeptRow;
-      return ok(presentDept(d, tz), request.lang, b.id ? 'system.updated' : 'system.added');
+      const d = (await depts(request, false)).find((x) => x.id === id) as DeptRow;
+      return presentDept(d, tzOf(request));
     },
-  );
+  });
 
-  r.post(
-    '/api/blade-system/dept/remove',
-    {
-      schema: {
-        tags: ['depts'],
-        summary: 'Deletes departments (ids): refused while they have children, users or classes',
-        querystring: z.object({ ids: RequiredIdListSchema }),
-      },
+  route.remove('/api/blade-system/dept/remove', {
+    summary: 'Deletes departments (ids): refused while they have children, users or classes',
+    table: 'dept',
+    alias: 'd',
+    scope: { resource: 'dept', columns: DEPT_COLUMNS },
+    stamped: true,
+    refuse: async (trx, tenantId, ids) => {
+      const children = await childrenStaying(trx, 'dept', tenantId, ids);
+      if (children.length) throw badRequest('system.deptHasChildren', { names: children.join('、') });
+      const inUse = await deptsInUse(trx, tenantId, ids);
+      if (inUse.size) {
+        const rows = await liveNames(trx, 'dept', tenantId, ids);
+        const names = rows.filter((d) => inUse.has(String(d.id))).map((d) => d.name);
+        throw badRequest('system.deptInUse', { names: names.join('、') });
+      }
     },
-    async (request) => {
-      const ids = request.query.ids;
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      await request.tx(async (trx) => {
-        const rows = await trx
-          .selectFrom('dept as d')
-          .select(['d.id', 'd.dept_name'])
-          .where('d.tenant_id', '=', ctx.tenantId)
-          .where('d.is_deleted', '=', 0)
-          .where('d.id', 'in', ids)
-          .where(scopeWhere(perms.ability, 'delete', 'dept', DEPT_COLUMNS))
-          .forUpdate()
-          .execute();
-        refuseUnknownIds(
-          ids,
-          rows.map((d) => d.id),
-        );
-        const children = await trx
-          .selectFrom('dept')
-          .select('dept_name')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('is_deleted', '=', 0)
-          .where('parent_id', 'in', ids)
-          .where('id', 'not in', ids)
-          .execute();
-        if (children.length)
-          throw badRequest('system.deptHasChildren', { names: children.map((c) => c.dept_name).join('、') });
-        const used = await sql<{ dept_id: string }>`
-          select dept_id::text from app_user where tenant_id = ${ctx.tenantId} and is_deleted = 0 and dept_id in (${sql.join(ids)})
-          union select dept_id::text from clazz where tenant_id = ${ctx.tenantId} and is_deleted = 0 and dept_id in (${sql.join(ids)})`.execute(
-          trx,
-        );
-        if (used.rows.length) {
-          const inUse = new Set(used.rows.map((u) => u.dept_id));
-          throw badRequest('system.deptInUse', {
-            names: rows
-              .filter((d) => inUse.has(String(d.id)))
-              .map((d) => d.dept_name)
-              .join('、'),
-          });
-        }
-        await trx
-          .updateTable('dept')
-          .set({ is_deleted: 1, update_user: ctx.userId ?? null, update_time: new Date() })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', 'in', ids)
-          .execute();
-      });
-      await app.permissions.invalidateTenant(ctx.tenantId);
-      return ok(null, request.lang, 'system.removed');
-    },
-  );
+    after: (_request, tenantId) => app.permissions.invalidateTenant(tenantId),
+  });
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import './messages';
+import type { ServerContext } from '../../context';
 import { clazzRoutes } from './clazz-routes';
 import { deptRoutes } from './dept-routes';
+import { menuGrantRoutes } from './menu-grant-routes';
+import { ownMenuRoutes } from './menu-own-routes';
 import { menuRoutes } from './menu-routes';
+import { SYSTEM_MENUS } from './menus';
+import './messages';
 import { postRoutes } from './post-routes';
 import { registrationReviewRoutes } from './registration-review-routes';
 import { roleRoutes } from './role-routes';
@@ -10,9 +14,26 @@ import { scopeRoutes } from './scope-routes';
 import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
+import { userAdminRoutes } from './user-admin-routes';
 import { userRoutes } from './user-routes';
-import type { ServerContext } from '../../context';
-import { SYSTEM_MENUS } from './menus';
+
+/** Each file's routes, in the order they are registered (the caller's own menus first). */
+const ROUTES = [
+  ownMenuRoutes,
+  menuRoutes,
+  menuGrantRoutes,
+  topMenuRoutes,
+  roleRoutes,
+  deptRoutes,
+  postRoutes,
+  scopeRoutes,
+  userRoutes,
+  userAdminRoutes,
+  registrationReviewRoutes,
+  tenantRoutes,
+  clazzRoutes,
+  studentRoutes,
+];
 
 /**
  * Issue 5: roles, menus, top menus, departments, posts, data and API scopes, users and
@@ -20,17 +41,7 @@ import { SYSTEM_MENUS } from './menus';
  * confined to the caller's data scope.
  */
 export async function systemModule(app: FastifyInstance) {
-  await app.register(menuRoutes);
-  await app.register(topMenuRoutes);
-  await app.register(roleRoutes);
-  await app.register(deptRoutes);
-  await app.register(postRoutes);
-  await app.register(scopeRoutes);
-  await app.register(userRoutes);
-  await app.register(registrationReviewRoutes);
-  await app.register(tenantRoutes);
-  await app.register(clazzRoutes);
-  await app.register(studentRoutes);
+  for (const routes of ROUTES) await app.register(routes);
 }
 
 /** The system-management context's manifest (services/api/src/context.ts). */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { USER_PENDING } from '@sprout/core/auth/subject';
 import { AppError } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { originOf } from '../../plugins/auth';
+import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { presentUser, userListQuery } from './user-list';
+import { routesOf } from './shapes';
+import { presentUser, UserSchema } from './user-list';
+import { pendingUsers } from './user-repo';
 
 const UserIdsSchema = z.object({
   userIds: z
@@ -23,39 +23,33 @@ const UserIdsSchema = z.object({
  * guest's own request (`register-guest`) belongs to sign-in (modules/auth).
  */
 export async function registrationReviewRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'users');
   const tz = app.config.TIME_ZONE;
 
   for (const [path, approve] of [
     ['/api/blade-user/audit-pass', true],
     ['/api/blade-user/audit-refuse', false],
   ] as const) {
-    r.post(
-      path,
-      {
-        schema: {
-          tags: ['users'],
-          summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
-          querystring: UserIdsSchema,
-        },
-      },
-      async (request) => {
+    route.post(path, {
+      summary: approve ? 'Approves pending registrations' : 'Rejects pending registrations',
+      query: UserIdsSchema,
+      data: z.null(),
+      done: approve ? 'auth.approved' : 'auth.rejected',
+      handler: async (request, q) => {
         if (!request.user) throw new AppError('unauthorized', 'error.unauthorized');
-        await app.auth.reviewRegistrations(request.user, request.query.userIds, approve, originOf(request));
-        return ok(null, request.lang, approve ? 'auth.approved' : 'auth.rejected');
+        await app.auth.reviewRegistrations(request.user, q.userIds, approve, originOf(request));
+        return null;
       },
-    );
+    });
   }
 
-  r.get(
-    '/api/blade-user/audit-list',
-    {
-      schema: { tags: ['users'], summary: 'Registrations awaiting approval, paged', querystring: PageQuerySchema },
-    },
-    async (request) => {
+  route.get('/api/blade-user/audit-list', {
+    summary: 'Registrations awaiting approval, paged',
+    query: PageQuerySchema,
+    data: pageSchema(UserSchema),
+    handler: async (request, q) => {
       const ctx = tenantOf(request);
-      const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz).where('u.status', '=', USER_PENDING);
-      return ok(await findPage(app.database, ctx, qb, request.query, (u) => presentUser(u, tz)), request.lang);
+      return findPage(app.database, ctx, pendingUsers(app.database.db, ctx.tenantId, tz), q, (u) => presentUser(u, tz));
     },
-  );
+  });
 }

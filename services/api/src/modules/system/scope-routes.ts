@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { containsPattern, type DB } from '@sprout/core/db';
+import type { DB } from '@sprout/core/db';
 import type { ScopeApi, ScopeData } from '@sprout/core/db/tables-permissions';
-import { badRequest, notFound } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
+import { badRequest } from '@sprout/core/errors';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
-import { nextId } from '@sprout/core/ids';
 import { customDeptIds } from '@sprout/core/permissions/ability';
 import {
   camelCase,
@@ -18,11 +15,30 @@ import {
   snakeCase,
 } from '@sprout/core/permissions/resources';
 import { formatDateTime } from '@sprout/core/time';
+import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { requireKnownIds } from '../../http/known';
-import { IdSchema, intEnum, optionalText, RequiredIdListSchema } from '../../http/params';
+import { int, text, time } from '../../http/answer';
+import { IdSchema, intEnum, optionalText } from '../../http/params';
+import { saveRow } from '../../http/query';
+import { findScope, liveMenuCode, type ScopeTable, scopeList } from './scope-repo';
+import { routesOf, tzOf } from './shapes';
 
-export const presentDataScope = (d: ScopeData, tz: string) => ({
+/** A data scope as its screen shows it. */
+export const DataScopeSchema = z.object({
+  id: text,
+  menuId: text,
+  code: text,
+  resourceCode: text,
+  scopeName: text,
+  scopeField: text,
+  scopeColumn: text,
+  scopeType: int,
+  scopeValue: text,
+  remark: text,
+  createTime: time,
+});
+
+export const presentDataScope = (d: ScopeData, tz: string): z.output<typeof DataScopeSchema> => ({
   id: String(d.id),
   menuId: String(d.menu_id),
   code: d.code ?? '',
@@ -36,7 +52,19 @@ export const presentDataScope = (d: ScopeData, tz: string) => ({
   createTime: formatDateTime(d.create_time, tz),
 });
 
-export const presentApiScope = (a: ScopeApi, tz: string) => ({
+/** An API scope as its screen shows it. */
+export const ApiScopeSchema = z.object({
+  id: text,
+  menuId: text,
+  resourceCode: text,
+  scopeName: text,
+  scopePath: text,
+  scopeType: int,
+  remark: text,
+  createTime: time,
+});
+
+export const presentApiScope = (a: ScopeApi, tz: string): z.output<typeof ApiScopeSchema> => ({
   id: String(a.id),
   menuId: String(a.menu_id),
   resourceCode: a.resource_code,
@@ -78,107 +106,62 @@ const ListSchema = PageQuerySchema.extend({
   scopeName: z.string().trim().max(100).optional(),
 });
 
-export async function scopeRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tz = app.config.TIME_ZONE;
-
-  /** The menu a scope hangs under must exist in the catalogue. */
-  const checkMenu = async (trx: Kysely<DB>, menuId: string) => {
-    const m = await trx
-      .selectFrom('menu')
-      .select(['code'])
-      .where('id', '=', menuId)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (!m) throw badRequest('system.unknownMenus', { ids: menuId });
-    return m.code;
-  };
-
-  for (const [family, table] of [
-    ['data-scope', 'scope_data'],
-    ['api-scope', 'scope_api'],
-  ] as const) {
-    const tag = family === 'data-scope' ? 'data scopes' : 'API scopes';
-    const present = (row: ScopeData | ScopeApi) =>
-      family === 'data-scope' ? presentDataScope(row as ScopeData, tz) : presentApiScope(row as ScopeApi, tz);
-
-    r.get(
-      `/api/blade-system/${family}/list`,
-      {
-        schema: {
-          tags: [tag],
-          summary: `${tag} of the catalogue, paged (filters menuId, resourceCode, scopeName)`,
-          querystring: ListSchema,
-        },
-      },
-      async (request) => {
-        const q = request.query;
-        let qb = app.database.db.selectFrom(table).selectAll().where('is_deleted', '=', 0);
-        if (q.menuId) qb = qb.where('menu_id', '=', q.menuId);
-        if (q.resourceCode) qb = qb.where('resource_code', 'like', containsPattern(q.resourceCode));
-        if (q.scopeName) qb = qb.where('scope_name', 'like', containsPattern(q.scopeName));
-        const page = await findPage(app.database, tenantOf(request), qb.orderBy('id'), q, present);
-        return ok(page, request.lang);
-      },
-    );
-
-    r.get(
-      `/api/blade-system/${family}/detail`,
-      { schema: { tags: [tag], summary: `One ${tag.slice(0, -1)}`, querystring: z.object({ id: IdSchema }) } },
-      async (request) => {
-        const row = await request.tx((trx) =>
-          trx
-            .selectFrom(table)
-            .selectAll()
-            .where('id', '=', request.query.id)
-            .where('is_deleted', '=', 0)
-            .executeTakeFirst(),
-        );
-        if (!row) throw notFound();
-        return ok(present(row), request.lang);
-      },
-    );
-
-    r.post(
-      `/api/blade-system/${family}/remove`,
-      {
-        schema: {
-          tags: [tag],
-          summary: `Deletes ${tag} (ids); roles holding them lose them`,
-          querystring: z.object({ ids: RequiredIdListSchema }),
-        },
-      },
-      async (request) => {
-        const ctx = tenantOf(request);
-        const ids = request.query.ids;
-        await request.tx(async (trx) => {
-          await requireKnownIds(trx, { table, alias: 's', tenantId: ctx.tenantId, ids });
-          await trx
-            .updateTable(table)
-            .set({ is_deleted: 1, update_time: new Date() })
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', 'in', ids)
-            .execute();
-        });
-        await app.permissions.invalidateCatalogue();
-        return ok(null, request.lang, 'system.removed');
-      },
-    );
-  }
-
-  r.post(
-    '/api/blade-system/data-scope/submit',
-    {
-      schema: {
-        tags: ['data scopes'],
-        summary:
-          'Adds (no id) or updates a data scope: type 1 all, 2 own, 3 own dept, 4 dept and below, 5 custom (dept ids), 6 own classes',
-        body: DataScopeSubmitSchema,
-      },
+/** The list, detail and remove of one scope family (they differ in their rows only). */
+function scopeFamily<T extends ScopeTable, S extends z.ZodType>(
+  app: FastifyInstance,
+  family: string,
+  table: T,
+  tag: string,
+  data: S,
+  present: (row: Selectable<DB[T]>, tz: string) => z.output<S>,
+) {
+  const route = routesOf(app, tag);
+  route.get(`/api/blade-system/${family}/list`, {
+    summary: `${tag} of the catalogue, paged (filters menuId, resourceCode, scopeName)`,
+    query: ListSchema,
+    data: pageSchema(data),
+    handler: (request, q) => {
+      const tz = tzOf(request);
+      return findPage(app.database, tenantOf(request), scopeList(app.database.db, table, q), q, (row) =>
+        present(row, tz),
+      );
     },
-    async (request) => {
-      const b = request.body;
-      const ctx = tenantOf(request);
+  });
+  route.detail(`/api/blade-system/${family}/detail`, {
+    summary: `One ${tag.slice(0, -1)}`,
+    data,
+    find: async (request, id) => {
+      const row = await request.tx((trx) => findScope(trx, table, id));
+      return row && present(row, tzOf(request));
+    },
+  });
+  route.remove(`/api/blade-system/${family}/remove`, {
+    summary: `Deletes ${tag} (ids); roles holding them lose them`,
+    table,
+    alias: 's',
+    after: () => app.permissions.invalidateCatalogue(),
+  });
+  return route;
+}
+
+/** The menu a scope hangs under must exist in the catalogue: its code. */
+async function menuCode(trx: Kysely<DB>, menuId: string) {
+  const code = await liveMenuCode(trx, menuId);
+  if (code === undefined) throw badRequest('system.unknownMenus', { ids: menuId });
+  return code;
+}
+
+/** Data and API scopes of the catalogue (platform): list, detail, add or update, remove. */
+export async function scopeRoutes(app: FastifyInstance) {
+  const data = scopeFamily(app, 'data-scope', 'scope_data', 'data scopes', DataScopeSchema, presentDataScope);
+  const api = scopeFamily(app, 'api-scope', 'scope_api', 'API scopes', ApiScopeSchema, presentApiScope);
+
+  data.submit('/api/blade-system/data-scope/submit', {
+    summary:
+      'Adds (no id) or updates a data scope: type 1 all, 2 own, 3 own dept, 4 dept and below, 5 custom (dept ids), 6 own classes',
+    body: DataScopeSubmitSchema,
+    data: DataScopeSchema,
+    save: async (request, b, ctx) => {
       const resource = RESOURCES[b.resourceCode];
       if (!resource) throw badRequest('system.scopeResourceUnknown', { resource: b.resourceCode });
       const column = b.scopeColumn ?? defaultScopeColumn(b.resourceCode, b.scopeType);
@@ -201,8 +184,8 @@ export async function scopeRoutes(app: FastifyInstance) {
         value = ids.join(',');
       }
       const saved = await request.tx(async (trx) => {
-        await checkMenu(trx, b.menuId);
-        const values = {
+        await menuCode(trx, b.menuId);
+        return saveRow(trx, 'scope_data', ctx.tenantId, b.id, {
           menu_id: b.menuId,
           resource_code: b.resourceCode,
           scope_name: b.scopeName,
@@ -212,75 +195,33 @@ export async function scopeRoutes(app: FastifyInstance) {
           scope_value: value,
           remark: b.remark,
           update_time: new Date(),
-        };
-        if (b.id) {
-          const row = await trx
-            .updateTable('scope_data')
-            .set(values)
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', '=', b.id)
-            .where('is_deleted', '=', 0)
-            .returningAll()
-            .executeTakeFirst();
-          if (!row) throw notFound();
-          return row;
-        }
-        return trx
-          .insertInto('scope_data')
-          .values({ ...values, tenant_id: ctx.tenantId, id: nextId() })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        });
       });
       await app.permissions.invalidateCatalogue();
-      return ok(presentDataScope(saved, tz), request.lang, b.id ? 'system.updated' : 'system.added');
+      return presentDataScope(saved, tzOf(request));
     },
-  );
+  });
 
-  r.post(
-    '/api/blade-system/api-scope/submit',
-    {
-      schema: {
-        tags: ['API scopes'],
-        summary:
-          'Adds (no id) or updates an API scope: scopePath is `METHOD /api/...` (`*` one segment, `**` the rest)',
-        body: ApiScopeSubmitSchema,
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const ctx = tenantOf(request);
+  api.submit('/api/blade-system/api-scope/submit', {
+    summary: 'Adds (no id) or updates an API scope: scopePath is `METHOD /api/...` (`*` one segment, `**` the rest)',
+    body: ApiScopeSubmitSchema,
+    data: ApiScopeSchema,
+    save: async (request, b, ctx) => {
       if (!API_PATTERN.test(b.scopePath)) throw badRequest('system.scopePathInvalid');
       const saved = await request.tx(async (trx) => {
-        const menuCode = await checkMenu(trx, b.menuId);
-        const values = {
+        const code = await menuCode(trx, b.menuId);
+        return saveRow(trx, 'scope_api', ctx.tenantId, b.id, {
           menu_id: b.menuId,
-          resource_code: b.resourceCode ?? menuCode,
+          resource_code: b.resourceCode ?? code,
           scope_name: b.scopeName,
           scope_path: b.scopePath,
           scope_type: b.scopeType,
           remark: b.remark,
           update_time: new Date(),
-        };
-        if (b.id) {
-          const row = await trx
-            .updateTable('scope_api')
-            .set(values)
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', '=', b.id)
-            .where('is_deleted', '=', 0)
-            .returningAll()
-            .executeTakeFirst();
-          if (!row) throw notFound();
-          return row;
-        }
-        return trx
-          .insertInto('scope_api')
-          .values({ ...values, tenant_id: ctx.tenantId, id: nextId() })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        });
       });
       await app.permissions.invalidateCatalogue();
-      return ok(presentApiScope(saved, tz), request.lang, b.id ? 'system.updated' : 'system.added');
+      return presentApiScope(saved, tzOf(request));
     },
-  );
+  });
 }

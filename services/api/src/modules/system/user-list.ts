@@ -1,16 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
 import { PagedList, PageQuerySchema } from '@sprout/core/http/paging';
 import { formatDateTime, parseDateTime } from '@sprout/core/time';
+import { int, intOrNull, orEmpty, text, time } from '../../http/answer';
+import { live, scopeColumns } from '../../http/query';
 
 /** Data-scope fields of a user row → columns. */
-export const USER_COLUMNS = {
-  tenantId: 'u.tenant_id',
-  id: 'u.id',
-  createUser: 'u.create_user',
-  deptId: 'u.dept_id',
-} as const;
+export const USER_COLUMNS = scopeColumns('u', { deptId: 'dept_id' });
 
 export const UserPageQuerySchema = PageQuerySchema.extend({
   account: z.string().trim().max(64).optional(),
@@ -22,56 +19,29 @@ export const UserPageQuerySchema = PageQuerySchema.extend({
 });
 export type UserPageQuery = z.output<typeof UserPageQuerySchema>;
 
-/** What a user list shows; never the password hash. */
-export interface UserListRow {
-  id: string;
-  tenant_id: string;
-  account: string;
-  name: string | null;
-  real_name: string | null;
-  email: string | null;
-  phone: string | null;
-  avatar: string | null;
-  sex: number | null;
-  birthday: string | null;
-  dept_id: string | null;
-  post_id: string | null;
-  user_type: number;
-  status: number;
-  create_user: string | null;
-  create_time: Date;
-  update_time: Date;
-  dept_name: string | null;
-  post_name: string | null;
-  /** [role ids, role names], comma-joined (one subquery for both). */
-  roles: [string | null, string | null] | null;
-}
-
-const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
-
 /** A user as lists and details show it (the answer is written from this schema). */
 export const UserSchema = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  account: z.string(),
-  name: z.string(),
-  realName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  avatar: z.string(),
-  sex: z.number().int().nullable(),
-  birthday: z.string(),
-  deptId: z.string(),
-  deptName: z.string(),
-  postId: z.string(),
-  postName: z.string(),
-  roleId: z.string(),
-  roleName: z.string(),
-  userType: z.number().int(),
-  status: z.number().int(),
-  createUser: z.string(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
+  id: text,
+  tenantId: text,
+  account: text,
+  name: text,
+  realName: text,
+  email: text,
+  phone: text,
+  avatar: text,
+  sex: intOrNull,
+  birthday: text,
+  deptId: text,
+  deptName: text,
+  postId: text,
+  postName: text,
+  roleId: text,
+  roleName: text,
+  userType: int,
+  status: int,
+  createUser: text,
+  createTime: time,
+  updateTime: time,
 });
 
 export function presentUser(u: UserListRow, tz: string): z.output<typeof UserSchema> {
@@ -86,15 +56,15 @@ export function presentUser(u: UserListRow, tz: string): z.output<typeof UserSch
     avatar: u.avatar ?? '',
     sex: u.sex,
     birthday: u.birthday ?? '',
-    deptId: str(u.dept_id),
+    deptId: orEmpty(u.dept_id),
     deptName: u.dept_name ?? '',
-    postId: str(u.post_id),
+    postId: orEmpty(u.post_id),
     postName: u.post_name ?? '',
     roleId: u.roles?.[0] ?? '',
     roleName: u.roles?.[1] ?? '',
     userType: u.user_type,
     status: u.status,
-    createUser: str(u.create_user),
+    createUser: orEmpty(u.create_user),
     createTime: formatDateTime(u.create_time, tz),
     updateTime: formatDateTime(u.update_time, tz),
   };
@@ -137,13 +107,13 @@ export function userListValues(
  * to Kysely, never read (the rule of PagedList, which compiles it once per shape).
  */
 export function userListOf(db: Kysely<DB>, v: UserListValues) {
-  let base = db.selectFrom('app_user as u').where('u.tenant_id', '=', v.tenantId).where('u.is_deleted', '=', 0);
+  let base = db.selectFrom('app_user as u').where('u.tenant_id', '=', v.tenantId).where(live('u'));
   if (v.account) base = base.where('u.account', 'like', v.account);
   if (v.realName) base = base.where('u.real_name', 'like', v.realName);
   // A dept filter covers the dept and every dept below it.
   if (v.deptId)
     base = base.where(
-      sql<boolean>`u.dept_id in (select d.id from dept d where d.tenant_id = ${v.tenantId} and d.is_deleted = 0
+      sql<boolean>`u.dept_id in (select d.id from dept d where d.tenant_id = ${v.tenantId} and ${live('d')}
         and (d.id = ${v.deptId} or ${v.deptId}::bigint = any(d.ancestors)))`,
     );
   if (v.createdAfter !== undefined) base = base.where('u.create_time', '>', v.createdAfter as Date);
@@ -175,7 +145,7 @@ export function userListOf(db: Kysely<DB>, v: UserListValues) {
       ),
       sql<[string | null, string | null] | null>`(select array[string_agg(r.id::text, ',' order by r.sort, r.id),
           string_agg(r.role_name, ',' order by r.sort, r.id)]
-        from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and r.is_deleted = 0
+        from user_role ur join role r on r.tenant_id = ur.tenant_id and r.id = ur.role_id and ${live('r')}
         where ur.tenant_id = u.tenant_id and ur.user_id = u.id)`.as('roles'),
     ])
     .orderBy('u.create_time', 'desc')
@@ -191,6 +161,9 @@ export function userListQuery(
 ) {
   return userListOf(db, userListValues(tenantId, q, tz));
 }
+
+/** A user as the list reads them (never the password hash). */
+export type UserListRow = InferResult<ReturnType<typeof userListOf>>[number];
 
 /** The user list page: its statement compiled once per filter shape and data scope. */
 export const userList = new PagedList(userListOf);

@@ -1,26 +1,24 @@
-import { randomInt } from 'node:crypto';
 import { subject } from '@casl/ability';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
-import { type DB, readInTenant } from '@sprout/core/db';
-import { badRequest, notFound } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
+import type { DB, TenantContext } from '@sprout/core/db';
+import { badRequest } from '@sprout/core/errors';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
 import { findScopedListPage } from '@sprout/core/permissions/scoped';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
-import { okSchema, pageSchema } from '../../plugins/serialization';
+import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
-import { requireKnownIds } from '../../http/known';
-import { IdListSchema, IdSchema, input, intEnum, optionalText, PHONE, RequiredIdListSchema } from '../../http/params';
+import { liveIds, refuseMissing, refuseTaken } from '../../http/known';
+import { IdListSchema, IdSchema, intEnum, optionalText, PHONE } from '../../http/params';
+import { readIn, writeRow } from '../../http/query';
+import { refuseUnknownRoles } from './role-repo';
+import { routesOf, tzOf } from './shapes';
 import {
   USER_COLUMNS,
-  type UserListRow,
   UserPageQuerySchema,
   presentUser,
   UserSchema,
@@ -28,6 +26,7 @@ import {
   userListQuery,
   userListValues,
 } from './user-list';
+import { accountQuota, activeUsers, asDate, removeUserRoles, setUserRoles, userCreator, usersAmong } from './user-repo';
 
 /** Comma-separated ids (Saber's multi-selects); the first is what a single column keeps. */
 const firstId = z
@@ -67,123 +66,61 @@ export const UserSubmitSchema = z
     if (!b.id && !b.password) ctx.addIssue({ code: 'custom', path: ['password'], message: '$validation.required' });
   });
 
-export const UserGrantSchema = z.object({ userIds: RequiredIdListSchema, roleIds: IdListSchema.default([]) });
+/** A user just saved, as the caller may see them (only the id when they are out of sight). */
+const SavedUserSchema = UserSchema.partial();
 
-const NEW_PASSWORD_CHARS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newPassword = () =>
-  Array.from({ length: 10 }, () => NEW_PASSWORD_CHARS[randomInt(NEW_PASSWORD_CHARS.length)]).join('');
+/** Users of `ids` within the caller's `action` scope; 400 naming the others. */
+export async function usersInScope(
+  trx: Kysely<DB>,
+  tenantId: string,
+  ability: AppAbility,
+  ids: string[],
+  action: 'update' | 'delete',
+) {
+  const rows = await usersAmong(trx, tenantId, ids, scopeWhere(ability, action, 'user', USER_COLUMNS));
+  refuseMissing(
+    ids,
+    rows.map((u) => u.id),
+    'system.unknownUsers',
+  );
+  return rows;
+}
 
+/** One user in the caller's read scope, as they may see them; undefined when there is none. */
+async function findUser(request: FastifyRequest, ability: AppAbility, id: string) {
+  const inScope = scopeWhere(ability, 'read', 'user', USER_COLUMNS);
+  const tz = tzOf(request);
+  const [u] = await readIn(request, (db, ctx) =>
+    userListQuery(db, ctx.tenantId, {}, tz).where('u.id', '=', id).where(inScope),
+  );
+  return u && fieldFilter<z.output<typeof UserSchema>>(ability, 'read', 'user')(presentUser(u, tz));
+}
+
+/** The user screen: users in the caller's data scope, listed, one by one, added, updated, removed. */
 export async function userRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = routesOf(app, 'users');
   const tz = app.config.TIME_ZONE;
 
-  /** One user in the caller's `action` scope, or undefined (existence is not told apart). */
-  const findUser = async (
-    request: Parameters<typeof tenantOf>[0],
-    ability: AppAbility,
-    id: string,
-    action: 'read' | 'update',
-  ) => {
-    const ctx = tenantOf(request);
-    const qb = userListQuery(app.database.db, ctx.tenantId, {}, tz)
-      .where('u.id', '=', id)
-      .where(scopeWhere(ability, action, 'user', USER_COLUMNS));
-    const [row] = await readInTenant<UserListRow>(app.database, ctx, qb.compile());
-    return row;
-  };
-
-  /** Users of `ids` within the caller's `action` scope; 400 naming the others. */
-  const usersInScope = async (
-    trx: Kysely<DB>,
-    tenantId: string,
-    ability: AppAbility,
-    ids: string[],
-    action: 'update' | 'delete',
-  ) => {
-    const rows = await trx
-      .selectFrom('app_user as u')
-      .select(['u.id', 'u.account'])
-      .where('u.tenant_id', '=', tenantId)
-      .where('u.is_deleted', '=', 0)
-      .where('u.id', 'in', ids)
-      .where(scopeWhere(ability, action, 'user', USER_COLUMNS))
-      .execute();
-    const found = new Set(rows.map((u) => String(u.id)));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw badRequest('system.unknownUsers', { ids: missing.join(',') });
-    return rows;
-  };
-
-  const checkRoles = async (trx: Kysely<DB>, tenantId: string, roleIds: string[]) => {
-    if (!roleIds.length) return;
-    const rows = await trx
-      .selectFrom('role')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
-      .where('id', 'in', roleIds)
-      .execute();
-    const have = new Set(rows.map((x) => String(x.id)));
-    const missing = roleIds.filter((id) => !have.has(id));
-    if (missing.length) throw badRequest('system.unknownRoles', { ids: missing.join(',') });
-  };
-
-  const setRoles = async (trx: Kysely<DB>, tenantId: string, userIds: string[], roleIds: string[]) => {
-    await trx.deleteFrom('user_role').where('tenant_id', '=', tenantId).where('user_id', 'in', userIds).execute();
-    const rows = userIds.flatMap((user_id) => roleIds.map((role_id) => ({ tenant_id: tenantId, user_id, role_id })));
-    if (rows.length) await trx.insertInto('user_role').values(rows).execute();
-  };
-
-  /** Signs users out everywhere (removed, disabled, password reset). Call after the commit. */
-  const announceRevoked = (sids: string[]) => app.auth.revocations.announce(sids);
-
-  r.get(
-    '/api/blade-user/page',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
-        querystring: UserPageQuerySchema,
-        response: { 200: okSchema(pageSchema(UserSchema)) },
-      },
-    },
-    async (request) => {
+  route.get('/api/blade-user/page', {
+    summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
+    query: UserPageQuerySchema,
+    data: pageSchema(UserSchema),
+    handler: async (request, q) => {
       const ctx = tenantOf(request);
       const perms = await permissionsOf(request);
-      const page = await findScopedListPage(
-        app.database,
-        ctx,
-        perms.ability,
-        'user',
-        USER_COLUMNS,
-        userList,
-        userListValues(ctx.tenantId, request.query, tz),
-        request.query,
-        (u) => presentUser(u, tz),
-      );
-      return ok(page, request.lang);
+      const values = userListValues(ctx.tenantId, q, tz);
+      const present = (u: Parameters<typeof presentUser>[0]) => presentUser(u, tz);
+      return findScopedListPage(app.database, ctx, perms.ability, 'user', USER_COLUMNS, userList, values, q, present);
     },
-  );
+  });
 
-  r.get(
-    '/api/blade-user/detail',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'One user (404 outside the caller’s data scope)',
-        querystring: z.object({ id: IdSchema }),
-      },
-    },
-    async (request) => {
-      const perms = await permissionsOf(request);
-      const u = await findUser(request, perms.ability, request.query.id, 'read');
-      if (!u) throw notFound();
-      return ok(fieldFilter(perms.ability, 'read', 'user')(presentUser(u, tz)), request.lang);
-    },
-  );
+  route.detail('/api/blade-user/detail', {
+    summary: 'One user (404 outside the caller’s data scope)',
+    data: UserSchema,
+    find: async (request, id) => findUser(request, (await permissionsOf(request)).ability, id),
+  });
 
-  const save = async (request: Parameters<typeof tenantOf>[0], b: z.output<typeof UserSubmitSchema>) => {
-    const ctx = tenantOf(request);
+  const save = async (request: FastifyRequest, b: z.output<typeof UserSubmitSchema>, ctx: TenantContext) => {
     const { tenantId, userId: me = '' } = ctx;
     const perms = await permissionsOf(request);
     const passwordHash = !b.id && b.password ? await hashPassword(md5(b.password)) : undefined;
@@ -194,357 +131,87 @@ export async function userRoutes(app: FastifyInstance) {
       const after = { tenantId, id: b.id ?? '0', createUser: b.id ? undefined : me, deptId: b.deptId };
       if (!b.id && !perms.ability.can('update', subject('user', after))) throw badRequest('system.outOfScope');
       if (b.id && b.deptId !== undefined) {
-        const current = await trx
-          .selectFrom('app_user')
-          .select(['create_user'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', b.id)
-          .executeTakeFirstOrThrow();
-        if (
-          !perms.ability.can(
-            'update',
-            subject('user', {
-              ...after,
-              createUser: current.create_user === null ? null : String(current.create_user),
-            }),
-          )
-        )
+        const current = await userCreator(trx, tenantId, b.id);
+        const createUser = current.create_user === null ? null : String(current.create_user);
+        if (!perms.ability.can('update', subject('user', { ...after, createUser })))
           throw badRequest('system.outOfScope');
       }
-      if (b.deptId) {
-        const d = await trx
-          .selectFrom('dept')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', b.deptId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!d) throw badRequest('system.deptNotFound', { id: b.deptId });
+      if (b.deptId)
+        refuseMissing([b.deptId], await liveIds(trx, 'dept', [b.deptId], tenantId), 'system.deptNotFound', 'id');
+      if (b.postId)
+        refuseMissing([b.postId], await liveIds(trx, 'post', [b.postId], tenantId), 'system.postNotFound', 'id');
+      if (b.roleId?.length) await refuseUnknownRoles(trx, tenantId, b.roleId);
+      const taken = { table: 'app_user', tenantId, values: { account: b.account }, id: b.id } as const;
+      await refuseTaken(trx, taken, 'auth.accountExists');
+      if (!b.id) {
+        const tenant = await accountQuota(trx, tenantId);
+        if (tenant && tenant.account_number >= 0 && (await activeUsers(trx, tenantId)) + 1 > tenant.account_number)
+          throw badRequest('auth.tenantQuota');
       }
-      if (b.postId) {
-        const p = await trx
-          .selectFrom('post')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', b.postId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!p) throw badRequest('system.postNotFound', { id: b.postId });
-      }
-      if (b.roleId) await checkRoles(trx, tenantId, b.roleId);
-      const clash = await trx
-        .selectFrom('app_user')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('account', '=', b.account)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (clash && String(clash.id) !== b.id) throw badRequest('auth.accountExists');
-      const values = {
-        account: b.account,
-        name: b.name ?? b.realName,
-        real_name: b.realName,
-        email: b.email,
-        phone: b.phone,
-        sex: b.sex ?? null,
-        birthday: b.birthday ? sql<Date>`${b.birthday}::date` : null,
-        dept_id: b.deptId,
-        post_id: b.postId,
-        user_type: b.userType,
-        update_user: me,
-        update_time: new Date(),
-        ...(b.status !== undefined ? { status: b.status } : {}),
-      };
-      let userId = b.id;
-      if (userId) {
-        await trx
-          .updateTable('app_user')
-          .set(values)
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', userId)
-          .execute();
-        if (b.status === 0) revoked = await app.auth.revokeUserSessions(trx, tenantId, userId, 'user_disabled');
-      } else {
-        const tenant = await trx
-          .selectFrom('tenant')
-          .select('account_number')
-          .where('tenant_id', '=', tenantId)
-          .executeTakeFirst();
-        if (tenant && tenant.account_number >= 0) {
-          const active = await trx
-            .selectFrom('app_user')
-            .select(sql<string>`count(*)`.as('n'))
-            .where('tenant_id', '=', tenantId)
-            .where('is_deleted', '=', 0)
-            .where('status', '=', 1)
-            .executeTakeFirstOrThrow();
-          if (Number(active.n) + 1 > tenant.account_number) throw badRequest('auth.tenantQuota');
-        }
-        userId = nextId();
-        await trx
-          .insertInto('app_user')
-          .values({
-            ...values,
-            tenant_id: tenantId,
-            id: userId,
-            password_hash: passwordHash as string,
-            create_user: me,
-          })
-          .execute();
-      }
-      if (b.roleId) await setRoles(trx, tenantId, [userId], b.roleId);
+      const userId = await writeRow(
+        trx,
+        'app_user',
+        tenantId,
+        b.id,
+        {
+          account: b.account,
+          name: b.name ?? b.realName,
+          real_name: b.realName,
+          email: b.email,
+          phone: b.phone,
+          sex: b.sex ?? null,
+          birthday: b.birthday ? asDate(b.birthday) : null,
+          dept_id: b.deptId,
+          post_id: b.postId,
+          user_type: b.userType,
+          update_user: me,
+          update_time: new Date(),
+          ...(b.status !== undefined ? { status: b.status } : {}),
+        },
+        { password_hash: passwordHash as string, create_user: me },
+      );
+      if (b.id && b.status === 0) revoked = await app.auth.revokeUserSessions(trx, tenantId, userId, 'user_disabled');
+      if (b.roleId) await setUserRoles(trx, tenantId, [userId], b.roleId);
       return userId;
     });
-    await announceRevoked(revoked);
-    // Roles, dept or status changed: the tenant's abilities are rebuilt.
+    // Signed out everywhere (disabled); roles, dept or status changed: the tenant's abilities are rebuilt.
+    await app.auth.revocations.announce(revoked);
     await app.permissions.invalidateTenant(tenantId);
-    const u = await findUser(request, perms.ability, id, 'read');
-    return u ? fieldFilter(perms.ability, 'read', 'user')(presentUser(u, tz)) : { id };
+    return (await findUser(request, perms.ability, id)) ?? { id };
   };
 
-  r.post(
-    '/api/blade-user/submit',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
-        body: UserSubmitSchema,
-      },
-    },
-    async (request) =>
-      ok(await save(request, request.body), request.lang, request.body.id ? 'system.updated' : 'system.added'),
-  );
+  const body = UserSubmitSchema;
+  route.submit('/api/blade-user/submit', {
+    summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
+    body,
+    data: SavedUserSchema,
+    save,
+  });
+  route.update('/api/blade-user/update', {
+    summary: 'Updates a user (id required)',
+    body,
+    data: SavedUserSchema,
+    save,
+  });
 
-  r.post(
-    '/api/blade-user/update',
-    { schema: { tags: ['users'], summary: 'Updates a user (id required)', body: UserSubmitSchema } },
-    async (request) => {
-      if (!request.body.id) throw notFound();
-      return ok(await save(request, request.body), request.lang, 'system.updated');
+  route.remove('/api/blade-user/remove', {
+    summary: 'Deletes users (ids) in the caller’s data scope and signs them out',
+    table: 'app_user',
+    alias: 'u',
+    scope: { resource: 'user', columns: USER_COLUMNS },
+    stamped: true,
+    before: (request, ids) => {
+      if (ids.includes(tenantOf(request).userId ?? '')) throw badRequest('system.cannotRemoveSelf');
     },
-  );
-
-  r.post(
-    '/api/blade-user/remove',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Deletes users (ids) in the caller’s data scope and signs them out',
-        querystring: z.object({ ids: RequiredIdListSchema }),
-      },
+    cascade: async (trx, { tenantId }, ids) => {
+      await removeUserRoles(trx, tenantId, ids);
+      const sids: string[] = [];
+      for (const id of ids) sids.push(...(await app.auth.revokeUserSessions(trx, tenantId, id, 'user_removed')));
+      return sids;
     },
-    async (request) => {
-      const ids = request.query.ids;
-      const ctx = tenantOf(request);
-      if (ids.includes(ctx.userId ?? '')) throw badRequest('system.cannotRemoveSelf');
-      const perms = await permissionsOf(request);
-      const sids = await request.tx(async (trx) => {
-        const scope = scopeWhere(perms.ability, 'delete', 'user', USER_COLUMNS);
-        await requireKnownIds(trx, { table: 'app_user', alias: 'u', tenantId: ctx.tenantId, ids, scope });
-        await trx
-          .updateTable('app_user')
-          .set({ is_deleted: 1, update_user: ctx.userId ?? null, update_time: new Date() })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', 'in', ids)
-          .execute();
-        await trx.deleteFrom('user_role').where('tenant_id', '=', ctx.tenantId).where('user_id', 'in', ids).execute();
-        const out: string[] = [];
-        for (const id of ids) out.push(...(await app.auth.revokeUserSessions(trx, ctx.tenantId, id, 'user_removed')));
-        return out;
-      });
-      await announceRevoked(sids);
-      await app.permissions.invalidateTenant(ctx.tenantId);
-      return ok(null, request.lang, 'system.removed');
+    after: async (_request, tenantId, sids) => {
+      await app.auth.revocations.announce(sids ?? []);
+      await app.permissions.invalidateTenant(tenantId);
     },
-  );
-
-  r.post(
-    '/api/blade-user/grant',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Replaces the roles of users (userIds, roleIds); unknown roles or users outside the scope → 400',
-        description: 'Query string (Saber) or body; ids comma-separated or as arrays.',
-      },
-    },
-    async (request) => {
-      const g = input(request, UserGrantSchema);
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      await request.tx(async (trx) => {
-        await checkRoles(trx, ctx.tenantId, g.roleIds);
-        await usersInScope(trx, ctx.tenantId, perms.ability, g.userIds, 'update');
-        await setRoles(trx, ctx.tenantId, g.userIds, g.roleIds);
-      });
-      await app.permissions.invalidateTenant(ctx.tenantId);
-      return ok(null, request.lang, 'system.granted');
-    },
-  );
-
-  r.post(
-    '/api/blade-user/reset-password',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Gives users (userIds) a new random password, shown once in data, and signs them out',
-      },
-    },
-    async (request) => {
-      const { userIds } = input(request, z.object({ userIds: RequiredIdListSchema }));
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      const fresh = await Promise.all(userIds.map(async (id) => ({ id, password: newPassword() })));
-      const hashed = await Promise.all(fresh.map(async (f) => ({ ...f, hash: await hashPassword(md5(f.password)) })));
-      const { rows, sids } = await request.tx(async (trx) => {
-        const found = await usersInScope(trx, ctx.tenantId, perms.ability, userIds, 'update');
-        const out: string[] = [];
-        for (const h of hashed) {
-          await trx
-            .updateTable('app_user')
-            .set({ password_hash: h.hash, update_user: ctx.userId ?? null, update_time: new Date() })
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', '=', h.id)
-            .execute();
-          out.push(...(await app.auth.revokeUserSessions(trx, ctx.tenantId, h.id, 'password_reset')));
-        }
-        return { rows: found, sids: out };
-      });
-      await announceRevoked(sids);
-      const accounts = new Map(rows.map((u) => [String(u.id), u.account]));
-      return ok(
-        fresh.map((f) => ({ userId: f.id, account: accounts.get(f.id) ?? '', password: f.password })),
-        request.lang,
-        'system.passwordReset',
-      );
-    },
-  );
-
-  r.post(
-    '/api/blade-user/update-platform',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Sets a user’s platform type and extension (userId, userType, userExt)',
-      },
-    },
-    async (request) => {
-      const b = input(
-        request,
-        z.object({ userId: IdSchema, userType: intEnum([1, 2, 3] as const), userExt: optionalText(2000) }),
-      );
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      await request.tx(async (trx) => {
-        await usersInScope(trx, ctx.tenantId, perms.ability, [b.userId], 'update');
-        await trx
-          .updateTable('app_user')
-          .set({ user_type: b.userType, user_ext: b.userExt, update_user: ctx.userId ?? null, update_time: new Date() })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', b.userId)
-          .execute();
-      });
-      return ok(null, request.lang, 'system.updated');
-    },
-  );
-
-  r.get(
-    '/api/blade-user/platform-detail',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'A user’s platform type and extension',
-        querystring: z.object({ id: IdSchema }),
-      },
-    },
-    async (request) => {
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      const [u] = await readInTenant<{
-        id: string;
-        account: string;
-        real_name: string | null;
-        user_type: number;
-        user_ext: string | null;
-      }>(
-        app.database,
-        ctx,
-        app.database.db
-          .selectFrom('app_user as u')
-          .select(['u.id', 'u.account', 'u.real_name', 'u.user_type', 'u.user_ext'])
-          .where('u.tenant_id', '=', ctx.tenantId)
-          .where('u.is_deleted', '=', 0)
-          .where('u.id', '=', request.query.id)
-          .where(scopeWhere(perms.ability, 'read', 'user', USER_COLUMNS))
-          .compile(),
-      );
-      if (!u) throw notFound();
-      return ok(
-        {
-          id: String(u.id),
-          account: u.account,
-          realName: u.real_name ?? '',
-          userType: u.user_type,
-          userExt: u.user_ext ?? '',
-        },
-        request.lang,
-      );
-    },
-  );
-
-  r.get(
-    '/api/blade-user/infoByPhone',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'A user by phone number (null when none): user administrators, within their data scope',
-        querystring: z.object({ phone: z.string().trim().regex(PHONE, '$validation.phone') }),
-      },
-    },
-    async (request) => {
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      // It reveals who owns a number: the user screen's holders only (API scope), and only
-      // users they could list (tenant and data scope).
-      const [u] = await readInTenant<{
-        id: string;
-        account: string;
-        name: string | null;
-        real_name: string | null;
-        avatar: string | null;
-        phone: string | null;
-        dept_id: string | null;
-        status: number;
-      }>(
-        app.database,
-        ctx,
-        app.database.db
-          .selectFrom('app_user as u')
-          .select(['u.id', 'u.account', 'u.name', 'u.real_name', 'u.avatar', 'u.phone', 'u.dept_id', 'u.status'])
-          .where('u.tenant_id', '=', ctx.tenantId)
-          .where('u.is_deleted', '=', 0)
-          .where('u.phone', '=', request.query.phone)
-          .where(scopeWhere(perms.ability, 'read', 'user', USER_COLUMNS))
-          .orderBy('u.id')
-          .limit(1)
-          .compile(),
-      );
-      const present = fieldFilter(perms.ability, 'read', 'user');
-      return ok(
-        u
-          ? present({
-              id: String(u.id),
-              tenantId: ctx.tenantId,
-              account: u.account,
-              name: u.name,
-              realName: u.real_name,
-              avatar: u.avatar,
-              phone: u.phone,
-              deptId: u.dept_id === null ? '' : String(u.dept_id),
-              status: u.status,
-            })
-          : null,
-        request.lang,
-      );
-    },
-  );
+  });
 }
