@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Can } from '../../../permissions/Can';
 import { dayPlanApi } from '../api';
+import { IconAction } from '../components/IconAction/IconAction';
 import { RecordList } from '../components/RecordList/RecordList';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
 import { dayPlanHref, useDayPlanLayout } from '../hooks/useDayPlanLayout';
@@ -72,11 +73,9 @@ function DayPlanList({ variant }: { variant: DayPlanVariant }) {
         },
       ]}
       actions={(row) => (
-        <Tooltip label={t('week.dayPlan.open')}>
-          <ActionIcon variant="subtle" component={Link} to={open(row)} aria-label={t('week.dayPlan.open')}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction label={t('week.dayPlan.open')} to={open(row)}>
+          <IconEye size={18} />
+        </IconAction>
       )}
       data-testid={`day-plan-list-${variant}`}
     />

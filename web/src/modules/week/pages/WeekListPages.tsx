@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAward,
@@ -22,8 +21,10 @@ import { saveFile } from '../../../lib/http';
 import { Can, usePermission } from '../../../permissions/Can';
 import { planApi, weekApi } from '../api';
 import { ExportProgressModal } from '../components/ExportProgress/ExportProgress';
+import { IconAction } from '../components/IconAction/IconAction';
 import { type Column, RecordList } from '../components/RecordList/RecordList';
 import { ExcellentBadge, StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { useConfirm } from '../hooks/useBusyActions';
 import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
 import type { PlanRow, WeekRow } from '../model/types';
 import { detailsHref, editorHref } from '../paths';
@@ -87,6 +88,7 @@ export function MyWeeksPage() {
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const canDelete = usePermission({ code: 'week_delete' });
+  const confirm = useConfirm();
   const open = (row: WeekRow) => (isEditableStatus(row.status) ? editorHref(row.id) : detailsHref(row.id));
   return (
     <RecordList<WeekRow>
@@ -105,44 +107,35 @@ export function MyWeeksPage() {
       }
       actions={(row, reload) => (
         <>
-          <Tooltip label={t('week.list.open')}>
-            <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction label={t('week.list.open')} to={detailsHref(row.id)}>
+            <IconEye size={18} />
+          </IconAction>
           {isEditableStatus(row.status) && (
             <>
-              <Tooltip label={t('week.list.edit')}>
-                <ActionIcon variant="subtle" component={Link} to={editorHref(row.id)} aria-label={t('week.list.edit')}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('week.list.edit')} to={editorHref(row.id)}>
+                <IconPencil size={18} />
+              </IconAction>
               {canDelete && (
-                <Tooltip label={t('week.editor.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('week.editor.delete')}
-                    onClick={() =>
-                      modals.openConfirmModal({
-                        title: t('week.actions.confirmTitle'),
-                        children: <Text size="sm">{t('week.editor.deleteConfirm')}</Text>,
-                        labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-                        confirmProps: { color: 'red' },
-                        onConfirm: () =>
-                          void weekApi
-                            .remove([row.id])
-                            .then(() => {
-                              notifications.show({ color: 'teal', message: t('week.editor.deleted') });
-                              return reload();
-                            })
-                            .catch(() => undefined),
-                      })
-                    }
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  label={t('week.editor.delete')}
+                  color="red"
+                  onClick={() =>
+                    confirm(
+                      t('week.editor.deleteConfirm'),
+                      () =>
+                        void weekApi
+                          .remove([row.id])
+                          .then(() => {
+                            notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+                            return reload();
+                          })
+                          .catch(() => undefined),
+                      'red',
+                    )
+                  }
+                >
+                  <IconTrash size={18} />
+                </IconAction>
               )}
             </>
           )}
@@ -211,29 +204,24 @@ export function ApprovedWeeksPage() {
         }
         actions={(row) => (
           <>
-            <Tooltip label={t('week.list.open')}>
-              <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction label={t('week.list.open')} to={detailsHref(row.id)}>
+              <IconEye size={18} />
+            </IconAction>
             {canExport && (
-              <Tooltip label={t('week.editor.export')}>
-                <ActionIcon
-                  variant="subtle"
-                  loading={busy === row.id}
-                  aria-label={t('week.editor.export')}
-                  onClick={() => {
-                    setBusy(row.id);
-                    void weekApi
-                      .exportOne(row.id, `${row.title}.docx`)
-                      .then(saveFile)
-                      .catch(() => undefined)
-                      .finally(() => setBusy(null));
-                  }}
-                >
-                  <IconFileTypeDocx size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction
+                label={t('week.editor.export')}
+                loading={busy === row.id}
+                onClick={() => {
+                  setBusy(row.id);
+                  void weekApi
+                    .exportOne(row.id, `${row.title}.docx`)
+                    .then(saveFile)
+                    .catch(() => undefined)
+                    .finally(() => setBusy(null));
+                }}
+              >
+                <IconFileTypeDocx size={18} />
+              </IconAction>
             )}
           </>
         )}
@@ -301,30 +289,27 @@ function CollectButton({ row, reload }: { row: PlanRow; reload: () => Promise<vo
   const [busy, setBusy] = useState(false);
   const label = row.collected ? t('week.plan.uncollect') : t('week.plan.collect');
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="orange"
-        loading={busy}
-        aria-label={label}
-        data-testid="list-collect"
-        onClick={() => {
-          setBusy(true);
-          void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
-            .then(() => {
-              notifications.show({
-                color: 'teal',
-                message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
-              });
-              return reload();
-            })
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        }}
-      >
-        {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <IconAction
+      label={label}
+      color="orange"
+      loading={busy}
+      data-testid="list-collect"
+      onClick={() => {
+        setBusy(true);
+        void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
+          .then(() => {
+            notifications.show({
+              color: 'teal',
+              message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
+            });
+            return reload();
+          })
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+    </IconAction>
   );
 }
 
@@ -344,24 +329,21 @@ export function ExcellentPlansPage() {
         <>
           <CollectButton row={row} reload={reload} />
           {canUnmark && (
-            <Tooltip label={t('week.plan.unmarkExcellent')}>
-              <ActionIcon
-                variant="subtle"
-                color="yellow"
-                aria-label={t('week.plan.unmarkExcellent')}
-                onClick={() =>
-                  void planApi
-                    .unmarkExcellent(row.id)
-                    .then(() => {
-                      notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
-                      return reload();
-                    })
-                    .catch(() => undefined)
-                }
-              >
-                <IconAward size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction
+              label={t('week.plan.unmarkExcellent')}
+              color="yellow"
+              onClick={() =>
+                void planApi
+                  .unmarkExcellent(row.id)
+                  .then(() => {
+                    notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
+                    return reload();
+                  })
+                  .catch(() => undefined)
+              }
+            >
+              <IconAward size={18} />
+            </IconAction>
           )}
         </>
       )}

@@ -1,16 +1,4 @@
-import {
-  Accordion,
-  ActionIcon,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAward, IconHistory, IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +7,7 @@ import { useWeekLabels } from '../../hooks/useWeekLabels';
 import { normalizePlanContent } from '../../model/content';
 import { PLAN_RICH_FIELDS, type PlanRecord } from '../../model/types';
 import { HistoryTimeline } from '../HistoryTimeline/HistoryTimeline';
+import { IconAction } from '../IconAction/IconAction';
 import { RichView } from '../RichView/RichView';
 import { ExcellentBadge, StatusBadge } from '../StatusBadge/StatusBadge';
 
@@ -78,21 +67,12 @@ export function PlanEditList({
               <PlanMeta plan={plan} />
             </Stack>
             <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('week.plan.edit')}>
-                <ActionIcon variant="subtle" onClick={() => onEdit(plan)} aria-label={t('week.plan.edit')}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('week.plan.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onDelete(plan)}
-                  aria-label={t('week.plan.delete')}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('week.plan.edit')} onClick={() => onEdit(plan)}>
+                <IconPencil size={18} />
+              </IconAction>
+              <IconAction label={t('week.plan.delete')} color="red" onClick={() => onDelete(plan)}>
+                <IconTrash size={18} />
+              </IconAction>
             </Group>
           </Group>
         </Paper>
