@@ -37,6 +37,16 @@ function PlanMeta({ plan }: { plan: PlanRecord }) {
   );
 }
 
+/** What the lists say when the week has no lesson plans yet. */
+function NoPlans() {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" size="sm">
+      {t('week.plan.empty')}
+    </Text>
+  );
+}
+
 /** The week's lesson plans while writing: one row each with edit and delete. */
 export function PlanEditList({
   plans,
@@ -48,13 +58,7 @@ export function PlanEditList({
   onDelete: (plan: PlanRecord) => void;
 }) {
   const { t } = useTranslation();
-  if (plans.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {t('week.plan.empty')}
-      </Text>
-    );
-  }
+  if (plans.length === 0) return <NoPlans />;
   return (
     <Stack gap="xs" data-testid="plan-list">
       {plans.map((plan) => (
@@ -111,13 +115,7 @@ interface PlanViewListProps {
 /** The week's lesson plans on the details page, each opening to its content, with excellent / favourite actions. */
 export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleCollect, busy }: PlanViewListProps) {
   const { t } = useTranslation();
-  if (plans.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {t('week.plan.empty')}
-      </Text>
-    );
-  }
+  if (plans.length === 0) return <NoPlans />;
   return (
     <Accordion variant="separated" multiple defaultValue={plans.length <= 2 ? plans.map((p) => p.id) : []}>
       {plans.map((plan) => (
