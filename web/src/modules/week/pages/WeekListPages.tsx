@@ -22,8 +22,8 @@ import { Can, usePermission } from '../../../permissions/Can';
 import { planApi, weekApi } from '../api';
 import { ExportProgressModal } from '../components/ExportProgress/ExportProgress';
 import { IconAction } from '../components/IconAction/IconAction';
-import { type Column, RecordList } from '../components/RecordList/RecordList';
-import { ExcellentBadge, StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { type Column, type FilterName, headerColumns, RecordList } from '../components/RecordList/RecordList';
+import { ExcellentBadge } from '../components/StatusBadge/StatusBadge';
 import { useConfirm } from '../hooks/useBusyActions';
 import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
 import type { PlanRow, WeekRow } from '../model/types';
@@ -32,6 +32,7 @@ import { detailsHref, editorHref } from '../paths';
 type T = TFunction;
 
 function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): Column<WeekRow>[] {
+  const header = headerColumns<WeekRow>(t);
   return [
     {
       key: 'theme',
@@ -45,7 +46,7 @@ function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): 
         </Group>
       ),
     },
-    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    header.class,
     {
       key: 'week',
       label: t('week.fields.weekNo'),
@@ -63,25 +64,18 @@ function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): 
       label: t('week.fields.semester'),
       render: (row) => <Text size="sm">{labels.semester(row.semester)}</Text>,
     },
-    { key: 'status', label: t('week.fields.status'), render: (row) => <StatusBadge status={row.status} /> },
-    {
-      key: 'author',
-      label: t('week.fields.author'),
-      render: (row) => row.authorName,
-    },
-    {
-      key: 'updateTime',
-      label: t('week.fields.updateTime'),
-      render: (row) => (
-        <Text size="xs" c="dimmed">
-          {row.updateTime}
-        </Text>
-      ),
-    },
+    header.status,
+    header.author,
+    header.updateTime,
   ];
 }
 
-const WEEK_FILTERS = ['theme', 'classId', 'status', 'semester', 'weekNo', 'authorName'] as const;
+const WEEK_FILTERS: FilterName[] = ['theme', 'classId', 'status', 'semester', 'weekNo', 'authorName'];
+
+/** The lists of one status (the review queue, the approved) neither show nor filter it. */
+const ONE_STATUS_FILTERS = WEEK_FILTERS.filter((f) => f !== 'status');
+const oneStatusColumns = (t: T, labels: WeekLabels) =>
+  weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status');
 
 /** 我的备课 (`week_mine`): weeks I wrote or co-wrote, with "new". */
 export function MyWeeksPage() {
@@ -95,7 +89,7 @@ export function MyWeeksPage() {
       title={t('menu.week_mine')}
       intro={t('week.list.mineIntro')}
       fetch={(q, f) => weekApi.mine(q, f)}
-      filters={[...WEEK_FILTERS]}
+      filters={WEEK_FILTERS}
       classSource="mine"
       columns={weekColumns(t, labels, open)}
       toolbar={
@@ -155,8 +149,8 @@ export function TrialWeeksPage() {
       title={t('menu.week_trial')}
       intro={t('week.list.trialIntro')}
       fetch={(q, f) => weekApi.trial(q, f)}
-      filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
-      columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+      filters={ONE_STATUS_FILTERS}
+      columns={oneStatusColumns(t, labels)}
       actions={(row) => (
         <Button
           size="xs"
@@ -186,8 +180,8 @@ export function ApprovedWeeksPage() {
         title={t('menu.week_success')}
         intro={t('week.list.successIntro')}
         fetch={(q, f) => weekApi.approved(q, f)}
-        filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
-        columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+        filters={ONE_STATUS_FILTERS}
+        columns={oneStatusColumns(t, labels)}
         bulk={
           canExport
             ? (ids) => (
@@ -233,6 +227,7 @@ export function ApprovedWeeksPage() {
 }
 
 function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
+  const header = headerColumns<PlanRow>(t);
   return [
     {
       key: 'title',
@@ -250,7 +245,7 @@ function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
         </Group>
       ),
     },
-    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    header.class,
     {
       key: 'domain',
       label: t('week.fields.domain'),
@@ -270,7 +265,7 @@ function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
       ),
     },
     { key: 'date', label: t('week.fields.date'), render: (row) => row.summary?.date ?? '—' },
-    { key: 'author', label: t('week.fields.author'), render: (row) => row.authorName },
+    header.author,
     {
       key: 'collects',
       label: t('week.fields.collectCount'),
