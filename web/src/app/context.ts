@@ -62,6 +62,18 @@ export function lazyNamespace<NS extends string, M>(
   return { namespace, load: () => load().then(([zh, english]) => ({ 'zh-CN': zh.zhCN, en: english.en })) };
 }
 
+/**
+ * The usual context: pages in the main layout and a namespace of the same name loaded with them
+ * (`lazyNamespace`); the messages' type is the Chinese file's.
+ */
+export function pagesContext<NS extends string, M>(
+  name: NS,
+  messages: () => Promise<[{ zhCN: M }, { en: M }]>,
+  pages: ContextPage[],
+): WebContext<NS, M> {
+  return { name, i18n: lazyNamespace(name, messages), pages };
+}
+
 /** Every namespace of the listed contexts with the type of its messages (what `t` is checked against). */
 export type NamespacesOf<L extends readonly WebContext<string, unknown>[]> = {
   [C in L[number] as C extends WebContext<infer NS, unknown> ? NS : never]: C extends WebContext<string, infer M>

@@ -1,30 +1,25 @@
-import { lazyNamespace, page, type WebContext } from '../../app/context';
+import { page, pagesContext } from '../../app/context';
 import { PATHS } from '../../app/paths';
-import type { HomeMessages } from './i18n/zh-CN';
 
 /** The welcome page (the home tab), the dashboard and the test page. */
-export const homeContext: WebContext<'home', HomeMessages> = {
-  name: 'home',
-  i18n: lazyNamespace('home', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
-  pages: [
-    {
-      path: PATHS.home,
-      load: page(() => import('./pages/WelcomePage'), 'WelcomePage'),
-      titleKey: 'route.home',
-      icon: 'Home',
-    },
-    {
-      path: PATHS.dashboard,
-      load: page(() => import('./pages/DashboardPage'), 'DashboardPage'),
-      titleKey: 'route.dashboard',
-      icon: 'LayoutDashboard',
-    },
-    {
-      path: PATHS.test,
-      load: page(() => import('./pages/TestPage'), 'TestPage'),
-      titleKey: 'route.test',
-      icon: 'Flask',
-      keepAlive: true,
-    },
-  ],
-};
+export const homeContext = pagesContext('home', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')]), [
+  {
+    path: PATHS.home,
+    load: page(() => import('./pages/WelcomePage'), 'WelcomePage'),
+    titleKey: 'route.home',
+    icon: 'Home',
+  },
+  {
+    path: PATHS.dashboard,
+    load: page(() => import('./pages/DashboardPage'), 'DashboardPage'),
+    titleKey: 'route.dashboard',
+    icon: 'LayoutDashboard',
+  },
+  {
+    path: PATHS.test,
+    load: page(() => import('./pages/TestPage'), 'TestPage'),
+    titleKey: 'route.test',
+    icon: 'Flask',
+    keepAlive: true,
+  },
+]);

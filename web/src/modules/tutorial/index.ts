@@ -1,12 +1,11 @@
-import { lazyNamespace, page, type WebContext } from '../../app/context';
+import { page, pagesContext } from '../../app/context';
 import { PATHS } from '../../app/paths';
-import type { TutorialMessages } from './i18n/zh-CN';
 
 /** The platform tutorial. */
-export const tutorialContext: WebContext<'tutorial', TutorialMessages> = {
-  name: 'tutorial',
-  i18n: lazyNamespace('tutorial', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
-  pages: [
+export const tutorialContext = pagesContext(
+  'tutorial',
+  () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')]),
+  [
     {
       path: PATHS.tutorial,
       load: page(() => import('./pages/TutorialPage'), 'TutorialPage'),
@@ -14,4 +13,4 @@ export const tutorialContext: WebContext<'tutorial', TutorialMessages> = {
       icon: 'Book',
     },
   ],
-};
+);

@@ -9,6 +9,7 @@ import { useStore } from '../../../lib/createStore';
 import { formatDate } from '../../../lib/date';
 import { unlockScreen } from '../../auth';
 import { sessionStore } from '../../auth';
+import { useLockPassword } from '../hooks/useLockPassword';
 import { tabsStore } from '../tabs/tabsStore';
 import { displayName } from '../components/UserMenu/displayName';
 import classes from './LockPage.module.css';
@@ -19,8 +20,7 @@ export function LockPage() {
   const navigate = useNavigate();
   const user = useStore(sessionStore, (s) => s.user);
   const [now, setNow] = useState(() => new Date());
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const lock = useLockPassword();
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
@@ -28,12 +28,9 @@ export function LockPage() {
   }, []);
 
   const unlock = () => {
-    if (password === '') {
-      setError(t('layout.lock.passwordRequired'));
-      return;
-    }
-    if (!unlockScreen(password)) {
-      setError(t('layout.lock.wrongPassword'));
+    if (!lock.given()) return;
+    if (!unlockScreen(lock.password)) {
+      lock.setError(t('layout.lock.wrongPassword'));
       return;
     }
     // Back to the last opened page.
@@ -79,12 +76,7 @@ export function LockPage() {
             radius="xl"
             size="md"
             autoFocus
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
+            {...lock.input}
             data-testid="unlock-password"
             rightSectionWidth={44}
             rightSection={

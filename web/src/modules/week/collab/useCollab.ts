@@ -1,24 +1,12 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useWatched } from '../hooks/useWatched';
 import type { CollabPeer, CollabStatus, CollabWeek } from './types';
 
 const NO_PEERS: CollabPeer[] = [];
 
 /** The status and the people of a live week (null / none without one). Loads no co-editing code. */
 export function useCollab(collab: CollabWeek | null | undefined): { status: CollabStatus | null; peers: CollabPeer[] } {
-  const subscribe = useCallback(
-    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
-    [collab],
-  );
-  const status = useSyncExternalStore(
-    subscribe,
-    () => collab?.status() ?? null,
-    () => null,
-  );
-  const peers = useSyncExternalStore(
-    subscribe,
-    () => collab?.peers() ?? NO_PEERS,
-    () => NO_PEERS,
-  );
+  const status = useWatched(collab, (c) => c.status(), null);
+  const peers = useWatched(collab, (c) => c.peers(), NO_PEERS);
   return { status, peers };
 }
 
@@ -28,15 +16,7 @@ export const isLocked = (status: CollabStatus | null) =>
 
 /** Whether a live week is locked (re-renders only when that changes, not with every sync). */
 export function useCollabLocked(collab: CollabWeek | null | undefined): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
-    [collab],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => isLocked(collab?.status() ?? null),
-    () => false,
-  );
+  return useWatched(collab, (c) => isLocked(c.status()), false);
 }
 
 /** How live co-editing ended (null while it goes on): re-renders only when that changes. */
@@ -46,18 +26,14 @@ const REPLACED: CollabEnd = { kind: 'replaced', dropped: false };
 const REPLACED_DROPPED: CollabEnd = { kind: 'replaced', dropped: true };
 
 export function useCollabEnded(collab: CollabWeek | null | undefined): CollabEnd | null {
-  const subscribe = useCallback(
-    (onChange: () => void) => (collab ? collab.subscribe(onChange) : () => undefined),
-    [collab],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => {
-      const status = collab?.status();
-      if (status?.kind === 'unavailable') return UNAVAILABLE;
-      if (status?.kind === 'replaced') return status.dropped ? REPLACED_DROPPED : REPLACED;
+  return useWatched(
+    collab,
+    (c) => {
+      const status = c.status();
+      if (status.kind === 'unavailable') return UNAVAILABLE;
+      if (status.kind === 'replaced') return status.dropped ? REPLACED_DROPPED : REPLACED;
       return null;
     },
-    () => null,
+    null,
   );
 }

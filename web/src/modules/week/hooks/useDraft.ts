@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { type Autosave, type AutosaveOptions, createAutosave, type SaveStatus } from '../model/autosave';
 import type { Draft, DraftPath } from '../model/draft';
+import { useWatched } from './useWatched';
 
 /** Reads one value of a draft and re-renders when it changes (by identity). */
 export function useDraftValue<T>(draft: Draft<unknown>, path: DraftPath): T {
@@ -67,15 +68,7 @@ export function useAutosave(
     };
   }, [draft, autosave]);
 
-  const subscribe = useCallback(
-    (onChange: () => void) => (autosave ? autosave.subscribe(onChange) : () => undefined),
-    [autosave],
-  );
-  const status = useSyncExternalStore(
-    subscribe,
-    () => autosave?.status() ?? IDLE,
-    () => IDLE,
-  );
+  const status = useWatched(autosave, (a) => a.status(), IDLE);
   return { autosave, status };
 }
 

@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Can } from '../../../permissions/Can';
 import { dayPlanApi } from '../api';
-import { RecordList } from '../components/RecordList/RecordList';
-import { StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { IconAction } from '../components/IconAction/IconAction';
+import { headerColumns, RecordList } from '../components/RecordList/RecordList';
 import { dayPlanHref, useDayPlanLayout } from '../hooks/useDayPlanLayout';
 import { useWeekLabels } from '../hooks/useWeekLabels';
 import type { DayPlanRow, DayPlanVariant } from '../model/types';
@@ -16,6 +16,7 @@ function DayPlanList({ variant }: { variant: DayPlanVariant }) {
   const labels = useWeekLabels();
   const layout = useDayPlanLayout();
   const open = (row: DayPlanRow) => dayPlanHref(layout, { id: row.id });
+  const header = headerColumns<DayPlanRow>(t);
   return (
     <RecordList<DayPlanRow>
       title={variant === 'half' ? t('menu.week_half') : t('menu.week_full')}
@@ -48,7 +49,7 @@ function DayPlanList({ variant }: { variant: DayPlanVariant }) {
             );
           },
         },
-        { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+        header.class,
         {
           key: 'variant',
           label: t('week.fields.variant'),
@@ -59,24 +60,14 @@ function DayPlanList({ variant }: { variant: DayPlanVariant }) {
           ),
         },
         { key: 'semester', label: t('week.fields.semester'), render: (row) => labels.semester(row.semester) },
-        { key: 'status', label: t('week.fields.status'), render: (row) => <StatusBadge status={row.status} /> },
-        { key: 'author', label: t('week.fields.author'), render: (row) => row.authorName },
-        {
-          key: 'updateTime',
-          label: t('week.fields.updateTime'),
-          render: (row) => (
-            <Text size="xs" c="dimmed">
-              {row.updateTime}
-            </Text>
-          ),
-        },
+        header.status,
+        header.author,
+        header.updateTime,
       ]}
       actions={(row) => (
-        <Tooltip label={t('week.dayPlan.open')}>
-          <ActionIcon variant="subtle" component={Link} to={open(row)} aria-label={t('week.dayPlan.open')}>
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction label={t('week.dayPlan.open')} to={open(row)}>
+          <IconEye size={18} />
+        </IconAction>
       )}
       data-testid={`day-plan-list-${variant}`}
     />

@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconChevronDown, IconDeviceFloppy, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -29,6 +28,7 @@ import { RecordNotFound } from '../components/RecordNotFound/RecordNotFound';
 import { SaveIndicator } from '../components/SaveIndicator/SaveIndicator';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
 import { SaveTemplateModal, TemplatePickerModal } from '../components/Templates/TemplateModals';
+import { useConfirm } from '../hooks/useBusyActions';
 import { useClasses } from '../hooks/useClasses';
 import { useAutosave, useDraftField, useDraftValue } from '../hooks/useDraft';
 import { DAY_PLAN_ROUTES } from '../hooks/useDayPlanLayout';
@@ -134,6 +134,7 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const query = useRouteQuery(DAY_PLAN_ROUTES[layout]);
   const id = query.get('id');
   const variantParam: DayPlanVariant = query.get('variant') === 'full' ? 'full' : 'half';
@@ -262,12 +263,9 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
   const Segments = layout === 'tongxing' ? TongXingSegments : TianYuanSegments;
 
   const remove = () =>
-    modals.openConfirmModal({
-      title: t('week.actions.confirmTitle'),
-      children: <Text size="sm">{t('week.dayPlan.deleteConfirm', { variant: variantLabel })}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
+    confirm(
+      t('week.dayPlan.deleteConfirm', { variant: variantLabel }),
+      () => {
         const s = sessionRef.current;
         if (!s?.meta.recordId) return;
         autosave?.reset();
@@ -281,7 +279,8 @@ function DayPlanPage({ layout }: { layout: DayPlanLayout }) {
           })
           .catch(() => undefined);
       },
-    });
+      'red',
+    );
 
   return (
     <Stack gap="md" data-testid={`day-plan-${layout}`} key={session.key}>

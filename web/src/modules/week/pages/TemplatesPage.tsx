@@ -1,5 +1,4 @@
-import { ActionIcon, Alert, Badge, Group, LoadingOverlay, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Group, LoadingOverlay, SegmentedControl, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +8,9 @@ import { useStore } from '../../../lib/createStore';
 import { usePermission } from '../../../permissions/Can';
 import { sessionStore } from '../../auth';
 import { templateApi } from '../api';
+import { IconAction } from '../components/IconAction/IconAction';
 import { PageTitle } from '../components/PageTitle/PageTitle';
+import { useConfirm } from '../hooks/useBusyActions';
 import { useLoad } from '../hooks/useLoad';
 import { richToText } from '../model/rich';
 import type { RichText, Template, TemplateKind } from '../model/types';
@@ -30,14 +31,12 @@ export function TemplatesPage() {
   const canDeleteShared = usePermission({ code: 'template_delete' });
   const { data, loading, error, reload } = useLoad(() => templateApi.list(kind === 'all' ? undefined : kind), [kind]);
   const rows = data ?? [];
+  const confirm = useConfirm();
 
   const remove = (tpl: Template) =>
-    modals.openConfirmModal({
-      title: t('week.actions.confirmTitle'),
-      children: <Text size="sm">{t('week.template.deleteConfirm', { name: tpl.name })}</Text>,
-      labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
+    confirm(
+      t('week.template.deleteConfirm', { name: tpl.name }),
+      () =>
         void templateApi
           .remove(tpl.id)
           .then(() => {
@@ -45,7 +44,8 @@ export function TemplatesPage() {
             return reload();
           })
           .catch(() => undefined),
-    });
+      'red',
+    );
 
   return (
     <BasicContainer data-testid="week-templates">
@@ -116,16 +116,9 @@ export function TemplatesPage() {
                     <Table.Td>
                       <Group justify="flex-end">
                         {(tpl.mine || tpl.createUser === userId || (tpl.shared && canDeleteShared)) && (
-                          <Tooltip label={t('week.template.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => remove(tpl)}
-                              aria-label={t('week.template.delete')}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <IconAction label={t('week.template.delete')} color="red" onClick={() => remove(tpl)}>
+                            <IconTrash size={18} />
+                          </IconAction>
                         )}
                       </Group>
                     </Table.Td>

@@ -161,23 +161,8 @@ export function WeekDetailsPage() {
             {can.submit && <WeekActionButton action="submit" busy={busy} onClick={submit} />}
             {can.review && (
               <>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconArrowBackUp size={16} />}
-                  onClick={() => setReview('return')}
-                  data-testid="week-return"
-                >
-                  {t('week.details.return')}
-                </Button>
-                <Button
-                  color="teal"
-                  leftSection={<IconCheck size={16} />}
-                  onClick={() => setReview('approve')}
-                  data-testid="week-approve"
-                >
-                  {t('week.details.approve')}
-                </Button>
+                <WeekActionButton action="return" onClick={() => setReview('return')} />
+                <WeekActionButton action="approve" onClick={() => setReview('approve')} />
               </>
             )}
           </Group>

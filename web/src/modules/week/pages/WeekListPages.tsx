@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAward,
@@ -22,8 +21,10 @@ import { saveFile } from '../../../lib/http';
 import { Can, usePermission } from '../../../permissions/Can';
 import { planApi, weekApi } from '../api';
 import { ExportProgressModal } from '../components/ExportProgress/ExportProgress';
-import { type Column, RecordList } from '../components/RecordList/RecordList';
-import { ExcellentBadge, StatusBadge } from '../components/StatusBadge/StatusBadge';
+import { IconAction } from '../components/IconAction/IconAction';
+import { type Column, type FilterName, headerColumns, RecordList } from '../components/RecordList/RecordList';
+import { ExcellentBadge } from '../components/StatusBadge/StatusBadge';
+import { useConfirm } from '../hooks/useBusyActions';
 import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
 import type { PlanRow, WeekRow } from '../model/types';
 import { detailsHref, editorHref } from '../paths';
@@ -31,6 +32,7 @@ import { detailsHref, editorHref } from '../paths';
 type T = TFunction;
 
 function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): Column<WeekRow>[] {
+  const header = headerColumns<WeekRow>(t);
   return [
     {
       key: 'theme',
@@ -44,7 +46,7 @@ function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): 
         </Group>
       ),
     },
-    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    header.class,
     {
       key: 'week',
       label: t('week.fields.weekNo'),
@@ -62,38 +64,32 @@ function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): 
       label: t('week.fields.semester'),
       render: (row) => <Text size="sm">{labels.semester(row.semester)}</Text>,
     },
-    { key: 'status', label: t('week.fields.status'), render: (row) => <StatusBadge status={row.status} /> },
-    {
-      key: 'author',
-      label: t('week.fields.author'),
-      render: (row) => row.authorName,
-    },
-    {
-      key: 'updateTime',
-      label: t('week.fields.updateTime'),
-      render: (row) => (
-        <Text size="xs" c="dimmed">
-          {row.updateTime}
-        </Text>
-      ),
-    },
+    header.status,
+    header.author,
+    header.updateTime,
   ];
 }
 
-const WEEK_FILTERS = ['theme', 'classId', 'status', 'semester', 'weekNo', 'authorName'] as const;
+const WEEK_FILTERS: FilterName[] = ['theme', 'classId', 'status', 'semester', 'weekNo', 'authorName'];
+
+/** The lists of one status (the review queue, the approved) neither show nor filter it. */
+const ONE_STATUS_FILTERS = WEEK_FILTERS.filter((f) => f !== 'status');
+const oneStatusColumns = (t: T, labels: WeekLabels) =>
+  weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status');
 
 /** 我的备课 (`week_mine`): weeks I wrote or co-wrote, with "new". */
 export function MyWeeksPage() {
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const canDelete = usePermission({ code: 'week_delete' });
+  const confirm = useConfirm();
   const open = (row: WeekRow) => (isEditableStatus(row.status) ? editorHref(row.id) : detailsHref(row.id));
   return (
     <RecordList<WeekRow>
       title={t('menu.week_mine')}
       intro={t('week.list.mineIntro')}
       fetch={(q, f) => weekApi.mine(q, f)}
-      filters={[...WEEK_FILTERS]}
+      filters={WEEK_FILTERS}
       classSource="mine"
       columns={weekColumns(t, labels, open)}
       toolbar={
@@ -105,44 +101,35 @@ export function MyWeeksPage() {
       }
       actions={(row, reload) => (
         <>
-          <Tooltip label={t('week.list.open')}>
-            <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction label={t('week.list.open')} to={detailsHref(row.id)}>
+            <IconEye size={18} />
+          </IconAction>
           {isEditableStatus(row.status) && (
             <>
-              <Tooltip label={t('week.list.edit')}>
-                <ActionIcon variant="subtle" component={Link} to={editorHref(row.id)} aria-label={t('week.list.edit')}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('week.list.edit')} to={editorHref(row.id)}>
+                <IconPencil size={18} />
+              </IconAction>
               {canDelete && (
-                <Tooltip label={t('week.editor.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('week.editor.delete')}
-                    onClick={() =>
-                      modals.openConfirmModal({
-                        title: t('week.actions.confirmTitle'),
-                        children: <Text size="sm">{t('week.editor.deleteConfirm')}</Text>,
-                        labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
-                        confirmProps: { color: 'red' },
-                        onConfirm: () =>
-                          void weekApi
-                            .remove([row.id])
-                            .then(() => {
-                              notifications.show({ color: 'teal', message: t('week.editor.deleted') });
-                              return reload();
-                            })
-                            .catch(() => undefined),
-                      })
-                    }
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  label={t('week.editor.delete')}
+                  color="red"
+                  onClick={() =>
+                    confirm(
+                      t('week.editor.deleteConfirm'),
+                      () =>
+                        void weekApi
+                          .remove([row.id])
+                          .then(() => {
+                            notifications.show({ color: 'teal', message: t('week.editor.deleted') });
+                            return reload();
+                          })
+                          .catch(() => undefined),
+                      'red',
+                    )
+                  }
+                >
+                  <IconTrash size={18} />
+                </IconAction>
               )}
             </>
           )}
@@ -162,8 +149,8 @@ export function TrialWeeksPage() {
       title={t('menu.week_trial')}
       intro={t('week.list.trialIntro')}
       fetch={(q, f) => weekApi.trial(q, f)}
-      filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
-      columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+      filters={ONE_STATUS_FILTERS}
+      columns={oneStatusColumns(t, labels)}
       actions={(row) => (
         <Button
           size="xs"
@@ -193,8 +180,8 @@ export function ApprovedWeeksPage() {
         title={t('menu.week_success')}
         intro={t('week.list.successIntro')}
         fetch={(q, f) => weekApi.approved(q, f)}
-        filters={['theme', 'classId', 'semester', 'weekNo', 'authorName']}
-        columns={weekColumns(t, labels, (row) => detailsHref(row.id)).filter((c) => c.key !== 'status')}
+        filters={ONE_STATUS_FILTERS}
+        columns={oneStatusColumns(t, labels)}
         bulk={
           canExport
             ? (ids) => (
@@ -211,29 +198,24 @@ export function ApprovedWeeksPage() {
         }
         actions={(row) => (
           <>
-            <Tooltip label={t('week.list.open')}>
-              <ActionIcon variant="subtle" component={Link} to={detailsHref(row.id)} aria-label={t('week.list.open')}>
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction label={t('week.list.open')} to={detailsHref(row.id)}>
+              <IconEye size={18} />
+            </IconAction>
             {canExport && (
-              <Tooltip label={t('week.editor.export')}>
-                <ActionIcon
-                  variant="subtle"
-                  loading={busy === row.id}
-                  aria-label={t('week.editor.export')}
-                  onClick={() => {
-                    setBusy(row.id);
-                    void weekApi
-                      .exportOne(row.id, `${row.title}.docx`)
-                      .then(saveFile)
-                      .catch(() => undefined)
-                      .finally(() => setBusy(null));
-                  }}
-                >
-                  <IconFileTypeDocx size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction
+                label={t('week.editor.export')}
+                loading={busy === row.id}
+                onClick={() => {
+                  setBusy(row.id);
+                  void weekApi
+                    .exportOne(row.id, `${row.title}.docx`)
+                    .then(saveFile)
+                    .catch(() => undefined)
+                    .finally(() => setBusy(null));
+                }}
+              >
+                <IconFileTypeDocx size={18} />
+              </IconAction>
             )}
           </>
         )}
@@ -245,6 +227,7 @@ export function ApprovedWeeksPage() {
 }
 
 function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
+  const header = headerColumns<PlanRow>(t);
   return [
     {
       key: 'title',
@@ -262,7 +245,7 @@ function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
         </Group>
       ),
     },
-    { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    header.class,
     {
       key: 'domain',
       label: t('week.fields.domain'),
@@ -282,7 +265,7 @@ function planColumns(t: T, labels: WeekLabels): Column<PlanRow>[] {
       ),
     },
     { key: 'date', label: t('week.fields.date'), render: (row) => row.summary?.date ?? '—' },
-    { key: 'author', label: t('week.fields.author'), render: (row) => row.authorName },
+    header.author,
     {
       key: 'collects',
       label: t('week.fields.collectCount'),
@@ -301,30 +284,27 @@ function CollectButton({ row, reload }: { row: PlanRow; reload: () => Promise<vo
   const [busy, setBusy] = useState(false);
   const label = row.collected ? t('week.plan.uncollect') : t('week.plan.collect');
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="orange"
-        loading={busy}
-        aria-label={label}
-        data-testid="list-collect"
-        onClick={() => {
-          setBusy(true);
-          void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
-            .then(() => {
-              notifications.show({
-                color: 'teal',
-                message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
-              });
-              return reload();
-            })
-            .catch(() => undefined)
-            .finally(() => setBusy(false));
-        }}
-      >
-        {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    <IconAction
+      label={label}
+      color="orange"
+      loading={busy}
+      data-testid="list-collect"
+      onClick={() => {
+        setBusy(true);
+        void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
+          .then(() => {
+            notifications.show({
+              color: 'teal',
+              message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
+            });
+            return reload();
+          })
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+    </IconAction>
   );
 }
 
@@ -344,24 +324,21 @@ export function ExcellentPlansPage() {
         <>
           <CollectButton row={row} reload={reload} />
           {canUnmark && (
-            <Tooltip label={t('week.plan.unmarkExcellent')}>
-              <ActionIcon
-                variant="subtle"
-                color="yellow"
-                aria-label={t('week.plan.unmarkExcellent')}
-                onClick={() =>
-                  void planApi
-                    .unmarkExcellent(row.id)
-                    .then(() => {
-                      notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
-                      return reload();
-                    })
-                    .catch(() => undefined)
-                }
-              >
-                <IconAward size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <IconAction
+              label={t('week.plan.unmarkExcellent')}
+              color="yellow"
+              onClick={() =>
+                void planApi
+                  .unmarkExcellent(row.id)
+                  .then(() => {
+                    notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
+                    return reload();
+                  })
+                  .catch(() => undefined)
+              }
+            >
+              <IconAward size={18} />
+            </IconAction>
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
 import { lockScreen } from '../../../auth';
+import { useLockPassword } from '../../hooks/useLockPassword';
 import { HeaderIcon } from '../TopBar/HeaderIcon';
 
 /** Lock (spec §2, §4, §5): asks for a lock password (required), then locks and shows /lock. */
@@ -12,21 +13,16 @@ export function LockButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const lock = useLockPassword();
 
   const close = () => {
     setOpened(false);
-    setPassword('');
-    setError(null);
+    lock.clear();
   };
 
   const submit = () => {
-    if (password === '') {
-      setError(t('layout.lock.passwordRequired'));
-      return;
-    }
-    lockScreen(password);
+    if (!lock.given()) return;
+    lockScreen(lock.password);
     close();
     navigate(PATHS.lock, { replace: true });
   };
@@ -52,12 +48,7 @@ export function LockButton() {
               placeholder={t('layout.lock.passwordPlaceholder')}
               withAsterisk
               data-autofocus
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
+              {...lock.input}
               data-testid="lock-password"
             />
             <Group justify="flex-end">

@@ -1,14 +1,10 @@
 import { Kbd, Text } from '@mantine/core';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../../../lib/createStore';
-import { useMenuLabel } from '../../hooks/useMenuLabel';
-import { useOpenMenu } from '../../hooks/useOpenMenu';
-import { leafEntries, searchMenus } from '../../menu/buildMenu';
+import { useMenuSearch } from '../../hooks/useMenuSearch';
 import { menuIcon } from '../../menu/icons';
-import { menuStore } from '../../menu/menuStore';
 import type { MenuEntry } from '../../menu/types';
 import classes from './MenuSearch.module.css';
 
@@ -19,11 +15,7 @@ import classes from './MenuSearch.module.css';
  */
 export function MenuSearch() {
   const { t } = useTranslation();
-  const all = useStore(menuStore, (s) => s.all);
-  const label = useMenuLabel();
-  const open = useOpenMenu();
-  const [query, setQuery] = useState('');
-  const leaves = useMemo(() => leafEntries(all), [all]);
+  const { all, label, open, query, setQuery, matches } = useMenuSearch();
   const parentLabel = useMemo(() => {
     const byPath = new Map<string, MenuEntry>();
     const walk = (list: MenuEntry[]) => {
@@ -43,7 +35,7 @@ export function MenuSearch() {
 
   const actions: SpotlightActionData[] = useMemo(
     () =>
-      searchMenus(leaves, query, label).map((entry) => {
+      matches.map((entry) => {
         const Icon = menuIcon(entry.icon);
         return {
           id: entry.id,
@@ -54,7 +46,7 @@ export function MenuSearch() {
           'data-testid': 'menu-search-result',
         } as SpotlightActionData;
       }),
-    [leaves, query, label, parentLabel, open],
+    [matches, label, parentLabel, open],
   );
 
   return (

@@ -1,23 +1,13 @@
 import { Autocomplete } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../../../lib/createStore';
-import { useMenuLabel } from '../../hooks/useMenuLabel';
-import { useOpenMenu } from '../../hooks/useOpenMenu';
-import { leafEntries, searchMenus } from '../../menu/buildMenu';
-import { menuStore } from '../../menu/menuStore';
+import { useMenuSearch } from '../../hooks/useMenuSearch';
 import classes from './TopSearch.module.css';
 
 /** Top-bar search (spec §2): leaf menus by name prefix, case-insensitive; choosing one opens it. */
 export function TopSearch() {
   const { t } = useTranslation();
-  const all = useStore(menuStore, (s) => s.all);
-  const label = useMenuLabel();
-  const open = useOpenMenu();
-  const [value, setValue] = useState('');
-  const leaves = useMemo(() => leafEntries(all), [all]);
-  const matches = useMemo(() => searchMenus(leaves, value, label), [leaves, value, label]);
+  const { leaves, label, open, query: value, setQuery: setValue, matches } = useMenuSearch();
 
   return (
     <Autocomplete

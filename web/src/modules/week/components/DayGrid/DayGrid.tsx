@@ -1,5 +1,5 @@
 import { Table, Text, Textarea } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
@@ -58,37 +58,33 @@ function DayHead({ draft, day, error }: { draft: Draft<WeekContent>; day: number
   );
 }
 
-/** The 5-day grid (晨间活动 … 备注 × Monday–Friday), each cell bound to `days[i][slot]`. */
-export function DayGrid({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
+interface SlotTableProps {
+  className?: string;
+  'data-testid': string;
+  /** The five days' heads, after the slot column's. */
+  dayHeads: ReactNode;
+  /** A slot's five cells, after its name. */
+  cells: (slot: DaySlot) => ReactNode;
+}
+
+/** The grid's frame: the day's slots down (晨间活动 … 备注), Monday–Friday across. */
+function SlotTable({ className, dayHeads, cells, ...rest }: SlotTableProps) {
   const { t } = useTranslation();
   const labels = useWeekLabels();
-  const days = [0, 1, 2, 3, 4];
   return (
     <div className={classes.scroll}>
-      <Table withTableBorder withColumnBorders className={classes.grid} data-testid="day-grid">
+      <Table withTableBorder withColumnBorders className={className} data-testid={rest['data-testid']}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th className={classes.slotHead}>{t('week.editor.slotColumn')}</Table.Th>
-            {days.map((day) => (
-              <DayHead key={day} draft={draft} day={day} error={errors[`days.${day}.date`]} />
-            ))}
+            {dayHeads}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {DAY_SLOTS.map((slot) => (
             <Table.Tr key={slot}>
               <Table.Th className={classes.slotHead}>{labels.slot(slot)}</Table.Th>
-              {days.map((day) => (
-                <Table.Td key={day} className={classes.cell}>
-                  <DayCell
-                    draft={draft}
-                    day={day}
-                    slot={slot}
-                    error={errors[`days.${day}.${slot}`]}
-                    label={`${labels.weekday(day)} · ${labels.slot(slot)}`}
-                  />
-                </Table.Td>
-              ))}
+              {cells(slot)}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -97,39 +93,54 @@ export function DayGrid({ draft, errors }: { draft: Draft<WeekContent>; errors: 
   );
 }
 
+/** The 5-day grid (晨间活动 … 备注 × Monday–Friday), each cell bound to `days[i][slot]`. */
+export function DayGrid({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
+  const labels = useWeekLabels();
+  const days = [0, 1, 2, 3, 4];
+  return (
+    <SlotTable
+      className={classes.grid}
+      data-testid="day-grid"
+      dayHeads={days.map((day) => <DayHead key={day} draft={draft} day={day} error={errors[`days.${day}.date`]} />)}
+      cells={(slot) =>
+        days.map((day) => (
+          <Table.Td key={day} className={classes.cell}>
+            <DayCell
+              draft={draft}
+              day={day}
+              slot={slot}
+              error={errors[`days.${day}.${slot}`]}
+              label={`${labels.weekday(day)} · ${labels.slot(slot)}`}
+            />
+          </Table.Td>
+        ))
+      }
+    />
+  );
+}
+
 /** The same grid, read-only (details page, printed layout). */
 export function DayGridView({ days }: { days: WeekDay[] }) {
-  const { t } = useTranslation();
   const labels = useWeekLabels();
   return (
-    <div className={classes.scroll}>
-      <Table withTableBorder withColumnBorders className={classes.viewGrid} data-testid="day-grid-view">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className={classes.slotHead}>{t('week.editor.slotColumn')}</Table.Th>
-            {days.map((day, i) => (
-              <Table.Th key={day.date || i} className={classes.dayHead}>
-                <div>{labels.weekday(i)}</div>
-                <Text size="xs" c="dimmed" fw={400}>
-                  {day.date.slice(5)}
-                </Text>
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {DAY_SLOTS.map((slot) => (
-            <Table.Tr key={slot}>
-              <Table.Th className={classes.slotHead}>{labels.slot(slot)}</Table.Th>
-              {days.map((day, i) => (
-                <Table.Td key={day.date || i} className={classes.viewCell}>
-                  {day[slot]}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
+    <SlotTable
+      className={classes.viewGrid}
+      data-testid="day-grid-view"
+      dayHeads={days.map((day, i) => (
+        <Table.Th key={day.date || i} className={classes.dayHead}>
+          <div>{labels.weekday(i)}</div>
+          <Text size="xs" c="dimmed" fw={400}>
+            {day.date.slice(5)}
+          </Text>
+        </Table.Th>
+      ))}
+      cells={(slot) =>
+        days.map((day, i) => (
+          <Table.Td key={day.date || i} className={classes.viewCell}>
+            {day[slot]}
+          </Table.Td>
+        ))
+      }
+    />
   );
 }

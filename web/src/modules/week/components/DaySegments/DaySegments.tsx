@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
@@ -18,6 +6,7 @@ import { useWeekLabels } from '../../hooks/useWeekLabels';
 import { emptySegment, SEGMENT_NAMES } from '../../model/content';
 import type { Draft } from '../../model/draft';
 import type { DayPlanContent, DaySegment } from '../../model/types';
+import { IconAction } from '../IconAction/IconAction';
 import classes from './DaySegments.module.css';
 
 type TextKey = 'content' | 'observationFocus' | 'teacherRole';
@@ -106,37 +95,20 @@ function SegmentTools({ draft, index, count }: { draft: Draft<DayPlanContent>; i
   };
   return (
     <Group gap={2} wrap="nowrap">
-      <Tooltip label={t('week.dayPlan.moveUp')}>
-        <ActionIcon
-          variant="subtle"
-          disabled={index === 0}
-          onClick={() => move(index - 1)}
-          aria-label={t('week.dayPlan.moveUp')}
-        >
-          <IconArrowUp size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('week.dayPlan.moveDown')}>
-        <ActionIcon
-          variant="subtle"
-          disabled={index === count - 1}
-          onClick={() => move(index + 1)}
-          aria-label={t('week.dayPlan.moveDown')}
-        >
-          <IconArrowDown size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('week.dayPlan.removeSegment')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          disabled={count <= 1}
-          onClick={() => draft.remove(['segments'], index)}
-          aria-label={t('week.dayPlan.removeSegment')}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction label={t('week.dayPlan.moveUp')} disabled={index === 0} onClick={() => move(index - 1)}>
+        <IconArrowUp size={16} />
+      </IconAction>
+      <IconAction label={t('week.dayPlan.moveDown')} disabled={index === count - 1} onClick={() => move(index + 1)}>
+        <IconArrowDown size={16} />
+      </IconAction>
+      <IconAction
+        label={t('week.dayPlan.removeSegment')}
+        color="red"
+        disabled={count <= 1}
+        onClick={() => draft.remove(['segments'], index)}
+      >
+        <IconTrash size={16} />
+      </IconAction>
     </Group>
   );
 }

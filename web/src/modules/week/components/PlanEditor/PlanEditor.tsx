@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { normalizePlanContent, newPlanContent } from '../../model/content';
 import { createLocalDraft, type Draft } from '../../model/draft';
 import { classifySaveError } from '../../model/saveErrors';
 import { PLAN_RICH_FIELDS, type PlanRecord, type PlanRichField, type WeekPlanContent } from '../../model/types';
+import { DraftTextInput } from '../DraftTextInput/DraftTextInput';
 import { RichField } from '../RichField/RichField';
 import { SaveIndicator } from '../SaveIndicator/SaveIndicator';
 
@@ -50,20 +51,16 @@ function PlanForm({
 }) {
   const { t } = useTranslation();
   const labels = useWeekLabels();
-  const [title, setTitle] = useDraftField<string>(draft, ['title']);
   const [date, setDate] = useDraftField<string | null>(draft, ['date']);
-  const [slot, setSlot] = useDraftField<string>(draft, ['slot']);
   const [domain, setDomain] = useDraftField<number>(draft, ['domain']);
   const [activityType, setActivityType] = useDraftField<number>(draft, ['activityType']);
+  const bind = (field: 'title' | 'slot') => ({ draft, field, errors });
   return (
     <Stack gap="md">
-      <TextInput
-        label={t('week.fields.title')}
+      <DraftTextInput
+        {...bind('title')}
         placeholder={t('week.plan.titlePlaceholder')}
-        value={title}
         maxLength={100}
-        onChange={(e) => setTitle(e.currentTarget.value)}
-        error={errors.title}
         required
         data-autofocus
         data-testid="plan-title"
@@ -78,13 +75,10 @@ function PlanForm({
           error={errors.date}
           data-testid="plan-date"
         />
-        <TextInput
-          label={t('week.fields.slot')}
+        <DraftTextInput
+          {...bind('slot')}
           placeholder={t('week.plan.slotPlaceholder')}
-          value={slot}
           maxLength={50}
-          onChange={(e) => setSlot(e.currentTarget.value)}
-          error={errors.slot}
           data-testid="plan-slot"
         />
         <Select

@@ -1,16 +1,4 @@
-import {
-  Accordion,
-  ActionIcon,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAward, IconHistory, IconPencil, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +7,7 @@ import { useWeekLabels } from '../../hooks/useWeekLabels';
 import { normalizePlanContent } from '../../model/content';
 import { PLAN_RICH_FIELDS, type PlanRecord } from '../../model/types';
 import { HistoryTimeline } from '../HistoryTimeline/HistoryTimeline';
+import { IconAction } from '../IconAction/IconAction';
 import { RichView } from '../RichView/RichView';
 import { ExcellentBadge, StatusBadge } from '../StatusBadge/StatusBadge';
 
@@ -48,6 +37,16 @@ function PlanMeta({ plan }: { plan: PlanRecord }) {
   );
 }
 
+/** What the lists say when the week has no lesson plans yet. */
+function NoPlans() {
+  const { t } = useTranslation();
+  return (
+    <Text c="dimmed" size="sm">
+      {t('week.plan.empty')}
+    </Text>
+  );
+}
+
 /** The week's lesson plans while writing: one row each with edit and delete. */
 export function PlanEditList({
   plans,
@@ -59,13 +58,7 @@ export function PlanEditList({
   onDelete: (plan: PlanRecord) => void;
 }) {
   const { t } = useTranslation();
-  if (plans.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {t('week.plan.empty')}
-      </Text>
-    );
-  }
+  if (plans.length === 0) return <NoPlans />;
   return (
     <Stack gap="xs" data-testid="plan-list">
       {plans.map((plan) => (
@@ -78,21 +71,12 @@ export function PlanEditList({
               <PlanMeta plan={plan} />
             </Stack>
             <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('week.plan.edit')}>
-                <ActionIcon variant="subtle" onClick={() => onEdit(plan)} aria-label={t('week.plan.edit')}>
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('week.plan.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => onDelete(plan)}
-                  aria-label={t('week.plan.delete')}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('week.plan.edit')} onClick={() => onEdit(plan)}>
+                <IconPencil size={18} />
+              </IconAction>
+              <IconAction label={t('week.plan.delete')} color="red" onClick={() => onDelete(plan)}>
+                <IconTrash size={18} />
+              </IconAction>
             </Group>
           </Group>
         </Paper>
@@ -131,13 +115,7 @@ interface PlanViewListProps {
 /** The week's lesson plans on the details page, each opening to its content, with excellent / favourite actions. */
 export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleCollect, busy }: PlanViewListProps) {
   const { t } = useTranslation();
-  if (plans.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {t('week.plan.empty')}
-      </Text>
-    );
-  }
+  if (plans.length === 0) return <NoPlans />;
   return (
     <Accordion variant="separated" multiple defaultValue={plans.length <= 2 ? plans.map((p) => p.id) : []}>
       {plans.map((plan) => (

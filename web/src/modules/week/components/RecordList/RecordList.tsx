@@ -14,6 +14,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
@@ -24,6 +25,7 @@ import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { ListFilters, Page, RecordHeader } from '../../model/types';
 import { localYmd, recentSemesters } from '../../model/weekDates';
 import { PageTitle } from '../PageTitle/PageTitle';
+import { StatusBadge } from '../StatusBadge/StatusBadge';
 import classes from './RecordList.module.css';
 
 /** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
@@ -45,6 +47,24 @@ export interface Column<R> {
   label: string;
   render: (row: R) => ReactNode;
   width?: number | string;
+}
+
+/** The columns any record list may show from the record's header: class, status, author, last change. */
+export function headerColumns<R extends RecordHeader>(t: TFunction) {
+  return {
+    class: { key: 'class', label: t('week.fields.classId'), render: (row) => row.className },
+    status: { key: 'status', label: t('week.fields.status'), render: (row) => <StatusBadge status={row.status} /> },
+    author: { key: 'author', label: t('week.fields.author'), render: (row) => row.authorName },
+    updateTime: {
+      key: 'updateTime',
+      label: t('week.fields.updateTime'),
+      render: (row) => (
+        <Text size="xs" c="dimmed">
+          {row.updateTime}
+        </Text>
+      ),
+    },
+  } satisfies Record<string, Column<R>>;
 }
 
 interface RecordListProps<R extends RecordHeader> {

@@ -1,20 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import {
   type Icon,
   IconArrowBackUp,
@@ -34,6 +20,7 @@ import { weekApi } from '../../api';
 import { useLoad } from '../../hooks/useLoad';
 import type { HomeStats, RecordStatus } from '../../model/types';
 import { editorHref, WEEK_PATHS } from '../../paths';
+import { IconAction } from '../IconAction/IconAction';
 import { STATUS_COLORS } from '../StatusBadge/StatusBadge';
 
 type Todo = 'drafts' | 'returned' | 'reviews';
@@ -116,16 +103,9 @@ export function WeekDashboard() {
               <Text size="xs" c="dimmed">
                 {t('week.dashboard.asOf', { time: stats.asOf })}
               </Text>
-              <Tooltip label={t('week.dashboard.refresh')}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={() => void reload()}
-                  loading={loading}
-                  aria-label={t('week.dashboard.refresh')}
-                >
-                  <IconRefresh size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <IconAction label={t('week.dashboard.refresh')} onClick={() => void reload()} loading={loading}>
+                <IconRefresh size={16} />
+              </IconAction>
             </Group>
           }
         >

@@ -1,9 +1,10 @@
-import { Grid, NumberInput, Select, TextInput } from '@mantine/core';
+import { Grid, NumberInput, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
 import type { Draft } from '../../model/draft';
 import type { ClassOption, WeekContent } from '../../model/types';
 import { isYmd, weekDayDates } from '../../model/weekDates';
+import { DraftTextInput } from '../DraftTextInput/DraftTextInput';
 
 interface WeekHeaderFormProps {
   draft: Draft<WeekContent>;
@@ -22,13 +23,12 @@ export function WeekHeaderForm({ draft, classes, errors, classLocked, className 
   const [classId, setClassId] = useDraftField<string>(draft, ['classId']);
   const [weekNo, setWeekNo] = useDraftField<number>(draft, ['weekNo']);
   const startDate = useDraftValue<string>(draft, ['startDate']);
-  const [endDate, setEndDate] = useDraftField<string>(draft, ['endDate']);
-  const [theme, setTheme] = useDraftField<string>(draft, ['theme']);
 
   const options = classes.map((c) => ({ value: c.id, label: c.name }));
   if (classId && !options.some((o) => o.value === classId))
     options.push({ value: classId, label: className || classId });
 
+  const bind = (field: 'theme' | 'startDate' | 'endDate') => ({ draft, field, errors });
   const changeStart = (value: string) => {
     draft.set(['startDate'], value);
     if (!isYmd(value)) return;
@@ -41,13 +41,10 @@ export function WeekHeaderForm({ draft, classes, errors, classLocked, className 
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 6, xl: 4 }}>
-        <TextInput
-          label={t('week.fields.theme')}
+        <DraftTextInput
+          {...bind('theme')}
           placeholder={t('week.editor.themePlaceholder')}
-          value={theme}
           maxLength={100}
-          onChange={(e) => setTheme(e.currentTarget.value)}
-          error={errors.theme}
           required
           data-testid="week-theme"
         />
@@ -84,27 +81,10 @@ export function WeekHeaderForm({ draft, classes, errors, classLocked, className 
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, xl: 2 }}>
-        <TextInput
-          type="date"
-          label={t('week.fields.startDate')}
-          value={startDate}
-          onChange={(e) => changeStart(e.currentTarget.value)}
-          error={errors.startDate}
-          required
-          data-testid="week-start"
-        />
+        <DraftTextInput {...bind('startDate')} type="date" onValue={changeStart} required data-testid="week-start" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6, xl: 2 }}>
-        <TextInput
-          type="date"
-          label={t('week.fields.endDate')}
-          value={endDate}
-          min={startDate}
-          onChange={(e) => setEndDate(e.currentTarget.value)}
-          error={errors.endDate}
-          required
-          data-testid="week-end"
-        />
+        <DraftTextInput {...bind('endDate')} type="date" min={startDate} required data-testid="week-end" />
       </Grid.Col>
     </Grid>
   );
