@@ -33,4 +33,15 @@ describe('answers written from the response schema', () => {
     expect(out).not.toContain('argon2');
     expect(out).not.toContain('password_hash');
   });
+
+  it('keep an answer field named like a JSON Schema keyword', () => {
+    const w = zodSerializerCompiler({
+      schema: okSchema(z.object({ required: z.boolean(), $schema: z.string() })),
+      method: 'GET',
+      url: '/y',
+      httpStatus: '200',
+    });
+    const b = { code: 200, success: true, msg: 'ok', data: { required: true, $schema: 'x' } };
+    expect(JSON.parse(w(b))).toEqual(b);
+  });
 });

@@ -14,8 +14,12 @@ export function serializerSchema(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) {
-    if (k === 'required' || k === '$schema') continue;
-    out[k] = serializerSchema(v);
+    // The keywords, not an answer field of that name (under `properties` every key is a field).
+    if ((k === 'required' && Array.isArray(v)) || k === '$schema') continue;
+    out[k] =
+      (k === 'properties' || k === '$defs' || k === 'definitions') && v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v as Json).map(([name, s]) => [name, serializerSchema(s)]))
+        : serializerSchema(v);
   }
   const any = out.anyOf as Json[] | undefined;
   if (any?.length === 2) {
