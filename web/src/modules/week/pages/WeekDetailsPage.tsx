@@ -243,13 +243,7 @@ export function WeekDetailsPage() {
               <DayGridView days={content.days} />
             </BasicContainer>
             <BasicContainer title={t('week.plan.title')}>
-              <PlanViewList
-                plans={plans}
-                canExcellent={can.excellent}
-                onToggleExcellent={(plan) => togglePlan('excellent', plan)}
-                onToggleCollect={(plan) => togglePlan('collect', plan)}
-                busy={busy}
-              />
+              <PlanViewList plans={plans} canExcellent={can.excellent} onToggle={togglePlan} busy={busy} />
             </BasicContainer>
             <BasicContainer title={t('week.dayPlan.title')}>
               <WeekDayPlans

@@ -103,18 +103,60 @@ export function PlanContentView({ plan }: { plan: PlanRecord }) {
   );
 }
 
+type PlanToggleKind = 'excellent' | 'collect';
+
+/** A plan's toggle on the details page: excellent (reviewers) or favourite; busy as `<kind>:<plan id>`. */
+function PlanToggle({
+  kind,
+  plan,
+  busy,
+  onToggle,
+}: {
+  kind: PlanToggleKind;
+  plan: PlanRecord;
+  busy?: string | null;
+  onToggle: (kind: PlanToggleKind, plan: PlanRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const look =
+    kind === 'excellent'
+      ? {
+          variant: plan.excellent ? 'default' : 'light',
+          color: 'yellow',
+          icon: <IconAward size={16} />,
+          text: plan.excellent ? t('week.plan.unmarkExcellent') : t('week.plan.markExcellent'),
+        }
+      : {
+          variant: 'light',
+          color: 'orange',
+          icon: plan.collected ? <IconStarFilled size={16} /> : <IconStar size={16} />,
+          text: plan.collected ? t('week.plan.uncollect') : t('week.plan.collect'),
+        };
+  return (
+    <Button
+      size="xs"
+      variant={look.variant}
+      color={look.color}
+      leftSection={look.icon}
+      loading={busy === `${kind}:${plan.id}`}
+      onClick={() => onToggle(kind, plan)}
+      data-testid={`plan-${kind}`}
+    >
+      {look.text}
+    </Button>
+  );
+}
+
 interface PlanViewListProps {
   plans: PlanRecord[];
   /** The caller may mark approved plans excellent (reviewers). */
   canExcellent: boolean;
-  onToggleExcellent: (plan: PlanRecord) => void;
-  onToggleCollect: (plan: PlanRecord) => void;
+  onToggle: (kind: PlanToggleKind, plan: PlanRecord) => void;
   busy?: string | null;
 }
 
 /** The week's lesson plans on the details page, each opening to its content, with excellent / favourite actions. */
-export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleCollect, busy }: PlanViewListProps) {
-  const { t } = useTranslation();
+export function PlanViewList({ plans, canExcellent, onToggle, busy }: PlanViewListProps) {
   if (plans.length === 0) return <NoPlans />;
   return (
     <Accordion variant="separated" multiple defaultValue={plans.length <= 2 ? plans.map((p) => p.id) : []}>
@@ -135,32 +177,10 @@ export function PlanViewList({ plans, canExcellent, onToggleExcellent, onToggleC
             <Group gap="xs" mb="md">
               {canExcellent && plan.status === 'success' && (
                 <Can code="week_excellent">
-                  <Button
-                    size="xs"
-                    variant={plan.excellent ? 'default' : 'light'}
-                    color="yellow"
-                    leftSection={<IconAward size={16} />}
-                    loading={busy === `excellent:${plan.id}`}
-                    onClick={() => onToggleExcellent(plan)}
-                    data-testid="plan-excellent"
-                  >
-                    {plan.excellent ? t('week.plan.unmarkExcellent') : t('week.plan.markExcellent')}
-                  </Button>
+                  <PlanToggle kind="excellent" plan={plan} busy={busy} onToggle={onToggle} />
                 </Can>
               )}
-              {plan.excellent && (
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="orange"
-                  leftSection={plan.collected ? <IconStarFilled size={16} /> : <IconStar size={16} />}
-                  loading={busy === `collect:${plan.id}`}
-                  onClick={() => onToggleCollect(plan)}
-                  data-testid="plan-collect"
-                >
-                  {plan.collected ? t('week.plan.uncollect') : t('week.plan.collect')}
-                </Button>
-              )}
+              {plan.excellent && <PlanToggle kind="collect" plan={plan} busy={busy} onToggle={onToggle} />}
             </Group>
             <PlanContentView plan={plan} />
             <PlanHistory plan={plan} />
