@@ -29,24 +29,12 @@ export async function benchList(opts: { seconds: number; connections: number }) 
       bareP99: [] as number[],
       jsonP99: [] as number[],
     };
-    // Four shorter rounds per side in bare-full-full-bare order: a busy spell on a shared
-    // machine falls on both sides alike instead of on one 10-second window.
+    // Four shorter rounds per side, each side's rounds mirrored: a busy spell on a shared
+    // machine falls on every side alike instead of on one 10-second window.
     const seconds = Math.max(2, Math.round(opts.seconds / 2));
     // The third side, the same app writing with JSON.stringify, measures the schema serialiser.
-    const order = [
-      'bare',
-      'full',
-      'json',
-      'json',
-      'full',
-      'bare',
-      'bare',
-      'full',
-      'json',
-      'json',
-      'full',
-      'bare',
-    ] as const;
+    const half = ['bare', 'full', 'json', 'json', 'full', 'bare'] as const;
+    const order = [...half, ...half];
     for (const which of order) {
       const r = await load({
         url: info[which],
