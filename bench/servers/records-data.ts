@@ -12,7 +12,7 @@ import { semesterOf } from '@sprout/api/modules/records/engine';
 import { type Database, inSystem } from '@sprout/core/db';
 import { AsyncProjector, currentSchemaVersion, projectionNamed, rebuildProjection } from '@sprout/core/events';
 import { nextId } from '@sprout/core/ids';
-import { rng, type School, school } from './records-school';
+import { type School, school } from './records-school';
 import {
   ACTIVITY,
   activityFromLog,
@@ -23,7 +23,7 @@ import {
   statusFromList,
   statusFromLog,
 } from './records-check';
-import { seedPosts } from '@sprout/core/permissions/demo';
+import { rng, seedPosts } from '@sprout/core/permissions/demo';
 import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
 import {
   type Actor,

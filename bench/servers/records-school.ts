@@ -18,18 +18,6 @@ export interface School {
   reviewer: Actor;
 }
 
-/** A small deterministic generator, so every run builds the same school. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The grade groups of a tenant (created under a new campus when it has none), three more
  * classes per grade with a head and an assistant teacher each (seeded `teacher` role), and a

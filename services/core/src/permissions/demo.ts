@@ -129,8 +129,8 @@ const GIRL =
   '欣怡 梓萱 诗涵 语桐 雨萱 可馨 一诺 思琪 若汐 芷若 佳怡 梦瑶 安琪 心怡 紫涵 雅琪 语嫣 沐晴 书瑶 依诺'.split(' ');
 const PARENT = '建国 志强 海涛 丽娟 秀梅 晓燕 国华 春梅 文静 红霞 伟 磊 静 敏 军 芳'.split(' ');
 
-/** A small deterministic generator, so every demo database looks alike. */
-function rng(seed: number) {
+/** A small deterministic generator, so every demo database (and benchmark school) looks alike. */
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -131,9 +131,6 @@ export function withDescendants(ids: Iterable<string>, menus: MenuRow[]): Set<st
   return out;
 }
 
-/** Is the caller the platform's administrator (who may grant anything)? */
-export const isPlatformAdministrator = (perms: UserPermissions) => perms.isPlatformAdministrator;
-
 /** What the caller may grant to a role: the menus, buttons and scopes they hold themselves. */
 export interface Grantable {
   menuIds: Set<string>;
@@ -148,7 +145,7 @@ export interface Grantable {
  * the whole catalogue.
  */
 export function grantable(cat: Catalogue, perms: UserPermissions, heldApiScopeIds: Iterable<string>): Grantable {
-  if (isPlatformAdministrator(perms)) {
+  if (perms.isPlatformAdministrator) {
     return {
       menuIds: new Set(cat.menus.map((m) => m.id)),
       dataScopeIds: new Set(cat.dataScopes.map((d) => d.id)),
