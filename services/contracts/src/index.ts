@@ -4,12 +4,13 @@
  * requests and answers of its routes, the record JSON and the edit rule, the live document's
  * name and Y.Doc shape. Modules that the browser loads at runtime (week-doc, rich-text,
  * week-fields, doc-name, records, week-api) do not import zod; it reaches the bundle only
- * through the schemas (week, week-requests, ids, record-answers, week-answers), which the
+ * through the schemas (week, week-requests, record-requests, ids, record-answers, week-answers), which the
  * browser imports for their types only.
  */
 export * from './doc-name';
 export * from './ids';
 export * from './record-answers';
+export * from './record-requests';
 export * from './records';
 export * from './rich-sanitize';
 export * from './rich-text';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { IdListSchema, IdSchema } from './ids';
+import { ReviewRecordSchema, SubmitRecordSchema, VersionSchema } from './record-requests';
 import { DayPlanContentSchema, WeekContentSchema, WeekPlanContentSchema } from './week';
 
 /**
  * The bodies of the week family's writes (services/api/src/modules/week/): the API parses
  * each with its schema, the browser sends the schema's input (`…Request`).
  */
-
-/** The version the caller last read (optimistic concurrency). */
-const VersionSchema = z.coerce.number().int().min(1);
 
 /** `week/add`: a new draft week (class, dept and semester from the content). */
 export const AddWeekSchema = z.object({ content: WeekContentSchema, coAuthorIds: IdListSchema.optional() });
@@ -20,13 +18,9 @@ export const UpdateWeekSchema = z.object({
   coAuthorIds: IdListSchema.optional(),
 });
 /** `week/submit`: submit a week (and its plans and day plans) for review. */
-export const SubmitWeekSchema = z.object({ id: IdSchema, version: VersionSchema.optional() });
+export const SubmitWeekSchema = SubmitRecordSchema;
 /** `week/review`: approve, or return with a comment. */
-export const ReviewWeekSchema = z.object({
-  id: IdSchema,
-  action: z.enum(['approve', 'return']),
-  comment: z.string().trim().max(1000).optional().default(''),
-});
+export const ReviewWeekSchema = ReviewRecordSchema;
 /** `week/bossupdateWeek`: a reviewer's edit during review. */
 export const BossUpdateWeekSchema = z.object({ id: IdSchema, version: VersionSchema, content: WeekContentSchema });
 /** `weekplan/add`: create (no id) or save a lesson plan. */

@@ -7,6 +7,7 @@ import type { ServerContext } from '../../context';
  */
 export * from './engine';
 export { recordTimeline } from './history';
+export * from './lifecycle-routes';
 export * from './routes';
 
 /** The record engine's manifest: the kit has no routes or screens of its own yet. */

@@ -1,31 +1,14 @@
 import { markRevision } from '@sprout/collab';
-import {
-  AddWeekSchema,
-  BossUpdateWeekSchema,
-  isEditableStatus,
-  ReviewWeekSchema,
-  SubmitWeekSchema,
-  UpdateWeekSchema,
-} from '@sprout/contracts';
+import { AddWeekSchema, BossUpdateWeekSchema, UpdateWeekSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
-import {
-  type CommandContext,
-  write,
-  requireButton,
-  runCommand,
-  semesterOf,
-  removeOptions,
-  removeRecords,
-  IdParamSchema,
-  NO_DATA,
-} from '../records';
+import { type CommandContext, write, requireButton, runCommand, semesterOf, recordLifecycleRoutes } from '../records';
 import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
 import { tenantOf } from '../../plugins/context';
-import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, weekDetail, weekWrite } from './weeks';
+import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, WEEK_ANSWER, weekDetail, weekWrite } from './weeks';
 
 /**
  * A week's lifecycle: a new draft, saves (the authors' and a reviewer's during review),
@@ -115,67 +98,6 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    `${base}/submit`,
-    weekWrite(['week_submit'], 'Submit a week for review; its plans and day plans go along', SubmitWeekSchema),
-    async (request) => {
-      const body = request.body;
-      return changeWeek(request, { id: body.id, button: 'week_submit', msg: 'records.submitted' }, async (c) => {
-        const { access } = await editableWeek(c, body.id);
-        // A co-edited week is submitted as its live document reads now, naming whose edits it holds.
-        const live = await liveRevision(c.trx, c.caller.ctx.tenantId, body.id, request.lang);
-        await runCommand(
-          c,
-          'week',
-          body.id,
-          live
-            ? {
-                type: 'SubmitRecord',
-                actor: c.actor,
-                at: c.at,
-                team: access.team,
-                content: live.content,
-                authors: live.authorIds,
-              }
-            : { type: 'SubmitRecord', actor: c.actor, at: c.at, team: access.team },
-          body.version,
-        );
-        if (live) await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(body.id), live.seq);
-        for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
-          if (isEditableStatus(child.status))
-            await runCommand(c, child.kind, String(child.id), {
-              type: 'SubmitRecord',
-              actor: c.actor,
-              at: c.at,
-              team: true,
-            });
-      });
-    },
-  );
-
-  r.post(
-    `${base}/review`,
-    weekWrite(
-      ['week_review'],
-      'A reviewer approves or returns (with a comment) a trial week and its plans',
-      ReviewWeekSchema,
-    ),
-    async (request) => {
-      const body = request.body;
-      const msg = body.action === 'approve' ? 'records.approved' : 'records.returned';
-      return changeWeek(request, { id: body.id, button: 'week_review', msg }, async (c) => {
-        await editableWeek(c, body.id);
-        const command =
-          body.action === 'approve'
-            ? ({ type: 'ApproveRecord', actor: c.actor, at: c.at, comment: body.comment } as const)
-            : ({ type: 'ReturnRecord', actor: c.actor, at: c.at, comment: body.comment } as const);
-        await runCommand(c, 'week', body.id, command);
-        for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, body.id))
-          if (child.status === 'trial') await runCommand(c, child.kind, String(child.id), command);
-      });
-    },
-  );
-
-  r.post(
     `${base}/bossupdateWeek`,
     weekWrite(['week_boss_edit'], 'A reviewer’s edit of a week during review', BossUpdateWeekSchema),
     async (request) => {
@@ -195,45 +117,28 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
     },
   );
 
-  const remove = async (request: FastifyRequest, ids: string[]) => {
-    await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: 'week', ids }, async (c, id) => {
-      const { access } = await editableWeek(c, id);
-      await runCommand(c, 'week', id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: access.team });
-      for (const child of await childrenOf(c.trx, c.caller.ctx.tenantId, id))
-        if (isEditableStatus(child.status))
-          await runCommand(c, child.kind, String(child.id), {
-            type: 'DeleteRecord',
-            actor: c.actor,
-            at: c.at,
-            team: true,
-          });
-    });
-    for (const id of ids) await docChanged(app.auth.kv, tenantOf(request).tenantId, id);
-  };
-
-  r.post(
-    `${base}/remove`,
-    removeOptions('weeks', 'Delete draft or returned weeks (ids) with their plans', 'week_delete'),
-    async (request) => {
-      await remove(request, request.body.ids);
-      return ok(null, request.lang, 'records.deleted');
+  recordLifecycleRoutes(app, {
+    base,
+    tag: 'weeks',
+    kind: 'week',
+    resource: RESOURCE,
+    buttons: { submit: 'week_submit', review: 'week_review', remove: 'week_delete' },
+    summaries: {
+      submit: 'Submit a week for review; its plans and day plans go along',
+      review: 'A reviewer approves or returns (with a comment) a trial week and its plans',
+      remove: 'Delete draft or returned weeks (ids) with their plans',
+      removeId: 'Delete one draft or returned week',
     },
-  );
-
-  r.get(
-    `${base}/removeId`,
-    {
-      config: { buttons: ['week_delete'] },
-      schema: {
-        tags: ['weeks'],
-        summary: 'Delete one draft or returned week',
-        querystring: IdParamSchema,
-        response: NO_DATA,
-      },
+    answer: WEEK_ANSWER,
+    open: async (c, id) => ({ team: (await editableWeek(c, id)).access.team }),
+    dependents: (c, id) => childrenOf(c.trx, c.caller.ctx.tenantId, id),
+    liveContent: async (c, id, lang) => {
+      const live = await liveRevision(c.trx, c.caller.ctx.tenantId, id, lang);
+      if (!live) return null;
+      const done = () => markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq);
+      return { content: live.content, authors: live.authorIds, done };
     },
-    async (request) => {
-      await remove(request, [request.query.id]);
-      return ok(null, request.lang, 'records.deleted');
-    },
-  );
+    changed: (request, id) => docChanged(app.auth.kv, tenantOf(request).tenantId, id),
+    detail: weekDetail,
+  });
 }

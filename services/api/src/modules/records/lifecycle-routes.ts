@@ -1,0 +1,157 @@
+import { isEditableStatus, ReviewRecordSchema, SubmitRecordSchema } from '@sprout/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Lang } from '@sprout/core/i18n';
+import { ok } from '@sprout/core/http/envelope';
+import { type CommandContext, IdParamSchema, requireButton, runCommand, write } from './engine';
+import { NO_DATA, postOptions, removeOptions, removeRecords } from './routes';
+
+/** A record that goes along with its parent (a week's lesson plans and day plans). */
+export interface Dependent {
+  kind: string;
+  id: string | number;
+  status: string;
+}
+
+/** What a live document holds newer than the stored content; `done` runs in the same write after the submit. */
+export interface LiveContent {
+  content: unknown;
+  authors: string[];
+  done: () => Promise<void>;
+}
+
+/**
+ * A family's lifecycle as its submit, review and remove paths see it: the records context
+ * writes the paths once, the family says only what is its own.
+ */
+export interface LifecycleFamily {
+  /** The legacy path prefix, e.g. `/api/week/week`. */
+  base: string;
+  tag: string;
+  kind: string;
+  /** Its data-scope resource (`RECORD_SCOPE_COLUMNS`). */
+  resource: string;
+  /** Its buttons: each path checks its own. */
+  buttons: { submit: string; review: string; remove: string };
+  /** Summaries (OpenAPI) of its paths. */
+  summaries: { submit: string; review: string; remove: string; removeId: string };
+  /** What a submit or review answers (the record as the family presents it). */
+  answer: Record<number, z.ZodType>;
+  /** Locks a record the caller may change now (scope and update rights), or throws; says whether they act as its team. */
+  open: (c: CommandContext, id: string) => Promise<{ team: boolean }>;
+  /** The records that go along with it: submitted, reviewed and deleted with it. */
+  dependents?: (c: CommandContext, id: string) => Promise<Dependent[]>;
+  /** A live document's newer content, submitted in place of the stored one. */
+  liveContent?: (c: CommandContext, id: string, lang: Lang) => Promise<LiveContent | null>;
+  /** After a change commits: the record's live editors are told. */
+  changed?: (request: FastifyRequest, id: string) => Promise<void>;
+  /** The record as the family's answer presents it. */
+  detail: (request: FastifyRequest, id: string) => Promise<unknown>;
+}
+
+/**
+ * Registers a family's `submit`, `review`, `remove` and `removeId` (spec §7): each in one
+ * write, the family's dependents going along, its live editors told after the commit.
+ */
+export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const dependents = (c: CommandContext, id: string) => f.dependents?.(c, id) ?? Promise.resolve([]);
+
+  const change = async (
+    request: FastifyRequest,
+    id: string,
+    button: string,
+    fn: (c: CommandContext) => Promise<void>,
+  ) => {
+    await write(request, async (c) => {
+      requireButton(c.caller, button);
+      await fn(c);
+    });
+    await f.changed?.(request, id);
+    return f.detail(request, id);
+  };
+
+  r.post(
+    `${f.base}/submit`,
+    postOptions({
+      tag: f.tag,
+      summary: f.summaries.submit,
+      buttons: [f.buttons.submit],
+      body: SubmitRecordSchema,
+      response: f.answer,
+    }),
+    async (request) => {
+      const { id, version } = request.body;
+      const data = await change(request, id, f.buttons.submit, async (c) => {
+        const { team } = await f.open(c, id);
+        // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
+        const live = await f.liveContent?.(c, id, request.lang);
+        const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
+        await runCommand(
+          c,
+          f.kind,
+          id,
+          live ? { ...base, content: live.content, authors: live.authors } : base,
+          version,
+        );
+        await live?.done();
+        for (const d of await dependents(c, id))
+          if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+      });
+      return ok(data, request.lang, 'records.submitted');
+    },
+  );
+
+  r.post(
+    `${f.base}/review`,
+    postOptions({
+      tag: f.tag,
+      summary: f.summaries.review,
+      buttons: [f.buttons.review],
+      body: ReviewRecordSchema,
+      response: f.answer,
+    }),
+    async (request) => {
+      const { id, action, comment } = request.body;
+      const data = await change(request, id, f.buttons.review, async (c) => {
+        await f.open(c, id);
+        const type = action === 'approve' ? 'ApproveRecord' : 'ReturnRecord';
+        const command = { type, actor: c.actor, at: c.at, comment } as const;
+        await runCommand(c, f.kind, id, command);
+        for (const d of await dependents(c, id))
+          if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command);
+      });
+      return ok(data, request.lang, action === 'approve' ? 'records.approved' : 'records.returned');
+    },
+  );
+
+  const remove = async (request: FastifyRequest, ids: string[]) => {
+    await removeRecords(
+      request,
+      { button: f.buttons.remove, resource: f.resource, kind: f.kind, ids },
+      async (c, id) => {
+        const { team } = await f.open(c, id);
+        const base = { type: 'DeleteRecord', actor: c.actor, at: c.at } as const;
+        await runCommand(c, f.kind, id, { ...base, team });
+        for (const d of await dependents(c, id))
+          if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+      },
+    );
+    for (const id of ids) await f.changed?.(request, id);
+    return ok(null, request.lang, 'records.deleted');
+  };
+
+  r.post(`${f.base}/remove`, removeOptions(f.tag, f.summaries.remove, f.buttons.remove), (request) =>
+    remove(request, request.body.ids),
+  );
+
+  r.get(
+    `${f.base}/removeId`,
+    {
+      config: { buttons: [f.buttons.remove] },
+      schema: { tags: [f.tag], summary: f.summaries.removeId, querystring: IdParamSchema, response: NO_DATA },
+    },
+    (request) => remove(request, [request.query.id]),
+  );
+}
