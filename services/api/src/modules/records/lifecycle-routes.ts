@@ -58,6 +58,9 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dependents = (c: CommandContext, id: string) => f.dependents?.(c, id) ?? Promise.resolve([]);
 
+  const act = <B extends z.ZodType>(path: 'submit' | 'review', body: B) =>
+    postOptions({ tag: f.tag, summary: f.summaries[path], buttons: [f.buttons[path]], body, response: f.answer });
+
   const change = async (
     request: FastifyRequest,
     id: string,
@@ -72,59 +75,33 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
     return f.detail(request, id);
   };
 
-  r.post(
-    `${f.base}/submit`,
-    postOptions({
-      tag: f.tag,
-      summary: f.summaries.submit,
-      buttons: [f.buttons.submit],
-      body: SubmitRecordSchema,
-      response: f.answer,
-    }),
-    async (request) => {
-      const { id, version } = request.body;
-      const data = await change(request, id, f.buttons.submit, async (c) => {
-        const { team } = await f.open(c, id);
-        // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
-        const live = await f.liveContent?.(c, id, request.lang);
-        const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
-        await runCommand(
-          c,
-          f.kind,
-          id,
-          live ? { ...base, content: live.content, authors: live.authors } : base,
-          version,
-        );
-        await live?.done();
-        for (const d of await dependents(c, id))
-          if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
-      });
-      return ok(data, request.lang, 'records.submitted');
-    },
-  );
+  r.post(`${f.base}/submit`, act('submit', SubmitRecordSchema), async (request) => {
+    const { id, version } = request.body;
+    const data = await change(request, id, f.buttons.submit, async (c) => {
+      const { team } = await f.open(c, id);
+      // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
+      const live = await f.liveContent?.(c, id, request.lang);
+      const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
+      await runCommand(c, f.kind, id, live ? { ...base, content: live.content, authors: live.authors } : base, version);
+      await live?.done();
+      for (const d of await dependents(c, id))
+        if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+    });
+    return ok(data, request.lang, 'records.submitted');
+  });
 
-  r.post(
-    `${f.base}/review`,
-    postOptions({
-      tag: f.tag,
-      summary: f.summaries.review,
-      buttons: [f.buttons.review],
-      body: ReviewRecordSchema,
-      response: f.answer,
-    }),
-    async (request) => {
-      const { id, action, comment } = request.body;
-      const data = await change(request, id, f.buttons.review, async (c) => {
-        await f.open(c, id);
-        const type = action === 'approve' ? 'ApproveRecord' : 'ReturnRecord';
-        const command = { type, actor: c.actor, at: c.at, comment } as const;
-        await runCommand(c, f.kind, id, command);
-        for (const d of await dependents(c, id))
-          if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command);
-      });
-      return ok(data, request.lang, action === 'approve' ? 'records.approved' : 'records.returned');
-    },
-  );
+  r.post(`${f.base}/review`, act('review', ReviewRecordSchema), async (request) => {
+    const { id, action, comment } = request.body;
+    const data = await change(request, id, f.buttons.review, async (c) => {
+      await f.open(c, id);
+      const type = action === 'approve' ? 'ApproveRecord' : 'ReturnRecord';
+      const command = { type, actor: c.actor, at: c.at, comment } as const;
+      await runCommand(c, f.kind, id, command);
+      for (const d of await dependents(c, id))
+        if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command);
+    });
+    return ok(data, request.lang, action === 'approve' ? 'records.approved' : 'records.returned');
+  });
 
   const remove = async (request: FastifyRequest, ids: string[]) => {
     await removeRecords(

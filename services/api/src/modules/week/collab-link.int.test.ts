@@ -10,11 +10,12 @@ import {
   themeOf,
   until,
 } from '@sprout/collab/testing';
-import { inSystem, inTenant } from '@sprout/core/db';
+import { inTenant } from '@sprout/core/db';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { addDays, localDate, mondayOf } from '@sprout/core/time';
-import { bladeAuth, testConfig, tokenFor } from '../../testing';
+import { bladeAuth, testConfig } from '../../testing';
+import { demoPeople } from './week-setup';
 import { saveRevisionWhenIdle, weekDoc } from './collab-link';
 
 /**
@@ -81,19 +82,9 @@ describe('live co-editing ↔ week records', () => {
       config,
       collab: { idleMs: 400, onIdle: saveRevisionWhenIdle(t.database, config.TIME_ZONE) },
     });
-    await inSystem(t.database, async (trx) => {
-      for (const u of await trx.selectFrom('app_user').select(['id', 'account']).where('tenant_id', '=', T).execute()) {
-        uid[u.account] = String(u.id);
-        tok[u.account] = tokenFor(config, { tenant_id: T, user_id: String(u.id) });
-      }
-      const c = await trx
-        .selectFrom('clazz')
-        .select('id')
-        .where('tenant_id', '=', T)
-        .where('name', '=', '小一班')
-        .executeTakeFirstOrThrow();
-      classId = String(c.id);
-    });
+    const cls: Record<string, string> = {};
+    await demoPeople(t.database, config, { tok, uid, cls });
+    classId = cls['小一班'] as string;
   });
   afterAll(async () => {
     for (const c of clients) c.destroy();

@@ -68,6 +68,25 @@ export const weekContent = (classId: string, theme = '有趣的影子', start = 
 export const settle = () =>
   settleProjector(new AsyncProjector(t.database, projectionNamed('record_activity') as never));
 
+/**
+ * The demo kindergarten's people and classes: every user's id (`uid`) and a token (`tok`) by
+ * account, every class's id (`cls`) by name. Files that start their own instance use it too.
+ */
+export async function demoPeople(
+  database: TestDatabase['database'],
+  conf: typeof config,
+  into: { tok: Record<string, string>; uid?: Record<string, string>; cls?: Record<string, string> },
+) {
+  await inSystem(database, async (trx) => {
+    for (const u of await trx.selectFrom('app_user').select(['id', 'account']).where('tenant_id', '=', T).execute()) {
+      if (into.uid) into.uid[u.account] = String(u.id);
+      into.tok[u.account] = tokenFor(conf, { tenant_id: T, user_id: String(u.id) });
+    }
+    for (const c of await trx.selectFrom('clazz').select(['id', 'name']).where('tenant_id', '=', T).execute())
+      if (into.cls) into.cls[c.name] = String(c.id);
+  });
+}
+
 export function useWeekSetup() {
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -76,14 +95,7 @@ export function useWeekSetup() {
     app = started.app;
     // The worker's export processor, on the test's in-process queue.
     await started.queue.process<ExportJob>(EXPORT_QUEUE, (job) => runWeekExport(t.database, job.data));
-    await inSystem(t.database, async (trx) => {
-      for (const u of await trx.selectFrom('app_user').select(['id', 'account']).where('tenant_id', '=', T).execute()) {
-        uid[u.account] = String(u.id);
-        tok[u.account] = tokenFor(config, { tenant_id: T, user_id: String(u.id) });
-      }
-      for (const c of await trx.selectFrom('clazz').select(['id', 'name']).where('tenant_id', '=', T).execute())
-        cls[c.name] = String(c.id);
-    });
+    await demoPeople(t.database, config, { tok, uid, cls });
   });
   afterAll(async () => {
     await app?.close();

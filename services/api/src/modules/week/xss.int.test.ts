@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { type Client, connectClient, type Instance, startInstance, until } from '@sprout/collab/testing';
-import { inSystem } from '@sprout/core/db';
 import { docxText } from '@sprout/core/records';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
@@ -14,7 +13,8 @@ import {
   xssDoc as anyXssDoc,
 } from '@sprout/core/testing/xss';
 import { addDays, localDate, mondayOf } from '@sprout/core/time';
-import { bladeAuth, testConfig, tokenFor } from '../../testing';
+import { bladeAuth, testConfig } from '../../testing';
+import { demoPeople } from './week-setup';
 import { weekDoc } from './collab-link';
 
 /**
@@ -79,7 +79,7 @@ describe('XSS payloads through the rich-text write paths', () => {
   let t: TestDatabase;
   let instance: Instance;
   const config = testConfig();
-  const T = '100001';
+  const _T = '100001';
   const tok: Record<string, string> = {};
   let classId = '';
   const clients: Client[] = [];
@@ -125,17 +125,9 @@ describe('XSS payloads through the rich-text write paths', () => {
     t = await createTestDatabase();
     await seed(t.database, { demo: true });
     instance = await startInstance(t.database, { config });
-    await inSystem(t.database, async (trx) => {
-      for (const u of await trx.selectFrom('app_user').select(['id', 'account']).where('tenant_id', '=', T).execute())
-        tok[u.account] = tokenFor(config, { tenant_id: T, user_id: String(u.id) });
-      const c = await trx
-        .selectFrom('clazz')
-        .select('id')
-        .where('tenant_id', '=', T)
-        .where('name', '=', '小一班')
-        .executeTakeFirstOrThrow();
-      classId = String(c.id);
-    });
+    const cls: Record<string, string> = {};
+    await demoPeople(t.database, config, { tok, cls });
+    classId = cls['小一班'] as string;
   });
   afterAll(async () => {
     for (const c of clients) c.destroy();
