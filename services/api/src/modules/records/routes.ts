@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { type ZodType, z } from 'zod';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
+import { nextId } from '@sprout/core/ids';
+import type { RecordHeader } from '@sprout/core/records/lifecycle';
 import { localDate, mondayOf } from '@sprout/core/time';
 import { okSchema, pageSchema } from '../../plugins/serialization';
 import { IdListSchema } from '../../http/params';
@@ -18,6 +20,7 @@ import {
   loadFull,
   lockRecord,
   type RecordFilter,
+  type RecordRow,
   RecordFilterSchema,
   recordPage,
   recordQuery,
@@ -274,4 +277,48 @@ export async function removeRecords(
     await requireKnownRecords(c.trx, c.caller, q.resource, q.kind, q.ids);
     for (const id of q.ids) await each(c, id);
   });
+}
+
+/** Where a record sits: its dept, class and semester (the kind is the family's). */
+export type RecordPlace = Omit<RecordHeader, 'kind'>;
+
+/**
+ * A family's create-or-save (Saber's `submit`/`add`): a new record when there is no id
+ * (`buttons.add`), else a save of an editable one (`buttons.edit`), in one write; the record in
+ * full as the answer. `place` finds where the record sits (checks shared by both), `create`
+ * and `update` add the family's own checks; `update` says whether the caller writes as the team.
+ */
+export async function saveRecord(
+  request: FastifyRequest,
+  q: {
+    kind: string;
+    resource: string;
+    buttons: { add: string; edit: string };
+    id?: string | undefined;
+    version?: number | undefined;
+    content: unknown;
+  },
+  hooks: {
+    place: (c: CommandContext) => Promise<RecordPlace>;
+    create?: (c: CommandContext, place: RecordPlace) => Promise<void>;
+    update: (c: CommandContext, row: RecordRow, place: RecordPlace) => Promise<{ team: boolean; header?: RecordPlace }>;
+  },
+) {
+  const id = q.id ?? nextId();
+  await write(request, async (c) => {
+    const place = await hooks.place(c);
+    if (!q.id) {
+      requireButton(c.caller, q.buttons.add);
+      await hooks.create?.(c, place);
+      const header = { kind: q.kind, ...place };
+      await runCommand(c, q.kind, id, { type: 'CreateRecord', actor: c.actor, at: c.at, header, content: q.content });
+      return;
+    }
+    requireButton(c.caller, q.buttons.edit);
+    const row = await lockRecord(c.trx, c.caller, q.resource, q.kind, id);
+    const { team, header } = await hooks.update(c, row, place);
+    const command = { type: 'UpdateDraft', actor: c.actor, at: c.at, content: q.content, team } as const;
+    await runCommand(c, q.kind, id, header ? { ...command, header } : command, q.version);
+  });
+  return ok(await loadFull(request, q.resource, q.kind, id), request.lang, 'records.saved');
 }

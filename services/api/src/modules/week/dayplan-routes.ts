@@ -15,7 +15,6 @@ import {
 import { readInTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
 import {
   accessTo,
   callerOf,
@@ -30,13 +29,12 @@ import {
   recordQuery,
   removeOptions,
   removeRecords,
-  requireButton,
   runCommand,
   semesterOf,
-  write,
   postOptions,
   type RecordFamily,
   recordListRoutes,
+  saveRecord,
 } from '../records';
 import { okSchema } from '../../plugins/serialization';
 import { DateSchema, IdSchema } from '../../http/params';
@@ -59,6 +57,8 @@ const DAY_PLANS: RecordFamily<z.output<typeof DayPlanFilterSchema>> = {
   kind: KIND,
   filter: DayPlanFilterSchema,
 };
+
+const SAVE = { kind: KIND, resource: RESOURCE, buttons: { add: 'week_add', edit: 'week_edit' } };
 
 export async function dayPlanRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -111,56 +111,40 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     planSave('day plans', 'Create or save a half-day or full-day plan', SaveDayPlanSchema),
     async (request) => {
       const body = request.body;
-      const id = body.id ?? nextId();
-      await write(request, async (c) => {
-        let head: { deptId: string | null; classId: string | null; semester: string | null };
-        if (body.content.weekId) {
-          const week = await parentWeek(c, body.content.weekId);
-          if (String(week.row.class_id) !== body.content.classId) throw badRequest('records.classFixedInReview');
-          head = week.header;
-        } else {
-          const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
-          head = { deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.date) };
-        }
-        if (!body.id) {
-          requireButton(c.caller, 'week_add');
-          const probe = {
-            tenant_id: c.caller.ctx.tenantId,
-            id: '0',
-            author_id: c.caller.ctx.userId,
-            co_author_ids: [],
-          };
-          if (!accessTo(c.caller, RESOURCE, { ...probe, dept_id: head.deptId, class_id: head.classId } as never).update)
-            throw forbidden('records.classOutOfScope');
-          await runCommand(c, KIND, id, {
-            type: 'CreateRecord',
-            actor: c.actor,
-            at: c.at,
-            header: { kind: KIND, ...head },
-            content: body.content,
-          });
-          return;
-        }
-        requireButton(c.caller, 'week_edit');
-        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-        const access = accessTo(c.caller, RESOURCE, row);
-        if (!access.update) throw forbidden('record.notAuthor');
-        await runCommand(
-          c,
-          KIND,
-          id,
-          {
-            type: 'UpdateDraft',
-            actor: c.actor,
-            at: c.at,
-            content: body.content,
-            team: access.team || Boolean(body.content.weekId),
-            header: head,
+      const inWeek = Boolean(body.content.weekId);
+      return saveRecord(
+        request,
+        { ...SAVE, id: body.id, version: body.version, content: body.content },
+        {
+          place: async (c) => {
+            if (body.content.weekId) {
+              const week = await parentWeek(c, body.content.weekId);
+              if (String(week.row.class_id) !== body.content.classId) throw badRequest('records.classFixedInReview');
+              return week.header;
+            }
+            const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+            return { deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.date) };
           },
-          body.version,
-        );
-      });
-      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
+          create: async (c, place) => {
+            const probe = {
+              tenant_id: c.caller.ctx.tenantId,
+              id: '0',
+              author_id: c.caller.ctx.userId,
+              co_author_ids: [],
+            };
+            if (
+              !accessTo(c.caller, RESOURCE, { ...probe, dept_id: place.deptId, class_id: place.classId } as never)
+                .update
+            )
+              throw forbidden('records.classOutOfScope');
+          },
+          update: async (c, row, place) => {
+            const access = accessTo(c.caller, RESOURCE, row);
+            if (!access.update) throw forbidden('record.notAuthor');
+            return { team: access.team || inWeek, header: place };
+          },
+        },
+      );
     },
   );
 

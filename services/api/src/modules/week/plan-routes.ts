@@ -5,20 +5,17 @@ import { z } from 'zod';
 import { isEditableStatus, SavePlanSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
 import {
   type CommandContext,
-  loadFull,
   lockRecord,
   RecordFilterSchema,
   removeOptions,
   removeRecords,
-  requireButton,
   runCommand,
-  write,
   type RecordFamily,
   recordActRoutes,
   recordListRoutes,
+  saveRecord,
 } from '../records';
 import { IdSchema } from '../../http/params';
 import { editableWeek, planSave, RESOURCE } from './weeks';
@@ -63,6 +60,8 @@ export async function parentWeek(c: CommandContext, weekId: string | null) {
   };
 }
 
+const SAVE = { kind: KIND, resource: RESOURCE, buttons: { add: 'week_add', edit: 'week_edit' } };
+
 export async function planRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week_plan/weekplan';
@@ -72,33 +71,18 @@ export async function planRoutes(app: FastifyInstance) {
     planSave('week plans', 'Create or save a lesson plan in an editable week', SavePlanSchema),
     async (request) => {
       const body = request.body;
-      const id = body.id ?? nextId();
-      await write(request, async (c) => {
-        const week = await parentWeek(c, body.content.weekId);
-        if (!body.id) {
-          requireButton(c.caller, 'week_add');
-          await runCommand(c, KIND, id, {
-            type: 'CreateRecord',
-            actor: c.actor,
-            at: c.at,
-            header: { kind: KIND, ...week.header },
-            content: body.content,
-          });
-          return;
-        }
-        requireButton(c.caller, 'week_edit');
-        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-        // A plan stays in its week; moving it is deleting and adding.
-        if (String(row.parent_id) !== body.content.weekId) throw badRequest('records.weekNotEditable');
-        await runCommand(
-          c,
-          KIND,
-          id,
-          { type: 'UpdateDraft', actor: c.actor, at: c.at, content: body.content, team: true },
-          body.version,
-        );
-      });
-      return ok(await loadFull(request, RESOURCE, KIND, id), request.lang, 'records.saved');
+      return saveRecord(
+        request,
+        { ...SAVE, id: body.id, version: body.version, content: body.content },
+        {
+          place: async (c) => (await parentWeek(c, body.content.weekId)).header,
+          update: async (_c, row) => {
+            // A plan stays in its week; moving it is deleting and adding.
+            if (String(row.parent_id) !== body.content.weekId) throw badRequest('records.weekNotEditable');
+            return { team: true };
+          },
+        },
+      );
     },
   );
 
