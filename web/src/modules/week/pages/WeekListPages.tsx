@@ -31,6 +31,15 @@ import { detailsHref, editorHref } from '../paths';
 
 type T = TFunction;
 
+/** A row's act: the call, a green note once done, then the list again (the HTTP client already showed a failure). */
+const actThen = (call: Promise<unknown>, message: string, reload: () => Promise<void>) =>
+  call
+    .then(() => {
+      notifications.show({ color: 'teal', message });
+      return reload();
+    })
+    .catch(() => undefined);
+
 function weekColumns(t: T, labels: WeekLabels, open: (row: WeekRow) => string): Column<WeekRow>[] {
   const header = headerColumns<WeekRow>(t);
   return [
@@ -116,14 +125,7 @@ export function MyWeeksPage() {
                   onClick={() =>
                     confirm(
                       t('week.editor.deleteConfirm'),
-                      () =>
-                        void weekApi
-                          .remove([row.id])
-                          .then(() => {
-                            notifications.show({ color: 'teal', message: t('week.editor.deleted') });
-                            return reload();
-                          })
-                          .catch(() => undefined),
+                      () => void actThen(weekApi.remove([row.id]), t('week.editor.deleted'), reload),
                       'red',
                     )
                   }
@@ -291,16 +293,10 @@ function CollectButton({ row, reload }: { row: PlanRow; reload: () => Promise<vo
       data-testid="list-collect"
       onClick={() => {
         setBusy(true);
-        void (row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id))
-          .then(() => {
-            notifications.show({
-              color: 'teal',
-              message: row.collected ? t('week.plan.uncollected') : t('week.plan.collected'),
-            });
-            return reload();
-          })
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
+        const call = row.collected ? planApi.cancelCollection(row.id) : planApi.collect(row.id);
+        void actThen(call, row.collected ? t('week.plan.uncollected') : t('week.plan.collected'), reload).finally(() =>
+          setBusy(false),
+        );
       }}
     >
       {row.collected ? <IconStarFilled size={18} /> : <IconStar size={18} />}
@@ -327,15 +323,7 @@ export function ExcellentPlansPage() {
             <IconAction
               label={t('week.plan.unmarkExcellent')}
               color="yellow"
-              onClick={() =>
-                void planApi
-                  .unmarkExcellent(row.id)
-                  .then(() => {
-                    notifications.show({ color: 'teal', message: t('week.plan.unmarked') });
-                    return reload();
-                  })
-                  .catch(() => undefined)
-              }
+              onClick={() => void actThen(planApi.unmarkExcellent(row.id), t('week.plan.unmarked'), reload)}
             >
               <IconAward size={18} />
             </IconAction>
