@@ -27,6 +27,15 @@ async function notification(page: Page, text: string) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 }
 
+/** Closes the notifications on screen (before a screenshot). */
+async function quiet(page: Page) {
+  const notes = page.locator('.mantine-Notification-root');
+  for (let n = await notes.count(); n > 0; n = await notes.count()) {
+    await notes.first().locator('button').click();
+    await expect.poll(() => notes.count()).toBeLessThan(n);
+  }
+}
+
 /**
  * Issue 16: the posts screen on the CRUD kit against the real server — an administrator of
  * the demo kindergarten adds (with validation on blur and the server's refusal of a taken
@@ -77,6 +86,7 @@ describe('system → posts (CRUD kit)', () => {
     await expectRows(admin, 10);
     await rowWith(admin, '班主任').waitFor();
     expect(await admin.getByTestId('coming-soon').count()).toBe(0);
+    await quiet(admin);
     await shot(admin, 'posts-list-zh');
 
     // Pages 2 and 3 of 21.
@@ -102,6 +112,8 @@ describe('system → posts (CRUD kit)', () => {
     await field(d, 'postCode').focus();
     await field(d, 'postCode').blur();
     await d.getByText('请输入岗位编号').waitFor();
+    await d.getByText('新增岗位').waitFor();
+    await quiet(admin);
     await shot(admin, 'posts-add-zh');
 
     // A code another post has: the server says so and the dialog stays.
@@ -193,12 +205,16 @@ describe('system → posts (CRUD kit)', () => {
     await admin.getByTestId('language-en').click();
     await table(admin).getByText('Post name').waitFor();
     await expectRows(admin, 10);
+    await quiet(admin);
     await shot(admin, 'posts-list-en');
     await admin.getByTestId('crud-add').click();
     const d = dialog(admin);
     await field(d, 'postName').focus();
     await field(d, 'postName').blur();
     await d.getByText('Please enter the post name').waitFor();
+    await d.getByText('Add post').waitFor();
+    expect(await field(d, 'postCode').getAttribute('placeholder')).toBe('Enter post code');
+    await quiet(admin);
     await shot(admin, 'posts-add-en');
     await admin.getByTestId('crud-dialog-cancel').click();
     await admin.getByTestId('crud-batch-delete').click();

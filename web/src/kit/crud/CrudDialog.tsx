@@ -67,7 +67,7 @@ export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
       opened={state !== null}
       onClose={onClose}
       size={def.dialogWidth ?? 880}
-      title={tr(`crud.dialog.${mode}`)}
+      title={tr(`crud.dialog.${mode}`, { name: tr(def.name) })}
       centered
       closeOnClickOutside={false}
       data-testid="crud-dialog"

@@ -17,9 +17,11 @@ interface CrudFieldProps {
 
 /** One field of a definition, as its type says: text, text area, select, number or date. */
 export function CrudField({ column, value, onChange, onBlur, problem, readOnly, compact, onEnter }: CrudFieldProps) {
-  const { tr, option, problem: problemText } = useKitText();
+  const { tr, option, problem: problemText, language } = useKitText();
   const options = useOptions(column);
   const label = tr(column.label);
+  // A label inside an English sentence is lower case ("Enter post code").
+  const named = { label, lower: label.toLocaleLowerCase(language) };
   const common = {
     label,
     name: column.prop,
@@ -30,7 +32,7 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
     onBlur,
     'data-testid': `crud-field-${column.prop}`,
   } as const;
-  const placeholder = readOnly ? undefined : tr('crud.search.placeholder', { label });
+  const placeholder = readOnly ? undefined : tr('crud.search.placeholder', named);
   const onKeyDown = onEnter
     ? (e: React.KeyboardEvent) => {
         if (e.key === 'Enter') onEnter();
@@ -55,7 +57,7 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
       return (
         <Select
           {...common}
-          placeholder={readOnly ? undefined : tr('crud.search.selectPlaceholder', { label })}
+          placeholder={readOnly ? undefined : tr('crud.search.selectPlaceholder', named)}
           data={data}
           clearable={compact}
           allowDeselect={compact}

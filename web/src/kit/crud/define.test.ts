@@ -22,6 +22,7 @@ import {
 
 const def = defineCrud({
   resource: '/blade-system/param/',
+  name: 'p.one',
   buttons: { add: 'param_add' },
   columns: [
     { prop: 'paramName', label: 'p.name', search: true, rules: { required: 'p.nameRequired' } },
@@ -39,7 +40,7 @@ describe('defineCrud', () => {
     expect(def.dialogWidth).toBe(880);
     expect(def.rowKey).toBe('id');
     expect(def.resource).toBe('/blade-system/param');
-    expect(defineCrud({ resource: '/x', columns: [], buttons: {}, dialogWidth: 600 }).dialogWidth).toBe(600);
+    expect(defineCrud({ resource: '/x', name: 'x', columns: [], buttons: {}, dialogWidth: 600 }).dialogWidth).toBe(600);
   });
 
   it('derives the table, search and form columns from the definition', () => {

@@ -67,6 +67,8 @@ export interface CrudDefinition {
   resource: string;
   columns: readonly CrudColumn[];
   buttons: CrudButtons;
+  /** i18n key of what one record is called ("岗位", "post"): the dialog's title says it. */
+  name: string;
   /** Spec §9: 880. */
   dialogWidth?: number;
   /** The record's id field (default `id`). */

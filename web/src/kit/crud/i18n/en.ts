@@ -4,8 +4,8 @@ export const en: CrudMessages = {
   search: {
     submit: 'Search',
     reset: 'Reset',
-    placeholder: 'Enter {{label}}',
-    selectPlaceholder: 'Choose {{label}}',
+    placeholder: 'Enter {{lower}}',
+    selectPlaceholder: 'Choose {{lower}}',
   },
   actions: {
     title: 'Actions',
@@ -17,9 +17,9 @@ export const en: CrudMessages = {
     refresh: 'Refresh',
   },
   dialog: {
-    add: 'Add',
-    edit: 'Edit',
-    view: 'View',
+    add: 'Add {{name}}',
+    edit: 'Edit {{name}}',
+    view: 'View {{name}}',
     save: 'Save',
     update: 'Update',
     cancel: 'Cancel',

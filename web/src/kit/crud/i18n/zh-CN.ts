@@ -19,9 +19,9 @@ export const zhCN = {
     refresh: '刷新',
   },
   dialog: {
-    add: '新增',
-    edit: '编辑',
-    view: '查看',
+    add: '新增{{name}}',
+    edit: '编辑{{name}}',
+    view: '查看{{name}}',
     save: '保存',
     update: '修改',
     cancel: '取消',

@@ -2,10 +2,11 @@ import type { SystemMessages } from './zh-CN';
 
 export const en: SystemMessages = {
   post: {
+    name: 'post',
     category: 'Category',
     postCode: 'Post code',
     postName: 'Post name',
-    sort: 'Order',
+    sort: 'Sort order',
     remark: 'Description',
     createTime: 'Created',
     categories: {
@@ -23,6 +24,7 @@ export const en: SystemMessages = {
     },
   },
   param: {
+    name: 'parameter',
     paramName: 'Parameter name',
     paramKey: 'Parameter key',
     paramValue: 'Parameter value',

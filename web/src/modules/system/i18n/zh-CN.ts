@@ -4,6 +4,7 @@
  */
 export const zhCN = {
   post: {
+    name: '岗位',
     category: '岗位类型',
     postCode: '岗位编号',
     postName: '岗位名称',
@@ -25,6 +26,7 @@ export const zhCN = {
     },
   },
   param: {
+    name: '参数',
     paramName: '参数名称',
     paramKey: '参数键名',
     paramValue: '参数键值',

@@ -3,6 +3,7 @@ import { defineCrud } from '../../../kit/crud';
 /** Parameters (spec §3 Parameter, §5 parameter form, §7 `/blade-system/param`). */
 export const params = defineCrud({
   resource: '/blade-system/param',
+  name: 'system.param.name',
   testId: 'params-page',
   buttons: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
   columns: [

@@ -3,6 +3,7 @@ import { defineCrud } from '../../../kit/crud';
 /** Posts (spec §7 `/blade-system/post`; fields as the API's post answer has them). */
 export const posts = defineCrud({
   resource: '/blade-system/post',
+  name: 'system.post.name',
   testId: 'posts-page',
   buttons: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
   columns: [

@@ -12,13 +12,15 @@ function text(catalogue: unknown, key: string): unknown {
   return path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 }
 
-const keysOf = (def: typeof posts) =>
-  def.columns.flatMap((c) => [
+const keysOf = (def: typeof posts) => [
+  def.name,
+  ...def.columns.flatMap((c) => [
     c.label,
     ...(c.rules?.required ? [c.rules.required] : []),
     ...(c.rules?.pattern ? [c.rules.pattern[1]] : []),
     ...(c.options ?? []).flatMap((o) => (o.label ? [o.label] : [])),
-  ]);
+  ]),
+];
 
 describe('system screens', () => {
   it.each([
