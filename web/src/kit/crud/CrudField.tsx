@@ -1,4 +1,5 @@
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 import type { CrudColumn, FieldProblem } from './define';
 import { useOptions } from './useCrud';
 import { useKitText } from './useKitText';
@@ -34,7 +35,7 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
   } as const;
   const placeholder = readOnly ? undefined : tr('crud.search.placeholder', named);
   const onKeyDown = onEnter
-    ? (e: React.KeyboardEvent) => {
+    ? (e: KeyboardEvent) => {
         if (e.key === 'Enter') onEnter();
       }
     : undefined;

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Can, usePermission } from '../../permissions/Can';
 import {
   type CrudDefinition,
@@ -89,7 +89,6 @@ export function CrudTable(props: CrudTableProps) {
     });
   }
 
-  const from = total === 0 ? 0 : (paging.current - 1) * paging.size + 1;
   return (
     <div data-testid="crud-table">
       <DataTable<CrudRecord>
@@ -116,7 +115,7 @@ export function CrudTable(props: CrudTableProps) {
         onRecordsPerPageChange={(size) => onPaging({ current: 1, size })}
         recordsPerPageLabel={tr('crud.table.pageSize')}
         paginationText={({ from: first, to, totalRecords }) =>
-          tr('crud.table.range', { from: total === 0 ? 0 : first || from, to, total: totalRecords })
+          tr('crud.table.range', { from: totalRecords === 0 ? 0 : first, to, total: totalRecords })
         }
         customRowAttributes={(row) => ({ 'data-testid': `crud-row-${String(row[rowKey])}` })}
       />
@@ -129,13 +128,7 @@ export function CrudTable(props: CrudTableProps) {
   );
 }
 
-function RowButton(props: {
-  label: string;
-  testId: string;
-  color?: string;
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
+function RowButton(props: { label: string; testId: string; color?: string; onClick: () => void; children: ReactNode }) {
   return (
     <Tooltip label={props.label} withArrow openDelay={300}>
       <ActionIcon
