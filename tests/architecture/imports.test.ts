@@ -24,6 +24,10 @@ describe('the import rules', () => {
     expect(check(at('services/api/src/modules/week/week-routes.ts'), '../records')).toEqual([]);
     // platform code depending on a context
     expect(check(at('services/api/src/plugins/auth.ts'), '../modules/week/week-routes')[0]?.rule).toMatch(/platform/);
+    // a web kit reaching a context (its index or its internals), and a context using the kit
+    expect(check(at('web/src/kit/crud/CrudPage.tsx'), '../../modules/layout')[0]?.rule).toMatch(/kit/);
+    expect(check(at('web/src/kit/crud/CrudPage.tsx'), '../../modules/week/api')[0]?.rule).toMatch(/kit/);
+    expect(check(at('web/src/modules/system/screens/posts.ts'), '../../../kit/crud')).toEqual([]);
     // core importing a record family
     expect(check(at('services/core/src/seed.ts'), './records/families/week')[0]?.rule).toMatch(/family/);
     // contracts stay browser-safe: nothing of Sprout's below them

@@ -41,6 +41,8 @@ export function placeOf(path: string): Place {
   return { pkg: 'other', test };
 }
 
+const isWebKit = (path: string) => relative(ROOT, path).split('\\').join('/').startsWith('web/src/kit/');
+
 /** Which packages each package may import (besides itself). */
 const MAY_IMPORT: Record<Place['pkg'], ReadonlyArray<Place['pkg']>> = {
   contracts: [],
@@ -102,6 +104,10 @@ export function check(from: string, spec: string): Finding[] {
   const other = b.context ?? bIndex.context;
   if (!a.test && a.context && other && other !== a.context && !(b.isIndex || bIndex.isIndex)) {
     found.push({ file, spec, rule: `context ${a.context} imports ${other}'s internals (use modules/${other}/index)` });
+  }
+  // The web kits (`web/src/kit/`) are platform: contexts build on them, they know no context.
+  if (!a.test && isWebKit(from) && other) {
+    found.push({ file, spec, rule: `the web kit imports context ${other} (contexts import kits, never the reverse)` });
   }
   // Platform code (plugins, shared HTTP helpers, routes) never depends on a feature context.
   if (!a.test && a.pkg === 'api' && !a.context && other && !/services\/api\/src\/(contexts|app|main)\.ts$/.test(from)) {

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useStore } from '../lib/createStore';
 import { appearanceStore } from '../modules/layout/themes/themeStore';
 import { buildMantineTheme, chromeResolver, THEMES } from '../modules/layout/themes/themes';
+import { queryClient } from './queryClient';
 import { router } from './router';
 
 /** The chosen theme (spec §2 Themes) and colour drive Mantine; the router does the rest. */
@@ -22,7 +24,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} forceColorScheme={def.scheme} cssVariablesResolver={resolver}>
       <Notifications position="top-center" limit={4} />
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

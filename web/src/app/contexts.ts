@@ -1,8 +1,11 @@
+import type { CrudMessages } from '../kit/crud/i18n/zh-CN';
+import { crudNamespace } from '../kit/crud/namespace';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
 import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
+import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
 import type { NamespacesOf } from './context';
@@ -19,7 +22,14 @@ export const CONTEXTS = [
   infoContext,
   tutorialContext,
   weekContext,
+  systemContext,
 ] as const;
 
+/**
+ * The namespaces of the platform's kits (`web/src/kit/`): registered like a context's, loaded
+ * with the pages built on them (`crudPage`).
+ */
+export const KIT_NAMESPACES = [crudNamespace] as const;
+
 /** Each context's namespace and the type of its messages (`i18next.d.ts` checks `t` against them). */
-export type ContextMessages = NamespacesOf<typeof CONTEXTS>;
+export type ContextMessages = NamespacesOf<typeof CONTEXTS> & { crud: CrudMessages };

@@ -9,6 +9,7 @@ import { resetMenus } from '../modules/layout/menu/menuStore';
 import { resetTabs } from '../modules/layout/tabs/tabsStore';
 import { resetPermissions } from '../permissions/permissions';
 import { PATHS } from './paths';
+import { queryClient } from './queryClient';
 
 /** After a successful sign-in (spec §4: the lock is cleared on login). */
 export function completeSignIn(token: TokenResponse): void {
@@ -17,6 +18,7 @@ export function completeSignIn(token: TokenResponse): void {
   resetMenus();
   resetPermissions();
   resetTabs();
+  queryClient.clear();
   saveSession(token);
 }
 
@@ -28,6 +30,8 @@ export function localLogout(): void {
   resetMenus();
   resetPermissions();
   resetTabs();
+  // Another user's rows must not show from the cache.
+  queryClient.clear();
 }
 
 /** Signs out: tells the server (its failure does not matter), forgets locally, goes to /login. */

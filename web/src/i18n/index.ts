@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ContextI18n } from '../app/context';
-import { CONTEXTS } from '../app/contexts';
+import { CONTEXTS, KIT_NAMESPACES } from '../app/contexts';
 import { type Language, LOCALE_OF, languageOfLocale, readSavedLanguage, saveLanguage } from './languages';
 import { en } from './locales/en';
 
@@ -19,7 +19,10 @@ import { zhCN } from './locales/zh-CN';
 const LOCALES = ['zh-CN', 'en'] as const;
 
 type AnyI18n = ContextI18n<string, unknown>;
-const namespaces: AnyI18n[] = CONTEXTS.flatMap((context): AnyI18n[] => (context.i18n ? [context.i18n] : []));
+const namespaces: AnyI18n[] = [
+  ...CONTEXTS.flatMap((context): AnyI18n[] => (context.i18n ? [context.i18n] : [])),
+  ...KIT_NAMESPACES,
+];
 
 /** The shared keys and the namespaces bundled with the shell (the others arrive with their pages). */
 const resources = Object.fromEntries(

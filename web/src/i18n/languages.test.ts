@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../app/context';
-import { CONTEXTS } from '../app/contexts';
+import { CONTEXTS, KIT_NAMESPACES } from '../app/contexts';
 import { zhCN as authZhCN } from '../modules/auth/i18n/zh-CN';
 import { en } from './locales/en';
 import { zhCN } from './locales/zh-CN';
@@ -86,5 +86,17 @@ describe('context namespaces', () => {
     const names = (await catalogues()).map((c) => c.namespace);
     expect(names.filter((name) => name in zhCN)).toEqual([]);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('kit namespaces', () => {
+  it('have the same keys in both languages, no empty message, and names apart from the contexts and shared keys', async () => {
+    const contextNames = CONTEXTS.flatMap((context) => (context.i18n ? [context.i18n.namespace as string] : []));
+    for (const def of KIT_NAMESPACES) {
+      const catalogue = 'messages' in def ? def.messages : await def.load();
+      expect(keysOf(catalogue.en).sort(), def.namespace).toEqual(keysOf(catalogue['zh-CN']).sort());
+      for (const messages of [catalogue['zh-CN'], catalogue.en]) expectNoEmptyMessage(messages);
+      expect(def.namespace in zhCN || contextNames.includes(def.namespace), def.namespace).toBe(false);
+    }
   });
 });

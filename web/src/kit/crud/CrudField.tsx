@@ -1,0 +1,96 @@
+import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import type { CrudColumn, FieldProblem } from './define';
+import { useOptions } from './useCrud';
+import { useKitText } from './useKitText';
+
+interface CrudFieldProps {
+  column: CrudColumn;
+  value: string | number | null | undefined;
+  onChange: (value: string | number | null) => void;
+  onBlur?: () => void;
+  problem?: FieldProblem;
+  readOnly?: boolean;
+  /** In the search bar: no required mark, a compact input. */
+  compact?: boolean;
+  onEnter?: () => void;
+}
+
+/** One field of a definition, as its type says: text, text area, select, number or date. */
+export function CrudField({ column, value, onChange, onBlur, problem, readOnly, compact, onEnter }: CrudFieldProps) {
+  const { tr, option, problem: problemText, language } = useKitText();
+  const options = useOptions(column);
+  const label = tr(column.label);
+  // A label inside an English sentence is lower case ("Enter post code").
+  const named = { label, lower: label.toLocaleLowerCase(language) };
+  const common = {
+    label,
+    name: column.prop,
+    error: problemText(problem),
+    withAsterisk: !compact && !readOnly && Boolean(column.rules?.required),
+    readOnly,
+    variant: readOnly ? 'filled' : 'default',
+    onBlur,
+    'data-testid': `crud-field-${column.prop}`,
+  } as const;
+  const placeholder = readOnly ? undefined : tr('crud.search.placeholder', named);
+  const onKeyDown = onEnter
+    ? (e: KeyboardEvent) => {
+        if (e.key === 'Enter') onEnter();
+      }
+    : undefined;
+
+  switch (column.type ?? 'text') {
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          placeholder={placeholder}
+          autosize
+          minRows={compact ? 1 : 3}
+          maxRows={8}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'select': {
+      const data = (options ?? []).map((o) => ({ value: String(o.value), label: option(o) }));
+      return (
+        <Select
+          {...common}
+          placeholder={readOnly ? undefined : tr('crud.search.selectPlaceholder', named)}
+          data={data}
+          clearable={compact}
+          allowDeselect={compact}
+          comboboxProps={{ withinPortal: true }}
+          value={value === null || value === undefined || value === '' ? null : String(value)}
+          // Back to the option's own value (a number stays a number in the JSON sent).
+          onChange={(picked) => onChange(options?.find((o) => String(o.value) === picked)?.value ?? '')}
+          onKeyDown={onKeyDown}
+        />
+      );
+    }
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          placeholder={placeholder}
+          allowDecimal={false}
+          value={value === null || value === undefined ? '' : value}
+          onChange={(next) => onChange(next === '' ? null : Number(next))}
+          onKeyDown={onKeyDown}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={column.type === 'date' ? 'date' : 'text'}
+          placeholder={placeholder}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+      );
+  }
+}

@@ -1,0 +1,49 @@
+import { http, type QueryParams } from '../../lib/http';
+import type { CrudRecord } from './define';
+
+/** A page of a list, as every Saber list answers (`data`). */
+export interface CrudPageData<T = CrudRecord> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** One entry of a dictionary (`/blade-system/dict/dictionary?code=`). */
+export interface DictEntry {
+  dictKey: string | number;
+  dictValue: string;
+}
+
+/** The query keys of a resource: every key starts with `['crud', resource]`, so one invalidation refreshes them all. */
+export const crudKeys = {
+  all: (resource: string) => ['crud', resource] as const,
+  list: (resource: string, params: QueryParams) => ['crud', resource, 'list', params] as const,
+  detail: (resource: string, id: string) => ['crud', resource, 'detail', id] as const,
+  dict: (code: string) => ['crud', 'dict', code] as const,
+};
+
+/**
+ * The Saber calls of a resource (spec §7 "Common patterns"). Each resolves with the envelope's
+ * `data`; a failure was already shown by the HTTP client (spec §8) and rejects with `ApiError`.
+ */
+export function crudApi(resource: string) {
+  return {
+    list: async (params: QueryParams) => {
+      const { data } = await http.get<CrudPageData | null>(`${resource}/list`, params);
+      return data ?? { records: [], total: 0, size: Number(params.size) || 10, current: 1, pages: 0 };
+    },
+    detail: async (id: string) => (await http.get<CrudRecord>(`${resource}/detail`, { id })).data,
+    submit: async (body: Record<string, unknown>) => (await http.post<CrudRecord>(`${resource}/submit`, body)).data,
+    remove: async (ids: string) => {
+      await http.post<null>(`${resource}/remove`, undefined, { params: { ids } });
+    },
+  };
+}
+
+/** A dictionary's entries; quiet on failure (the field falls back to its own options). */
+export async function dictionary(code: string): Promise<DictEntry[]> {
+  const { data } = await http.get<DictEntry[] | null>('/blade-system/dict/dictionary', { code }, { notify: false });
+  return Array.isArray(data) ? data : [];
+}

@@ -1,0 +1,232 @@
+/**
+ * A console screen as data (issue 16): `defineCrud({ resource, columns, buttons })` describes a
+ * BladeX resource's list, search, form and buttons; `<CrudPage definition={…} />` renders it
+ * against the Saber calls `{resource}/list|detail|submit|remove`. Everything in this file is
+ * pure (no React, no HTTP): what the table shows, what the search sends, what the form checks.
+ */
+
+/** Page sizes the product offers (spec §9), and the default. */
+export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date';
+
+/** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
+export interface FieldOption {
+  value: string | number;
+  label?: string;
+  text?: string;
+}
+
+/** What the form checks on blur and before it submits; each message is an i18n key. */
+export interface FieldRules {
+  required?: string;
+  /** The value must match; the second item is the message's i18n key. */
+  pattern?: readonly [RegExp, string];
+  /** At most this many characters; the message says the number (kit text). */
+  max?: number;
+}
+
+export interface CrudColumn {
+  /** The field's name in the API's JSON. */
+  prop: string;
+  /** i18n key of the column's and the field's label. */
+  label: string;
+  type?: FieldType;
+  /** A search field in the search bar, sent as a list parameter of the same name. */
+  search?: boolean;
+  /** The table can sort by it. */
+  sortable?: boolean;
+  /** Not a table column (still in the form). */
+  hide?: boolean;
+  /** false: not in the form (a column the server fills, such as a creation time). */
+  form?: boolean;
+  /** false: shown but not changed when editing (a code). */
+  editable?: boolean;
+  /** Options of a select (the labels are i18n keys). */
+  options?: readonly FieldOption[];
+  /** Options of a select from the dictionary of this code (`/blade-system/dict/dictionary?code=`). */
+  dict?: string;
+  rules?: FieldRules;
+  /** Table column width in px. */
+  width?: number;
+  /** What a new record starts with. */
+  initial?: string | number;
+}
+
+/** Button codes (`<Can code>`, spec §6): a button shows only when the user holds its code. */
+export interface CrudButtons {
+  add?: string;
+  edit?: string;
+  delete?: string;
+  view?: string;
+}
+
+export interface CrudDefinition {
+  /** The resource's path under /api, e.g. `/blade-system/param`. */
+  resource: string;
+  columns: readonly CrudColumn[];
+  buttons: CrudButtons;
+  /** i18n key of what one record is called ("岗位", "post"): the dialog's title says it. */
+  name: string;
+  /** Spec §9: 880. */
+  dialogWidth?: number;
+  /** The record's id field (default `id`). */
+  rowKey?: string;
+  /** `data-testid` of the page. */
+  testId?: string;
+}
+
+export type CrudRecord = Record<string, unknown>;
+export type FormValues = Record<string, string | number | null>;
+/** A field's problem: an i18n key and its values (`{ max: 64 }`), or a text the server wrote. */
+export interface FieldProblem {
+  key?: string;
+  values?: Record<string, unknown>;
+  text?: string;
+}
+
+export type DialogMode = 'add' | 'edit' | 'view';
+
+/** The definition with the kit's defaults filled in. */
+export function defineCrud(definition: CrudDefinition): Required<Omit<CrudDefinition, 'testId'>> & CrudDefinition {
+  const resource = definition.resource.replace(/\/+$/, '');
+  return { dialogWidth: 880, rowKey: 'id', ...definition, resource };
+}
+
+export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);
+export const searchColumns = (def: CrudDefinition) => def.columns.filter((c) => c.search);
+export const formColumns = (def: CrudDefinition) => def.columns.filter((c) => c.form !== false);
+
+/** May the field be changed in this mode? */
+export const isEditable = (column: CrudColumn, mode: DialogMode) =>
+  mode === 'add' || (mode === 'edit' && column.editable !== false);
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** The first rule the value breaks, or null. */
+export function validateField(column: CrudColumn, value: unknown): FieldProblem | null {
+  const rules = column.rules;
+  if (!rules) return null;
+  if (isBlank(value)) return rules.required ? { key: rules.required } : null;
+  const text = String(value);
+  if (rules.max !== undefined && text.trim().length > rules.max) {
+    return { key: 'crud.validation.max', values: { max: rules.max } };
+  }
+  if (rules.pattern && !rules.pattern[0].test(text.trim())) return { key: rules.pattern[1] };
+  return null;
+}
+
+/** Every broken rule of the form's fields, by field. */
+export function validateForm(def: CrudDefinition, values: FormValues): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  for (const column of formColumns(def)) {
+    const problem = validateField(column, values[column.prop]);
+    if (problem) problems[column.prop] = problem;
+  }
+  return problems;
+}
+
+/** A new record's form values: each field's `initial`, else empty. */
+export function emptyForm(def: CrudDefinition): FormValues {
+  return Object.fromEntries(formColumns(def).map((c) => [c.prop, c.initial ?? (c.type === 'number' ? null : '')]));
+}
+
+/** A record's form values (the fields the form has), for editing or viewing. */
+export function formOf(def: CrudDefinition, record: CrudRecord): FormValues {
+  const values = emptyForm(def);
+  for (const column of formColumns(def)) {
+    const value = record[column.prop];
+    if (typeof value === 'string' || typeof value === 'number') values[column.prop] = value;
+  }
+  return values;
+}
+
+/** What `submit` sends: the trimmed fields, the id when editing, empty numbers left out. */
+export function submitBody(def: CrudDefinition, values: FormValues, id?: string): Record<string, unknown> {
+  const body: Record<string, unknown> = id ? { [def.rowKey ?? 'id']: id } : {};
+  for (const column of formColumns(def)) {
+    const value = values[column.prop];
+    if (value === null || value === undefined || (column.type === 'number' && value === '')) continue;
+    body[column.prop] = typeof value === 'string' ? value.trim() : value;
+  }
+  return body;
+}
+
+export interface Paging {
+  current: number;
+  size: number;
+}
+
+export const FIRST_PAGE: Paging = { current: 1, size: DEFAULT_PAGE_SIZE };
+
+/** A page size the product offers, else the default. */
+export const pageSizeOf = (size: unknown): number =>
+  (PAGE_SIZES as readonly number[]).includes(Number(size)) ? Number(size) : DEFAULT_PAGE_SIZE;
+
+/** The list call's parameters: paging, then each search field that holds something (trimmed). */
+export function listParams(def: CrudDefinition, search: FormValues, paging: Paging): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    current: Math.max(1, Math.trunc(paging.current) || 1),
+    size: pageSizeOf(paging.size),
+  };
+  for (const column of searchColumns(def)) {
+    const value = search[column.prop];
+    if (isBlank(value)) continue;
+    params[column.prop] = typeof value === 'string' ? value.trim() : (value as number);
+  }
+  return params;
+}
+
+/** Spec §7: remove takes `ids=a,b`. */
+export function joinIds(records: readonly CrudRecord[], rowKey = 'id'): string {
+  return records
+    .map((r) => r[rowKey])
+    .filter((id) => id !== undefined && id !== null && String(id) !== '')
+    .map(String)
+    .join(',');
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * The page's rows in a column's order (the list calls take no order: the table sorts what it
+ * shows). Numbers as numbers, the rest as text in the interface language; empty values last.
+ */
+export function sortRecords<T extends CrudRecord>(
+  records: readonly T[],
+  prop: string,
+  direction: SortDirection,
+  locale = 'zh-CN',
+): T[] {
+  const collator = new Intl.Collator(locale, { numeric: true });
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...records].sort((a, b) => {
+    const x = a[prop];
+    const y = b[prop];
+    if (isBlank(x) || isBlank(y)) return isBlank(x) === isBlank(y) ? 0 : isBlank(x) ? 1 : -1;
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
+    return collator.compare(String(x), String(y)) * sign;
+  });
+}
+
+/** The option of a select's value (for the table and the view), if there is one. */
+export function optionOf(options: readonly FieldOption[] | undefined, value: unknown): FieldOption | undefined {
+  return options?.find((o) => String(o.value) === String(value));
+}
+
+/**
+ * Field problems a failure body names (`fields: [{ field, message }]`, the API's validation
+ * answer), limited to the form's fields: the server's own words.
+ */
+export function serverFieldProblems(def: CrudDefinition, body: unknown): Record<string, FieldProblem> {
+  const fields = (body as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return {};
+  const props = new Set(formColumns(def).map((c) => c.prop));
+  const out: Record<string, FieldProblem> = {};
+  for (const f of fields as Array<{ field?: unknown; message?: unknown }>) {
+    const field = typeof f?.field === 'string' ? f.field.replace(/^body\./, '') : '';
+    if (props.has(field) && typeof f.message === 'string' && !out[field]) out[field] = { text: f.message };
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * The `crud` namespace (the console screens' kit, `web/src/kit/crud/`), in Chinese (the
+ * default): `t('crud.<key>')`. `en.ts` has exactly these keys (its type says so).
+ */
+export const zhCN = {
+  search: {
+    submit: '搜索',
+    reset: '清空',
+    placeholder: '请输入{{label}}',
+    selectPlaceholder: '请选择{{label}}',
+  },
+  actions: {
+    title: '操作',
+    add: '新增',
+    edit: '编辑',
+    view: '查看',
+    delete: '删除',
+    batchDelete: '批量删除',
+    refresh: '刷新',
+  },
+  dialog: {
+    add: '新增{{name}}',
+    edit: '编辑{{name}}',
+    view: '查看{{name}}',
+    save: '保存',
+    update: '修改',
+    cancel: '取消',
+    close: '关闭',
+    loadFailed: '数据加载失败，请关闭后重试',
+  },
+  confirm: {
+    title: '提示',
+    deleteSelected: '确定将选择数据删除？',
+    deleteOne: '确定删除这条数据？',
+    ok: '确定',
+    cancel: '取消',
+  },
+  notify: {
+    selectFirst: '请选择至少一条数据',
+    added: '新增成功',
+    updated: '修改成功',
+    deleted: '删除成功',
+  },
+  table: {
+    empty: '暂无数据',
+    loading: '正在加载…',
+    pageSize: '每页条数',
+    range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
+    selected: '已选择 {{count}} 项',
+    clearSelection: '清空',
+  },
+  validation: {
+    max: '最多 {{max}} 个字符',
+    select: '请选择',
+  },
+};
+
+/** Its shape (every text a `string`): what `en.ts` must match. */
+export type CrudMessages = typeof zhCN;

@@ -1,0 +1,7 @@
+/**
+ * The console screens' kit (issue 16): a screen is a definition (`defineCrud`) rendered by
+ * `CrudPage`. A platform folder: contexts import it, it imports no context. A context's
+ * manifest imports `./loader` only (the kit arrives with the page's chunk).
+ */
+export { CrudPage } from './CrudPage';
+export * from './define';
