@@ -117,7 +117,11 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const FilterShape = Object.fromEntries(
     filters.map(([n, how]) => [
       n,
-      how === 'eq' && kinds[n] !== 'text' ? z.coerce.number().optional() : z.string().trim().max(255).optional(),
+      how === 'eq' && kinds[n] === 'int'
+        ? z.coerce.number().int().optional()
+        : how === 'eq' && kinds[n] === 'number'
+          ? z.coerce.number().optional()
+          : z.string().trim().max(255).optional(),
     ]),
   );
   const ListQuery = PageQuerySchema.extend(FilterShape);
@@ -145,6 +149,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const Submit = fields.extend({ id: NullableIdSchema.optional() });
   const Remove = z.object({ ids: RequiredIdListSchema });
   const { en } = label;
+  const En = en.charAt(0).toUpperCase() + en.slice(1);
 
   const routes = async (app: FastifyInstance) => {
     // Saber sends empty search fields (`paramName=`): an empty query parameter is one not sent.
@@ -155,7 +160,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     const route = new Routes(app, [def.tag]);
     const searched = filters.map(([n]) => n).join(', ');
     route.get(`${path}/list`, {
-      summary: `${en}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+      summary: `${En}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
       query: ListQuery,
       data: pageSchema(answer),
       handler: (request, query) => {
