@@ -59,17 +59,27 @@ type Kind = 'text' | 'int' | 'number' | 'flag';
 const ANSWER: Record<Kind, ZodType> = { text, int, number: z.number(), flag };
 
 /** The answer kind of each field, read from the JSON Schema of the fields' output (anything else is text). */
-function kindsOf(fields: z.ZodObject): Record<string, Kind> {
+function kindsOf(fields: z.ZodObject): Record<string, { kind: Kind; nullable: boolean }> {
   const json = z.toJSONSchema(fields, { io: 'output', unrepresentable: 'any' }) as {
-    properties?: Record<string, { type?: string; anyOf?: { type?: string }[] }>;
+    properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
   };
-  const out: Record<string, Kind> = {};
+  const out: Record<string, { kind: Kind; nullable: boolean }> = {};
   for (const name of Object.keys(fields.shape)) {
     const p = json.properties?.[name] ?? {};
-    const type = p.type ?? p.anyOf?.find((s) => s.type && s.type !== 'null')?.type;
-    out[name] = type === 'integer' ? 'int' : type === 'number' ? 'number' : type === 'boolean' ? 'flag' : 'text';
+    // `{type: 'x'}`, `{type: ['x', 'null']}` or `{anyOf: [{type: 'x'}, {type: 'null'}]}`.
+    const types = p.type === undefined ? (p.anyOf ?? []).map((s) => s.type) : [p.type].flat();
+    const type = types.find((t) => t !== 'null');
+    const kind = type === 'integer' ? 'int' : type === 'number' ? 'number' : type === 'boolean' ? 'flag' : 'text';
+    out[name] = { kind, nullable: types.includes('null') };
   }
   return out;
+}
+
+/** A stored value as its answer kind: text never null (`''`), the others null where stored so. */
+function answerValue(kind: Kind, v: unknown) {
+  if (kind === 'text') return orEmpty(v as string | null);
+  if (v === null || v === undefined) return null;
+  return kind === 'flag' ? Boolean(v) : Number(v);
 }
 
 /** A field's column: its snake_case form. */
@@ -99,15 +109,17 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const answer = z.object({
     id: text,
     tenantId: text,
-    ...Object.fromEntries(names.map((n) => [n, ANSWER[kinds[n] as Kind]])),
+    ...Object.fromEntries(
+      names.map((n) => {
+        const { kind, nullable } = kinds[n] as { kind: Kind; nullable: boolean };
+        return [n, nullable && kind !== 'text' ? ANSWER[kind].nullable() : ANSWER[kind]];
+      }),
+    ),
     createTime: time,
   });
   const present = (row: Row, tz: string) => {
     const out: Row = { id: String(row.id), tenantId: row.tenant_id };
-    for (const n of names) {
-      const v = row[columnOf(n)];
-      out[n] = kinds[n] === 'text' ? orEmpty(v as string | null) : v === null ? null : Number(v);
-    }
+    for (const n of names) out[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
     out.createTime = formatDateTime(row.create_time as Date, tz);
     return out as z.output<typeof answer>;
   };
@@ -117,9 +129,9 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const FilterShape = Object.fromEntries(
     filters.map(([n, how]) => [
       n,
-      how === 'eq' && kinds[n] === 'int'
+      how === 'eq' && kinds[n]?.kind === 'int'
         ? z.coerce.number().int().optional()
-        : how === 'eq' && kinds[n] === 'number'
+        : how === 'eq' && kinds[n]?.kind === 'number'
           ? z.coerce.number().optional()
           : z.string().trim().max(255).optional(),
     ]),

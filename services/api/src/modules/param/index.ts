@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerMessages } from '@sprout/core/i18n';
 import type { ServerContext } from '../../context';
-import { optionalText } from '../../http/params';
+import { optionalText, requiredText } from '../../http/params';
 import { defineResource } from '../../http/resource';
 
 registerMessages({
@@ -19,8 +19,6 @@ registerMessages({
   },
 });
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
-
 /** Parameters (spec §3, §5): a tenant's named settings, each a unique key and its value. */
 export const params = defineResource({
   code: 'param',
@@ -29,9 +27,9 @@ export const params = defineResource({
   tag: 'params',
   label: { zh: '参数', en: 'parameter' },
   fields: z.object({
-    paramName: required('$param.name', 255),
-    paramKey: required('$param.key', 255),
-    paramValue: required('$param.value', 10_000),
+    paramName: requiredText(255, '$param.name'),
+    paramKey: requiredText(255, '$param.key'),
+    paramValue: requiredText(10_000, '$param.value'),
     remark: optionalText(255),
   }),
   filters: { paramName: 'like', paramKey: 'like' },
@@ -52,12 +50,7 @@ export const paramContext: ServerContext = {
   ],
   demo: (trx, world) =>
     params.insert(trx, world.tenantId, [
-      {
-        paramName: '半日计划版式',
-        paramKey: 'plan.halfDay.layout',
-        paramValue: 'standard',
-        remark: 'standard / tianyuan / tongxing',
-      },
+      { paramName: '半日计划版式', paramKey: 'plan.halfDay.layout', paramValue: 'standard', remark: '或 tongxing' },
       { paramName: '当前学年', paramKey: 'school.year', paramValue: '2026-2027' },
       { paramName: '周计划提交截止', paramKey: 'week.submitDeadline', paramValue: '周五 17:00' },
     ]),
