@@ -217,10 +217,10 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         const saved = await request.tx(async (trx) => {
           const u = def.unique;
           if (u) {
-            const values = Object.fromEntries(u.fields.map((n) => [columnOf(n), String(b[n])]));
+            const taken = Object.fromEntries(u.fields.map((n) => [columnOf(n), String(b[n])]));
             const params =
               u.params?.(submitted as z.output<F>) ?? Object.fromEntries(u.fields.map((n) => [n, String(b[n])]));
-            await refuseTaken(trx, { table, tenantId, values, id }, u.message, params);
+            await refuseTaken(trx, { table, tenantId, values: taken, id }, u.message, params);
           }
           const values = { ...columns(b), update_user: by, update_time: new Date() };
           return saveRow(trx, table, tenantId, id, values as never, { create_user: by });
