@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ZodType, z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { forbidden } from '@sprout/core/errors';
+import { AppError, forbidden } from '@sprout/core/errors';
+import { t } from '@sprout/core/i18n';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { type ButtonDef, crud, type MenuDef } from '@sprout/core/permissions/catalog';
@@ -220,7 +221,17 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
             const taken = Object.fromEntries(u.fields.map((n) => [columnOf(n), String(b[n])]));
             const params =
               u.params?.(submitted as z.output<F>) ?? Object.fromEntries(u.fields.map((n) => [n, String(b[n])]));
-            await refuseTaken(trx, { table, tenantId, values: taken, id }, u.message, params);
+            // The refusal names the fields too, so a form shows it beside them.
+            await refuseTaken(trx, { table, tenantId, values: taken, id }, u.message, params).catch((e: unknown) => {
+              if (!(e instanceof AppError)) throw e;
+              const message = t(request.lang, u.message, params);
+              throw new AppError(
+                e.code,
+                e.messageKey,
+                e.params,
+                u.fields.map((field) => ({ field, message })),
+              );
+            });
           }
           const values = { ...columns(b), update_user: by, update_time: new Date() };
           return saveRow(trx, table, tenantId, id, values as never, { create_user: by });

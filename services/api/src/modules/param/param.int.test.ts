@@ -133,6 +133,7 @@ describe('parameters: list, detail, submit, remove', () => {
     });
     expect(dup.status).toBe(400);
     expect(dup.body.msg).toBe('参数键名已存在：dup.key');
+    expect(dup.body.fields).toEqual([{ field: 'paramKey', message: '参数键名已存在：dup.key' }]);
     const dupEn = await call(
       'admin',
       'POST',
