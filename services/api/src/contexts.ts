@@ -5,6 +5,7 @@ import { recordDecider } from '@sprout/core/records/lifecycle';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { authContext } from './modules/auth';
+import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { systemContext } from './modules/system';
 import { weekContext } from './modules/week';
@@ -19,6 +20,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   auditContext,
   recordsContext,
   weekContext,
+  paramContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data) to core's registries. Idempotent. */

@@ -33,6 +33,10 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Required text (trimmed; missing or blank → `message`, e.g. `'$param.name'`). */
+export const requiredText = (max: number, message = '$validation.required') =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
 /** A small integer enumeration as Saber sends it (number or numeric string). */
 export const intEnum = <const T extends readonly number[]>(values: T) =>
   z.coerce

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
@@ -7,28 +7,66 @@ import { Migrator } from 'kysely';
 /** The repository's top-level `migrations/` folder. */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../migrations');
 
+/** A migration file's name: `<yyyymmdd>_<nnnn>_<name>.ts`. */
+const MIGRATION_FILE = /^\d{8}_\d{4}_[a-z0-9_]+\.ts$/;
+
 /**
- * Reads `<date>_<seq>_<name>.ts` files from the folder. Our own import (not Kysely's
- * FileMigrationProvider) so the TypeScript loader in use (tsx, vitest) handles `.ts`.
+ * Every folder that holds migrations: the top-level `migrations/`, then each context's own
+ * (`services/<pkg>/src/modules/<ctx>/migrations`), found on disk — core never imports a
+ * context. Their files run as one list ordered by name, so names are unique across folders.
+ */
+export function migrationFolders(root: string = MIGRATIONS_DIR): string[] {
+  const services = path.resolve(root, '../services');
+  const found: string[] = [];
+  for (const pkg of existsSync(services) ? readdirSync(services).sort() : []) {
+    const modules = path.join(services, pkg, 'src/modules');
+    if (!existsSync(modules)) continue;
+    for (const ctx of readdirSync(modules).sort()) {
+      const folder = path.join(modules, ctx, 'migrations');
+      if (existsSync(folder)) found.push(folder);
+    }
+  }
+  return [root, ...found];
+}
+
+/** The migration files of `folders` (full paths), ordered by name; a name in two folders throws. */
+export function migrationFiles(folders: readonly string[] = migrationFolders()): string[] {
+  const byName = new Map<string, string>();
+  for (const folder of folders)
+    for (const file of readdirSync(folder).filter((f) => MIGRATION_FILE.test(f))) {
+      const other = byName.get(file);
+      if (other) throw new Error(`migration ${file} is in both ${path.dirname(other)} and ${folder}`);
+      byName.set(file, path.join(folder, file));
+    }
+  return [...byName.keys()].sort().map((name) => byName.get(name) as string);
+}
+
+/**
+ * Reads `<date>_<seq>_<name>.ts` files from the folders (default: every migration folder).
+ * Our own import (not Kysely's FileMigrationProvider) so the TypeScript loader in use (tsx,
+ * vitest) handles `.ts`.
  */
 export class FolderMigrationProvider implements MigrationProvider {
-  constructor(private readonly folder: string) {}
+  private readonly folders: readonly string[];
+  constructor(folders: string | readonly string[] = migrationFolders()) {
+    this.folders = typeof folders === 'string' ? [folders] : folders;
+  }
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    const files = (await readdir(this.folder)).filter((f) => /^\d{8}_\d{4}_[a-z0-9_]+\.ts$/.test(f)).sort();
-    for (const file of files) {
-      const mod = (await import(pathToFileURL(path.join(this.folder, file)).href)) as Migration;
-      if (typeof mod.up !== 'function') throw new Error(`migration ${file} exports no up()`);
-      out[file.replace(/\.ts$/, '')] = { up: mod.up, down: mod.down };
+    for (const file of migrationFiles(this.folders)) {
+      const mod = (await import(pathToFileURL(file).href)) as Migration;
+      const name = path.basename(file, '.ts');
+      if (typeof mod.up !== 'function') throw new Error(`migration ${name} exports no up()`);
+      out[name] = { up: mod.up, down: mod.down };
     }
     return out;
   }
 }
 
-export function migrator(db: Kysely<unknown>, folder = MIGRATIONS_DIR) {
+export function migrator(db: Kysely<unknown>, folders: string | readonly string[] = migrationFolders()) {
   return new Migrator({
     db,
-    provider: new FolderMigrationProvider(folder),
+    provider: new FolderMigrationProvider(folders),
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
   });

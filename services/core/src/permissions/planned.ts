@@ -263,16 +263,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         buttons: crud('dict_biz', '业务字典', 'dictionary entry'),
       },
       {
-        code: 'param',
-        name: '参数管理',
-        nameEn: 'Parameters',
-        path: '/system/param',
-        icon: 'Adjustments',
-        sort: 9,
-        api: ['* /api/blade-system/param/**'],
-        buttons: crud('param', '参数', 'parameter'),
-      },
-      {
         code: 'client',
         name: '应用管理',
         nameEn: 'Clients',

@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db';
-import { MIGRATIONS_DIR, migrateToLatest } from '../db/migrate';
+import { migrateToLatest, migrationFiles } from '../db/migrate';
 import { testPostgresUrl } from './services';
 
-/** The template database name changes whenever a migration file changes. */
+/** The template database name changes whenever a migration file (of any migration folder) changes. */
 export function templateName(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR).sort()) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
+  for (const f of migrationFiles()) h.update(basename(f)).update(readFileSync(f));
   return `sprout_tpl_${h.digest('hex').slice(0, 12)}`;
 }
 

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { intEnum, optionalText, requiredText } from './params';
+import { columnOf, defineResource } from './resource';
+
+const things = defineResource({
+  code: 'thing',
+  table: 'thing',
+  path: '/api/things',
+  tag: 'things',
+  label: { zh: '物品', en: 'thing' },
+  fields: z.object({
+    thingName: requiredText(64),
+    kind: intEnum([1, 2] as const).default(1),
+    weight: z.number().nullable(),
+    sealed: z.boolean(),
+    remark: optionalText(255),
+  }),
+});
+
+describe('defineResource', () => {
+  it('maps each field to its snake_case column', () => {
+    expect(['paramKey', 'remark', 'createTime', 'postCode'].map(columnOf)).toEqual([
+      'param_key',
+      'remark',
+      'create_time',
+      'post_code',
+    ]);
+  });
+
+  it('answers id, tenantId, every field as its output type, createTime', () => {
+    expect(Object.keys(things.answer.shape)).toEqual([
+      'id',
+      'tenantId',
+      'thingName',
+      'kind',
+      'weight',
+      'sealed',
+      'remark',
+      'createTime',
+    ]);
+    const row = {
+      id: '1',
+      tenantId: '100001',
+      thingName: 'a',
+      kind: 2,
+      weight: null,
+      sealed: true,
+      remark: '',
+      createTime: null,
+    };
+    expect(things.answer.parse(row)).toEqual(row);
+    expect(things.answer.safeParse({ ...row, kind: '2' }).success).toBe(false);
+    expect(things.answer.safeParse({ ...row, remark: null }).success).toBe(false);
+  });
+
+  it('makes the screen: reads in its API scope, the standard buttons granting submit and remove', () => {
+    const menu = things.menu({ name: '物品', nameEn: 'Things', path: '/things', icon: 'Box', sort: 1 });
+    expect(menu).toMatchObject({ code: 'thing', api: ['GET /api/things/**'] });
+    expect(menu.buttons?.map((b) => [b.code, b.api ?? []])).toEqual([
+      ['thing_add', ['POST /api/things/submit']],
+      ['thing_edit', ['POST /api/things/submit']],
+      ['thing_delete', ['POST /api/things/remove']],
+      ['thing_view', []],
+    ]);
+  });
+});

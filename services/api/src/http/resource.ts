@@ -1,0 +1,281 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type ZodType, z } from 'zod';
+import { containsPattern, type DB } from '@sprout/core/db';
+import { AppError, forbidden } from '@sprout/core/errors';
+import { t } from '@sprout/core/i18n';
+import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
+import { nextId } from '@sprout/core/ids';
+import { type ButtonDef, crud, type MenuDef } from '@sprout/core/permissions/catalog';
+import { formatDateTime } from '@sprout/core/time';
+import { permissionsOf } from '../plugins/auth';
+import { tenantOf } from '../plugins/context';
+import { pageSchema } from '../plugins/serialization';
+import { flag, int, orEmpty, text, time } from './answer';
+import { type RemovableTable, refuseTaken, requireKnownIds, softDelete } from './known';
+import './messages';
+import { NullableIdSchema, RequiredIdListSchema } from './params';
+import { createTimeRange, live, readIn, type SavedTable, saveRow } from './query';
+import { Routes } from './routes';
+
+/**
+ * One declarative admin family (BladeX's list / detail / remove / submit, optionally select)
+ * over one tenant table that follows the house conventions: `tenant_id` + `id` primary key,
+ * `is_deleted` soft delete, `create_user` / `create_time` / `update_user` / `update_time`,
+ * and a row-level-security policy on `tenant_id`. Each writable field is a camelCase name of
+ * the API whose column is its snake_case form (`paramKey` → `param_key`).
+ * Recipe: docs/ARCHITECTURE.md "Add a family (server side)".
+ */
+export interface ResourceDef<F extends z.ZodObject> {
+  /** The menu code and the button prefix (`<code>_add`, `_edit`, `_delete`, `_view`). */
+  code: string;
+  /** The table (see above). */
+  table: string;
+  /** The calls' base path, e.g. `/api/blade-system/param`. */
+  path: string;
+  /** The API document's tag. */
+  tag: string;
+  /** What one row is called: in the catalogue's button names and the API document's summaries. */
+  label: { zh: string; en: string };
+  /** The writable fields as `submit` takes them, with their messages (`'$<i18n key>'`). */
+  fields: F;
+  /** The list's search fields: contains (`like`) or equals (`eq`). */
+  filters?: Partial<Record<keyof z.output<F> & string, 'like' | 'eq'>>;
+  /** The list's order: fields (or `createTime`), `-` in front for descending; then by id. */
+  order?: readonly string[];
+  /** Fields unique (together) among the tenant's live rows: a duplicate is a 400 `message`. */
+  unique?: {
+    fields: readonly (keyof z.output<F> & string)[];
+    message: string;
+    params?: (values: z.output<F>) => Record<string, string>;
+  };
+  /** GET `select`: every live row of the caller's tenant, in list order (selects). */
+  select?: boolean;
+  /** Refusals once every id of a remove is known and locked (rows still in use). */
+  beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[]) => Promise<void>;
+}
+
+/** What an answer field is written as: the output type of the field's schema. */
+type Kind = 'text' | 'int' | 'number' | 'flag';
+const ANSWER: Record<Kind, ZodType> = { text, int, number: z.number(), flag };
+
+/** The answer kind of each field, read from the JSON Schema of the fields' output (anything else is text). */
+function kindsOf(fields: z.ZodObject): Record<string, { kind: Kind; nullable: boolean }> {
+  const json = z.toJSONSchema(fields, { io: 'output', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
+  };
+  const out: Record<string, { kind: Kind; nullable: boolean }> = {};
+  for (const name of Object.keys(fields.shape)) {
+    const p = json.properties?.[name] ?? {};
+    // `{type: 'x'}`, `{type: ['x', 'null']}` or `{anyOf: [{type: 'x'}, {type: 'null'}]}`.
+    const types = p.type === undefined ? (p.anyOf ?? []).map((s) => s.type) : [p.type].flat();
+    const type = types.find((t) => t !== 'null');
+    const kind = type === 'integer' ? 'int' : type === 'number' ? 'number' : type === 'boolean' ? 'flag' : 'text';
+    out[name] = { kind, nullable: types.includes('null') };
+  }
+  return out;
+}
+
+/** A stored value as its answer kind: text never null (`''`), the others null where stored so. */
+function answerValue(kind: Kind, v: unknown) {
+  if (kind === 'text') return orEmpty(v as string | null);
+  if (v === null || v === undefined) return null;
+  return kind === 'flag' ? Boolean(v) : Number(v);
+}
+
+/** A field's column: its snake_case form. */
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+type Row = Record<string, unknown>;
+
+/** The family's routes (a Fastify plugin: register it), with what its context needs besides. */
+export interface Resource<F extends z.ZodObject> {
+  (app: FastifyInstance): Promise<void>;
+  /** A row as the calls answer it: id, tenantId, every field, createTime. */
+  readonly answer: z.ZodObject;
+  /** The family's screen in the catalogue: its API scope (reads) and its standard buttons (writes). */
+  menu(m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef;
+  /** Writes rows of the tenant as the owner does (demo data, seeds): each validated by `fields`. */
+  insert(trx: Kysely<DB>, tenantId: string, rows: z.input<F>[]): Promise<void>;
+}
+
+/** Declares one admin family over one table: its calls, its answer, its screen. */
+export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Resource<F> {
+  const { code, path, label, fields } = def;
+  // The helpers of known.ts and query.ts name the tables they were written for; every table
+  // of a resource has the columns they use (see ResourceDef), so it is passed as one of them.
+  const table = def.table as SavedTable & RemovableTable & 'post';
+  const kinds = kindsOf(fields);
+  const names = Object.keys(kinds);
+  const answer = z.object({
+    id: text,
+    tenantId: text,
+    ...Object.fromEntries(
+      names.map((n) => {
+        const { kind, nullable } = kinds[n] as { kind: Kind; nullable: boolean };
+        return [n, nullable && kind !== 'text' ? ANSWER[kind].nullable() : ANSWER[kind]];
+      }),
+    ),
+    createTime: time,
+  });
+  const present = (row: Row, tz: string) => {
+    const out: Row = { id: String(row.id), tenantId: row.tenant_id };
+    for (const n of names) out[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
+    out.createTime = formatDateTime(row.create_time as Date, tz);
+    return out as z.output<typeof answer>;
+  };
+  const columns = (values: Row) => Object.fromEntries(names.map((n) => [columnOf(n), values[n] ?? null]));
+
+  const filters = Object.entries(def.filters ?? {}) as [string, 'like' | 'eq'][];
+  const FilterShape = Object.fromEntries(
+    filters.map(([n, how]) => [
+      n,
+      how === 'eq' && kinds[n]?.kind === 'int'
+        ? z.coerce.number().int().optional()
+        : how === 'eq' && kinds[n]?.kind === 'number'
+          ? z.coerce.number().optional()
+          : z.string().trim().max(255).optional(),
+    ]),
+  );
+  const ListQuery = PageQuerySchema.extend(FilterShape);
+  type Filter = Record<string, string | number | undefined>;
+  const rows = (db: Kysely<DB>, tenantId: string, f: Filter = {}) => {
+    let qb = db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).where(live());
+    for (const [n, how] of filters) {
+      const v = f[n];
+      if (v === undefined || v === '') continue;
+      const column = columnOf(n) as 'post_code';
+      qb = how === 'like' ? qb.where(column, 'like', containsPattern(String(v))) : qb.where(column, '=', v as string);
+    }
+    for (const o of def.order ?? []) {
+      const column = columnOf(o.replace(/^-/, '')) as 'sort';
+      qb = qb.orderBy(column, o.startsWith('-') ? 'desc' : 'asc');
+    }
+    return qb.orderBy('id');
+  };
+  const tzOf = (request: FastifyRequest) => request.server.config.TIME_ZONE;
+  const button = (action: 'add' | 'edit' | 'delete') => `${code}_${action}`;
+  /** A submit declares both buttons (the auth hook lets either through); which one is needed depends on the id. */
+  const requireButton = async (request: FastifyRequest, b: string) => {
+    if (!(await permissionsOf(request)).ability.can(b, 'Button')) throw forbidden();
+  };
+  const Submit = fields.extend({ id: NullableIdSchema.optional() });
+  const Remove = z.object({ ids: RequiredIdListSchema });
+  const { en } = label;
+  const En = en.charAt(0).toUpperCase() + en.slice(1);
+
+  const routes = async (app: FastifyInstance) => {
+    // Saber sends empty search fields (`paramName=`): an empty query parameter is one not sent.
+    app.addHook('preValidation', async (request) => {
+      const q = request.query as Record<string, unknown> | undefined;
+      if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
+    });
+    const route = new Routes(app, [def.tag]);
+    const searched = filters.map(([n]) => n).join(', ');
+    route.get(`${path}/list`, {
+      summary: `${En}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+      query: ListQuery,
+      data: pageSchema(answer),
+      handler: (request, query) => {
+        const q = query as z.output<typeof PageQuerySchema> & Filter;
+        const ctx = tenantOf(request);
+        const tz = tzOf(request);
+        const qb = createTimeRange(rows(app.database.db, ctx.tenantId, q), q, tz);
+        return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
+      },
+    });
+    if (def.select)
+      route.get(`${path}/select`, {
+        summary: `Every ${en} of the tenant (selects)`,
+        // Saber names the tenant; the caller's own is the only one read (row-level security).
+        query: z.object({ tenantId: z.string().trim().max(12).optional() }),
+        data: z.array(answer),
+        handler: async (request) => {
+          const all = await readIn(request, (db, ctx) => rows(db, ctx.tenantId));
+          return all.map((row) => present(row as Row, tzOf(request)));
+        },
+      });
+    route.detail(`${path}/detail`, {
+      summary: `One ${en}`,
+      data: answer,
+      find: async (request, id) => {
+        const [row] = await readIn(request, (db, ctx) => rows(db, ctx.tenantId).where('id', '=', id));
+        return row && present(row as Row, tzOf(request));
+      },
+    });
+    route.post(`${path}/submit`, {
+      summary: `Adds (no id) or updates a ${en}`,
+      config: { buttons: [button('add'), button('edit')] },
+      merged: Submit,
+      data: answer,
+      done: (b) => (b.id ? 'http.updated' : 'http.added'),
+      handler: async (request, submitted) => {
+        const b = submitted as Row & { id?: string | null };
+        const id = b.id ?? undefined;
+        await requireButton(request, button(b.id ? 'edit' : 'add'));
+        const { tenantId, userId } = tenantOf(request);
+        const by = userId ?? null;
+        const saved = await request.tx(async (trx) => {
+          const u = def.unique;
+          if (u) {
+            const taken = Object.fromEntries(u.fields.map((n) => [columnOf(n), String(b[n])]));
+            const params =
+              u.params?.(submitted as z.output<F>) ?? Object.fromEntries(u.fields.map((n) => [n, String(b[n])]));
+            // The refusal names the fields too, so a form shows it beside them.
+            await refuseTaken(trx, { table, tenantId, values: taken, id }, u.message, params).catch((e: unknown) => {
+              if (!(e instanceof AppError)) throw e;
+              const message = t(request.lang, u.message, params);
+              throw new AppError(
+                e.code,
+                e.messageKey,
+                e.params,
+                u.fields.map((field) => ({ field, message })),
+              );
+            });
+          }
+          const values = { ...columns(b), update_user: by, update_time: new Date() };
+          return saveRow(trx, table, tenantId, id, values as never, { create_user: by });
+        });
+        return present(saved as Row, tzOf(request));
+      },
+    });
+    route.post(`${path}/remove`, {
+      summary: `Deletes ${en}s (ids, comma-separated): all or none`,
+      config: { buttons: [button('delete')] },
+      merged: Remove,
+      data: z.null(),
+      done: 'http.removed',
+      handler: async (request, { ids }) => {
+        const { tenantId, userId } = tenantOf(request);
+        await request.tx(async (trx) => {
+          const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
+          await def.beforeRemove?.(trx, tenantId, known);
+          await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
+        });
+        return null;
+      },
+    });
+  };
+
+  const api = (action: string) => [`POST ${path}/${action}`];
+  return Object.assign(routes, {
+    answer,
+    menu: (m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef => ({
+      ...m,
+      code,
+      api: [`GET ${path}/**`, ...(m.api ?? [])],
+      buttons: [
+        ...crud(code, label.zh, label.en, [], { add: api('submit'), edit: api('submit'), delete: api('remove') }),
+        ...(m.buttons ?? []),
+      ],
+    }),
+    insert: async (trx: Kysely<DB>, tenantId: string, list: z.input<F>[]) => {
+      if (!list.length) return;
+      const values = list.map((r) => ({ tenant_id: tenantId, id: nextId(), ...columns(fields.parse(r) as Row) }));
+      await trx
+        .insertInto(table)
+        .values(values as never)
+        .execute();
+    },
+  }) as Resource<F>;
+}
