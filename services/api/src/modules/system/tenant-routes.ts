@@ -154,7 +154,7 @@ export async function tenantRoutes(app: FastifyInstance) {
 
   route.post('/api/blade-system/tenant/submit', {
     summary:
-      'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept and an admin account',
+      'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept, an admin account and every context’s tenant rows (lookups)',
     body: TenantSubmitSchema,
     data: SavedTenantSchema,
     done: (b) => (b.tenantId ? 'system.updated' : 'system.added'),
