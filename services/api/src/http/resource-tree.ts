@@ -39,6 +39,8 @@ export interface TreeDef {
   title: string;
   /** A field `tree?<by>=` narrows the tree to (equal), e.g. `code`; empty or absent → the whole tree. */
   by?: string;
+  /** A value of `by` that also means the whole tree (Saber sends `tree?code=DICT`; BladeX ignores it). */
+  whole?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -93,7 +95,8 @@ export function treeRoutes(route: Routes, def: TreeDef, kit: TreeKit): void {
     query: z.object(by ? { [by]: z.string().trim().max(255).optional() } : {}),
     data: z.array(TreeNodeSchema),
     handler: async (request, q) => {
-      const value = by ? (q as Filter)[by] : undefined;
+      const sent = by ? (q as Filter)[by] : undefined;
+      const value = sent === def.whole ? undefined : sent;
       const rows = await kit.all(request, value ? { [columnOf(by as string)]: value } : {});
       const title = columnOf(def.title);
       const nodes = rows.map((r) => treeNode(String(r.id), String(r.parent_id), String(r[title] ?? '')));

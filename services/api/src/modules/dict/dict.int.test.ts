@@ -201,6 +201,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect(whole.body.data.map((n: { title: string }) => n.title)).toContain('尺码');
     expect(whole.body.data).toHaveLength(10);
     expect(whole.body.data[0].children).toHaveLength(57);
+    // Saber's `code=DICT` (which BladeX ignores) is the whole tree too.
+    expect((await call('admin', 'GET', `${BIZ}/tree?code=DICT`)).body.data).toEqual(whole.body.data);
   });
 
   it('names every missing field with the §5 messages, in Chinese and in English', async () => {
@@ -420,6 +422,15 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
       hasChildren: true,
     });
     expect((await call('platform', 'GET', `${SYS}/detail?id=${sex.id}`)).body.data.code).toBe('sex');
+    expect((await call('platform', 'GET', `${SYS}/list?code=sex`)).body.data.total).toBe(3);
+    expect((await call('platform', 'GET', `${SYS}/tree?code=nothing`)).body.data).toEqual([]);
+    const unknown = await add(
+      'platform',
+      { code: 'sex', parentId: sex.id, dictKey: '9', dictValue: '未知', sort: 9 },
+      SYS,
+    );
+    const removed = await call('platform', 'POST', `${SYS}/remove?ids=${unknown.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     for (const who of ['teacher', 'admin']) {
       const r = await call(who, 'GET', `${SYS}/dictionary?code=sex`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -111,7 +111,7 @@ const family = (table: Table, code: string, path: string, label: { zh: string; e
     fields: DictFields,
     filters: { code: 'like', dictValue: 'like' },
     order: ['sort'],
-    tree: { title: 'dictValue', by: 'code' },
+    tree: { title: 'dictValue', by: 'code', whole: 'DICT' },
     sealed: true,
     beforeSave: dictRules(table),
   });
