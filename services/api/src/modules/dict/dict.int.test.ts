@@ -288,6 +288,12 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect((await stored('dict_biz', '100001')).filter((d) => d.parent_id === b.id).map((d) => d.code)).toEqual([
       'dup_c',
     ]);
+    // A dictionary moved under another takes its code, and so do its own entries.
+    const m = await add('admin', { code: 'mv', dictValue: '移', sort: 5 });
+    const k = await add('admin', { code: 'mv', parentId: m.id, dictKey: 'k', dictValue: '子', sort: 1 });
+    await add('admin', { id: m.id, code: 'mv', parentId: a.id, dictKey: '2', dictValue: '移', sort: 5 });
+    const moved = (await stored('dict_biz', '100001')).filter((d) => d.id === m.id || d.id === k.id);
+    expect(moved.map((d) => d.code)).toEqual(['dup_a', 'dup_a']);
   });
 
   it('keeps sealed rows as they are: no update, no remove, nothing added under them', async () => {

@@ -75,30 +75,38 @@ const dictRules =
   async (trx: Kysely<DB>, tenantId: string, v: Dict, id: string | undefined): Promise<Partial<Dict>> => {
     const t = sql.table(table);
     const other = id ? sql`and id <> ${id}` : sql``;
-    if (v.parentId === '0') {
-      const { rows } = await sql`select 1 from ${t} where tenant_id = ${tenantId} and is_deleted = 0
-        and parent_id = 0 and code = ${v.code} ${other} limit 1`.execute(trx);
-      if (rows.length) throw badRequest('dict.codeTaken', { code: v.code });
-      if (id)
-        await sql`with recursive under(id) as (
-            select id from ${t} where tenant_id = ${tenantId} and parent_id = ${id} and is_deleted = 0
-            union select c.id from ${t} c join under u on c.parent_id = u.id
-            where c.tenant_id = ${tenantId} and c.is_deleted = 0)
-          update ${t} set code = ${v.code} where tenant_id = ${tenantId} and id in (select id from under)`.execute(trx);
-      return { dictKey: v.dictKey ?? '-1' };
-    }
-    if (!v.dictKey)
+    const root = v.parentId === '0';
+    if (!root && !v.dictKey)
       throw new RequestValidationError(
         [{ code: 'custom', path: ['dictKey'], message: '$dict.key', input: undefined }],
         'body',
       );
-    const { rows } = await sql`select 1 from ${t} where tenant_id = ${tenantId} and is_deleted = 0
-      and parent_id = ${v.parentId} and dict_key = ${v.dictKey} ${other} limit 1`.execute(trx);
-    if (rows.length) throw badRequest('dict.keyTaken', { dictKey: v.dictKey });
-    // The parent is a live row of the tenant (the tree rule checked it before).
-    const parent = await sql<{ code: string }>`select code from ${t}
-      where tenant_id = ${tenantId} and id = ${v.parentId}`.execute(trx);
-    return { code: parent.rows[0]?.code ?? v.code };
+    const taken = root
+      ? sql`parent_id = 0 and code = ${v.code}`
+      : sql`parent_id = ${v.parentId} and dict_key = ${v.dictKey}`;
+    const { rows } = await sql`select 1 from ${t}
+      where tenant_id = ${tenantId} and is_deleted = 0 and ${taken} ${other} limit 1`.execute(trx);
+    if (rows.length)
+      throw root
+        ? badRequest('dict.codeTaken', { code: v.code })
+        : badRequest('dict.keyTaken', { dictKey: v.dictKey ?? '' });
+    // An entry's parent is a live row of the tenant (the tree rule checked it before).
+    const parent = root
+      ? undefined
+      : (
+          await sql<{ code: string }>`select code from ${t}
+          where tenant_id = ${tenantId} and id = ${v.parentId}`.execute(trx)
+        ).rows[0];
+    const code = parent?.code ?? v.code;
+    // The rows under an updated one follow its code.
+    if (id)
+      await sql`with recursive under(id) as (
+          select id from ${t} where tenant_id = ${tenantId} and parent_id = ${id} and is_deleted = 0
+          union select c.id from ${t} c join under u on c.parent_id = u.id
+          where c.tenant_id = ${tenantId} and c.is_deleted = 0)
+        update ${t} set code = ${code} where tenant_id = ${tenantId} and id in (select id from under)
+          and code <> ${code}`.execute(trx);
+    return root ? { dictKey: v.dictKey ?? '-1' } : { code };
   };
 
 const family = (table: Table, code: string, path: string, label: { zh: string; en: string }) =>
