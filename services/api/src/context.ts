@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SectionMenus } from '@sprout/core/permissions/catalog';
 import type { DemoSeeder } from '@sprout/core/permissions/demo';
 import type { RecordKind } from '@sprout/core/records/kinds';
+import type { TenantSeeder } from '@sprout/core/tenant-seed';
 import type { Processor, WorkerService } from '@sprout/worker';
 
 /**
@@ -21,6 +22,8 @@ export interface ServerContext {
   recordKinds?: RecordKind[];
   /** Its demo data in the demo kindergarten. */
   demo?: DemoSeeder;
+  /** Rows every tenant gets (the seed, for each tenant; the tenant call, for a new one): adds only what is missing. */
+  tenantSeed?: TenantSeeder;
   /** Queue processors the worker runs for it (exports, …). */
   processors?: Processor[];
   /** Long-running loops the worker starts for it. */

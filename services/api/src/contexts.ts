@@ -2,9 +2,11 @@ import { registerDecider } from '@sprout/core/events/decider';
 import { registerMenus } from '@sprout/core/permissions/catalog';
 import { registerDemo } from '@sprout/core/permissions/demo';
 import { recordDecider } from '@sprout/core/records/lifecycle';
+import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { authContext } from './modules/auth';
+import { dictContext } from './modules/dict';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { systemContext } from './modules/system';
@@ -21,9 +23,10 @@ export const CONTEXTS: readonly ServerContext[] = [
   recordsContext,
   weekContext,
   paramContext,
+  dictContext,
 ];
 
-/** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data) to core's registries. Idempotent. */
+/** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */
 export function installContexts(contexts: readonly ServerContext[] = CONTEXTS): readonly ServerContext[] {
   const names = new Set<string>();
   for (const c of contexts) {
@@ -32,6 +35,7 @@ export function installContexts(contexts: readonly ServerContext[] = CONTEXTS): 
     if (c.menus) registerMenus(c.name, c.menus);
     for (const k of c.recordKinds ?? []) registerDecider(recordDecider(k.kind));
     if (c.demo) registerDemo(c.name, c.demo);
+    if (c.tenantSeed) registerTenantSeed(c.name, c.tenantSeed);
   }
   return contexts;
 }

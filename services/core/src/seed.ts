@@ -5,6 +5,7 @@ import { nextId } from './ids';
 import { DEMO_TENANT_ID, seedDemoTenant } from './permissions/demo';
 import { ROLE_DEFS } from './permissions/roles';
 import { offerCatalogueEntries, seedCatalogue, seedTenantRoles } from './permissions/seed';
+import { seedTenantRows } from './tenant-seed';
 
 export const PLATFORM_TENANT = '000000';
 
@@ -73,6 +74,10 @@ export async function seed(database: Database, opts: SeedOptions): Promise<SeedR
         created.push(`demo tenant ${DEMO_TENANT_ID}`);
       }
     }
+    // What the contexts give every tenant (lookups, …), for tenants made before they did; each
+    // seeder adds only what is missing.
+    const tenants = await trx.selectFrom('tenant').select('tenant_id').where('is_deleted', '=', 0).execute();
+    for (const t of tenants) await seedTenantRows(trx, t.tenant_id);
   });
   return { created };
 }

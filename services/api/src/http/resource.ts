@@ -16,6 +16,7 @@ import { type RemovableTable, refuseTaken, requireKnownIds, softDelete } from '.
 import './messages';
 import { NullableIdSchema, RequiredIdListSchema } from './params';
 import { createTimeRange, live, readIn, type SavedTable, saveRow } from './query';
+import { guardRemove, guardSave, type TreeDef, treeRoutes } from './resource-tree';
 import { Routes } from './routes';
 
 /**
@@ -53,6 +54,24 @@ export interface ResourceDef<F extends z.ZodObject> {
   select?: boolean;
   /** Refusals once every id of a remove is known and locked (rows still in use). */
   beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[]) => Promise<void>;
+  /**
+   * Parent and children (resource-tree.ts): a `parentId` field (`0` for a root), GET
+   * `parent-list`, `child-list` (parentId) and `tree`; a parent must exist, a remove takes
+   * no parent without its live children.
+   */
+  tree?: TreeDef;
+  /** An `isSealed` field: a row stored with 1 cannot be updated or removed, nor given children (a 400). */
+  sealed?: boolean;
+  /**
+   * In a submit's transaction, after the tree and sealed rules and before `unique`: refusals
+   * of the family's own, and values it sets itself (merged over the submitted ones).
+   */
+  beforeSave?: (
+    trx: Kysely<DB>,
+    tenantId: string,
+    values: z.output<F>,
+    id: string | undefined,
+  ) => Promise<Partial<z.output<F>> | undefined>;
 }
 
 /** What an answer field is written as: the output type of the field's schema. */
@@ -93,6 +112,8 @@ export interface Resource<F extends z.ZodObject> {
   (app: FastifyInstance): Promise<void>;
   /** A row as the calls answer it: id, tenantId, every field, createTime. */
   readonly answer: z.ZodObject;
+  /** A stored row (its columns) as the calls answer it, times in `tz`. */
+  present(row: Record<string, unknown>, tz: string): Record<string, unknown>;
   /** The family's screen in the catalogue: its API scope (reads) and its standard buttons (writes). */
   menu(m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef;
   /** Writes rows of the tenant as the owner does (demo data, seeds): each validated by `fields`. */
@@ -154,6 +175,13 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     return qb.orderBy('id');
   };
   const tzOf = (request: FastifyRequest) => request.server.config.TIME_ZONE;
+  /** The rows of a filter whose columns equal `eq` (a tree's levels). */
+  const rowsWhere = (db: Kysely<DB>, tenantId: string, f: Filter, eq: Row) => {
+    let qb = rows(db, tenantId, f);
+    for (const [c, v] of Object.entries(eq)) qb = qb.where(c as 'post_code', '=', v as string);
+    return qb;
+  };
+  const guard = (tenantId: string) => ({ table, tenantId, tree: Boolean(def.tree), sealed: Boolean(def.sealed) });
   const button = (action: 'add' | 'edit' | 'delete') => `${code}_${action}`;
   /** A submit declares both buttons (the auth hook lets either through); which one is needed depends on the id. */
   const requireButton = async (request: FastifyRequest, b: string) => {
@@ -184,6 +212,21 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
       },
     });
+    if (def.tree)
+      treeRoutes(route, def.tree, {
+        path,
+        en,
+        ListQuery,
+        answer,
+        page: (request, q, eq) => {
+          const ctx = tenantOf(request);
+          const tz = tzOf(request);
+          const p = q as z.output<typeof PageQuerySchema> & Filter;
+          const qb = createTimeRange(rowsWhere(app.database.db, ctx.tenantId, p, eq), p, tz);
+          return findPage(app.database, ctx, qb, p, (row) => present(row as Row, tz) as Row);
+        },
+        all: (request, eq) => readIn(request, (db, ctx) => rowsWhere(db, ctx.tenantId, {}, eq)) as Promise<Row[]>,
+      });
     if (def.select)
       route.get(`${path}/select`, {
         summary: `Every ${en} of the tenant (selects)`,
@@ -216,6 +259,8 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         const { tenantId, userId } = tenantOf(request);
         const by = userId ?? null;
         const saved = await request.tx(async (trx) => {
+          if (def.tree || def.sealed) await guardSave(trx, guard(tenantId), id, b);
+          Object.assign(b, await def.beforeSave?.(trx, tenantId, submitted as z.output<F>, id));
           const u = def.unique;
           if (u) {
             const taken = Object.fromEntries(u.fields.map((n) => [columnOf(n), String(b[n])]));
@@ -249,6 +294,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         const { tenantId, userId } = tenantOf(request);
         await request.tx(async (trx) => {
           const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
+          if (def.tree || def.sealed) await guardRemove(trx, guard(tenantId), known);
           await def.beforeRemove?.(trx, tenantId, known);
           await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
         });
@@ -260,6 +306,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const api = (action: string) => [`POST ${path}/${action}`];
   return Object.assign(routes, {
     answer,
+    present,
     menu: (m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef => ({
       ...m,
       code,

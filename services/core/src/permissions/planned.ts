@@ -242,27 +242,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     section: 'system',
     menus: [
       {
-        code: 'dict',
-        name: '系统字典',
-        nameEn: 'System dictionary',
-        path: '/system/dict',
-        icon: 'Book',
-        sort: 7,
-        platformOnly: true,
-        api: ['* /api/blade-system/dict/**'],
-        buttons: crud('dict', '字典', 'dictionary entry'),
-      },
-      {
-        code: 'dict_biz',
-        name: '业务字典',
-        nameEn: 'Business dictionary',
-        path: '/system/dictbiz',
-        icon: 'Book2',
-        sort: 8,
-        api: ['* /api/blade-system/dict-biz/**'],
-        buttons: crud('dict_biz', '业务字典', 'dictionary entry'),
-      },
-      {
         code: 'client',
         name: '应用管理',
         nameEn: 'Clients',

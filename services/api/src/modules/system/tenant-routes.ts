@@ -8,6 +8,7 @@ import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { seedPosts } from '@sprout/core/permissions/demo';
 import { catalogueIndex, seedTenantRoles } from '@sprout/core/permissions/seed';
+import { seedTenantRows } from '@sprout/core/tenant-seed';
 import { formatDateTime, parseDateTime } from '@sprout/core/time';
 import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
@@ -153,7 +154,7 @@ export async function tenantRoutes(app: FastifyInstance) {
 
   route.post('/api/blade-system/tenant/submit', {
     summary:
-      'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept and an admin account',
+      'Adds (no tenantId) or updates a tenant; a new one starts with roles, posts, a root dept, an admin account and every context’s tenant rows (lookups)',
     body: TenantSubmitSchema,
     data: SavedTenantSchema,
     done: (b) => (b.tenantId ? 'system.updated' : 'system.added'),
@@ -189,6 +190,8 @@ export async function tenantRoutes(app: FastifyInstance) {
             adminHash as string,
             roleIds.get('admin') as string,
           );
+          // What the contexts give every tenant (ServerContext.tenantSeed).
+          await seedTenantRows(trx, tenant.tenant_id);
         });
         return tenant;
       });
