@@ -41,5 +41,6 @@ for (const bench of benches) {
     console.log(`\n----- ${bench}, ${side === 'old' ? `old (${sha})` : 'new (this checkout)'} -----\n${out.trim()}`);
   }
   console.log(`\n===== ${bench}: the ratio lines, old ${sha} | new =====`);
-  for (const side of ['old', 'new']) for (const out of outs[side]) for (const l of ratios(out)) console.log(`${side}: ${l}`);
+  for (const side of ['old', 'new'])
+    for (const out of outs[side]) for (const l of ratios(out)) console.log(`${side}: ${l}`);
 }
