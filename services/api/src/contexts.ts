@@ -4,9 +4,11 @@ import { registerDemo } from '@sprout/core/permissions/demo';
 import { recordDecider } from '@sprout/core/records/lifecycle';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
+import { clientContext } from './modules/client';
 import { authContext } from './modules/auth';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
+import { regionContext } from './modules/region';
 import { systemContext } from './modules/system';
 import { weekContext } from './modules/week';
 
@@ -21,6 +23,8 @@ export const CONTEXTS: readonly ServerContext[] = [
   recordsContext,
   weekContext,
   paramContext,
+  regionContext,
+  clientContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data) to core's registries. Idempotent. */

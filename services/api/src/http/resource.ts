@@ -52,6 +52,12 @@ export interface ResourceDef<F extends z.ZodObject> {
   select?: boolean;
   /** Refusals once every id of a remove is known and locked (rows still in use). */
   beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[]) => Promise<void>;
+  /** Answer fields besides `fields` (masked or derived columns), each written from the row by `present`. */
+  more?: { fields: Record<string, ZodType>; present: (row: Record<string, unknown>) => Record<string, unknown> };
+  /** Calls the family writes itself (its own route file): the builder leaves them out. */
+  without?: readonly ('submit' | 'remove')[];
+  /** Runs after a submit or remove committed (caches of other replicas). */
+  afterWrite?: (request: FastifyRequest) => Promise<void>;
 }
 
 /** What an answer field is written as: the output type of the field's schema. */
@@ -82,6 +88,8 @@ export interface Resource<F extends z.ZodObject> {
   (app: FastifyInstance): Promise<void>;
   /** A row as the calls answer it: id, tenantId, every field, createTime. */
   readonly answer: z.ZodObject;
+  /** A stored row as the calls answer it (for the family's own calls, `without`). */
+  present(row: Record<string, unknown>, tz: string): Record<string, unknown>;
   /** The family's screen in the catalogue: its API scope (reads) and its standard buttons (writes). */
   menu(m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef;
   /** Writes rows of the tenant as the owner does (demo data, seeds): each validated by `fields`. */
@@ -101,6 +109,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     tenantId: text,
     ...Object.fromEntries(names.map((n) => [n, ANSWER[kinds[n] as Kind]])),
     createTime: time,
+    ...def.more?.fields,
   });
   const present = (row: Row, tz: string) => {
     const out: Row = { id: String(row.id), tenantId: row.tenant_id };
@@ -109,6 +118,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       out[n] = kinds[n] === 'text' ? orEmpty(v as string | null) : v === null ? null : Number(v);
     }
     out.createTime = formatDateTime(row.create_time as Date, tz);
+    Object.assign(out, def.more?.present(row));
     return out as z.output<typeof answer>;
   };
   const columns = (values: Row) => Object.fromEntries(names.map((n) => [columnOf(n), values[n] ?? null]));
@@ -153,6 +163,8 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
     });
     const route = new Routes(app, [def.tag]);
+    // A call the family writes itself (`without`) is declared to nothing.
+    const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
     const searched = filters.map(([n]) => n).join(', ');
     route.get(`${path}/list`, {
       summary: `${en}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
@@ -185,7 +197,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         return row && present(row as Row, tzOf(request));
       },
     });
-    route.post(`${path}/submit`, {
+    own('submit').post(`${path}/submit`, {
       summary: `Adds (no id) or updates a ${en}`,
       config: { buttons: [button('add'), button('edit')] },
       merged: Submit,
@@ -208,10 +220,11 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
           const values = { ...columns(b), update_user: by, update_time: new Date() };
           return saveRow(trx, table, tenantId, id, values as never, { create_user: by });
         });
+        await def.afterWrite?.(request);
         return present(saved as Row, tzOf(request));
       },
     });
-    route.post(`${path}/remove`, {
+    own('remove').post(`${path}/remove`, {
       summary: `Deletes ${en}s (ids, comma-separated): all or none`,
       config: { buttons: [button('delete')] },
       merged: Remove,
@@ -224,6 +237,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
           await def.beforeRemove?.(trx, tenantId, known);
           await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
         });
+        await def.afterWrite?.(request);
         return null;
       },
     });
@@ -232,6 +246,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const api = (action: string) => [`POST ${path}/${action}`];
   return Object.assign(routes, {
     answer,
+    present,
     menu: (m: Omit<MenuDef, 'code' | 'api' | 'buttons'> & { api?: string[]; buttons?: ButtonDef[] }): MenuDef => ({
       ...m,
       code,
