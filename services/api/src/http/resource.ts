@@ -51,7 +51,7 @@ export interface ResourceDef<F extends z.ZodObject> {
   /** GET `select`: every live row of the caller's tenant, in list order (selects). */
   select?: boolean;
   /** Refusals once every id of a remove is known and locked (rows still in use). */
-  beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[]) => Promise<void>;
+  beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[], request: FastifyRequest) => Promise<void>;
   /** Answer fields besides `fields` (masked or derived columns), each written from the row by `present`. */
   more?: { fields: Record<string, ZodType>; present: (row: Record<string, unknown>) => Record<string, unknown> };
   /** Calls the family writes itself (its own route file): the builder leaves them out. */
@@ -234,7 +234,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         const { tenantId, userId } = tenantOf(request);
         await request.tx(async (trx) => {
           const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
-          await def.beforeRemove?.(trx, tenantId, known);
+          await def.beforeRemove?.(trx, tenantId, known, request);
           await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
         });
         await def.afterWrite?.(request);

@@ -1,3 +1,4 @@
+import { badRequest } from '@sprout/core/errors';
 import { text } from '../../http/answer';
 import { defineResource } from '../../http/resource';
 import { ClientFields, SECRET_MASK } from './fields';
@@ -17,7 +18,19 @@ export const clients = defineResource({
   fields: ClientFields,
   filters: { clientId: 'like' },
   order: ['clientId'],
-  unique: { fields: ['clientId'], message: 'client.idTaken' },
+  // The client this very call came with cannot be removed (the caller would lock themselves out).
+  beforeRemove: async (trx, tenantId, ids, request) => {
+    const own = request.client?.clientId;
+    if (!own) return;
+    const hit = await trx
+      .selectFrom('client')
+      .select('client_id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .where('client_id', '=', own)
+      .executeTakeFirst();
+    if (hit) throw badRequest('client.inUse', { clientId: own });
+  },
   more: { fields: { clientSecret: text }, present: () => ({ clientSecret: SECRET_MASK }) },
   without: ['submit'],
   afterWrite: (request) => request.server.auth.clients.announce(),

@@ -194,6 +194,12 @@ describe('clients: list, detail, submit, reset-secret, remove, and sign-in by th
     expect((await call('platform', 'GET', `${BASE}/detail?id=${id}`)).status).toBe(404);
     // Its client id is free again.
     await add({ ...client, clientId: 'gone' });
+    // The client the call itself came with (saber) is not removed.
+    const saber = (await call('platform', 'GET', `${BASE}/list?clientId=saber`)).body.data.records[0];
+    const own = await call('platform', 'POST', `${BASE}/remove?ids=${saber.id}`, undefined, 'en');
+    expect(own.status).toBe(400);
+    expect(own.body.msg).toBe('The client this request uses cannot be removed: saber');
+    expect((await signIn('saber', 'saber_secret')).statusCode).toBe(200);
   });
 
   it('refuses bad input with a 400 naming the fields, in Chinese and in English', async () => {

@@ -15,6 +15,7 @@ registerMessages({
     'client.refreshTokenValidity': '刷新令牌过期秒数须为 60 至 31536000 的整数',
     'client.secretFormat': '客户端密钥须为 16 至 128 个字符且不含空格',
     'client.idTaken': '客户端id已存在：{clientId}',
+    'client.inUse': '不能删除本次请求正在使用的客户端：{clientId}',
   },
   en: {
     'client.clientId': 'Please enter the client id',
@@ -26,6 +27,7 @@ registerMessages({
     'client.refreshTokenValidity': 'The refresh token validity is a whole number of seconds from 60 to 31536000',
     'client.secretFormat': 'A client secret is 16 to 128 characters without spaces',
     'client.idTaken': 'A client with the id {clientId} already exists',
+    'client.inUse': 'The client this request uses cannot be removed: {clientId}',
   },
 });
 

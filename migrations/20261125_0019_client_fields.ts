@@ -1,5 +1,6 @@
-// OAuth clients (issue 16): BladeX's blade_client fields on the client table of 0001, managed
-// through /blade-system/client. Grant types become BladeX's comma-separated text.
+// OAuth clients (issue 16): BladeX's blade_client fields on core's client table (0001), which
+// the client context manages through /blade-system/client and core's sign-in reads: here,
+// not in the context's folder. Grant types become BladeX's comma-separated text.
 import { type Kysely, sql } from 'kysely';
 
 // Frozen: never edit after it has shipped; add a new file instead. Never import app code.
