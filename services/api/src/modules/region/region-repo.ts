@@ -52,14 +52,17 @@ export function childrenOf(db: Kysely<DB>, parentCode: string) {
     .orderBy('r.code');
 }
 
-/** The region of `code`, locked for a change. */
-export const lockRegion = (trx: Kysely<DB>, code: string) =>
-  trx
+/** The regions of `codes` that exist, locked for a change in code order, by code. */
+export async function lockRegions(trx: Kysely<DB>, codes: string[]) {
+  const rows = await trx
     .selectFrom('region')
     .select(['code', 'parent_code', 'region_level'])
-    .where('code', '=', code)
+    .where('code', 'in', [...new Set(codes)])
+    .orderBy('code')
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((r) => [r.code, r]));
+}
 
 /** The codes from `code` up to the root (`code` first): a new parent among them would make a cycle. */
 export async function ancestorsOf(trx: Kysely<DB>, code: string): Promise<string[]> {

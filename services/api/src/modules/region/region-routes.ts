@@ -10,7 +10,7 @@ import { Routes } from '../../http/routes';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { pageSchema } from '../../plugins/serialization';
-import { ancestorsOf, childrenOf, lockRegion, ROOT, type RegionRow, regionRows, shiftSubtree } from './region-repo';
+import { ancestorsOf, childrenOf, lockRegions, ROOT, type RegionRow, regionRows, shiftSubtree } from './region-repo';
 
 /*
  * Hand-written, not defineResource: regions are platform data keyed by their code (no tenant
@@ -19,7 +19,7 @@ import { ancestorsOf, childrenOf, lockRegion, ROOT, type RegionRow, regionRows, 
 
 const BASE = '/api/blade-system/region';
 
-/** A region code: 2 to 12 digits (province 2+4 zeros, city, district, town, village). */
+/** A region code: 2 to 12 digits (province 2+4 zeros, city, district, town, village), never the root's `00`. */
 const code = (message: string) =>
   z
     .union([z.string(), z.number().int()], { error: message })
@@ -28,7 +28,8 @@ const code = (message: string) =>
       z
         .string()
         .min(1, message)
-        .regex(/^\d{2,12}$/, '$region.codeFormat'),
+        .regex(/^\d{2,12}$/, '$region.codeFormat')
+        .refine((v) => v !== ROOT, '$region.codeFormat'),
     );
 /** A parent code: a code, or the root (`00`, also when empty). */
 const ParentCode = z
@@ -170,19 +171,23 @@ export async function regionRoutes(app: FastifyInstance) {
       const by = tenantOf(request).userId ?? null;
       const saved = await request.tx(async (trx) => {
         if (b.id && b.code !== b.id) throw badRequest('region.codeFixed', { code: b.id });
-        const parent = b.parentCode === ROOT ? undefined : await lockRegion(trx, b.parentCode);
+        // The region and its new parent, locked in one statement (in code order: no deadlock between two moves).
+        const locked = await lockRegions(trx, [b.code, b.parentCode]);
+        const parent = locked.get(b.parentCode);
         if (b.parentCode !== ROOT && !parent) throw badRequest('region.parentUnknown', { parentCode: b.parentCode });
         const level = (parent?.region_level ?? 0) + 1;
         const values = { parent_code: b.parentCode, name: b.name, sort: b.sort, remark: b.remark, region_level: level };
         if (!b.id) {
-          const taken = await lockRegion(trx, b.code);
-          if (taken) throw badRequest('region.codeTaken', { code: b.code });
-          await trx
+          // A concurrent add of the same code inserts nothing here rather than failing.
+          const inserted = await trx
             .insertInto('region')
             .values({ code: b.code, ...values, create_user: by, update_user: by })
-            .execute();
+            .onConflict((oc) => oc.column('code').doNothing())
+            .returning('code')
+            .executeTakeFirst();
+          if (!inserted) throw badRequest('region.codeTaken', { code: b.code });
         } else {
-          const old = await lockRegion(trx, b.id);
+          const old = locked.get(b.id);
           if (!old) throw notFound();
           if (parent && (await ancestorsOf(trx, parent.code)).includes(b.id))
             throw badRequest('region.cycle', { code: b.id, parentCode: b.parentCode });

@@ -176,6 +176,10 @@ describe('regions: lazy-tree, list, detail, submit, remove', () => {
       { field: 'code', message: 'Please enter the region code' },
       { field: 'name', message: 'Please enter the region name' },
     ]);
+    // The root's code is no region's.
+    const root = await call('platform', 'POST', `${BASE}/submit`, { code: '00', name: '根' });
+    expect(root.status).toBe(400);
+    expect(root.body.fields).toEqual([{ field: 'code', message: '区划编号须为 2 至 12 位数字' }]);
     const cases: [object, string, string][] = [
       [{ code: '110000', name: '重复' }, '区划编号已存在：110000', 'A region with the code 110000 already exists'],
       [
