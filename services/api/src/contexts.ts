@@ -5,10 +5,12 @@ import { recordDecider } from '@sprout/core/records/lifecycle';
 import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
+import { clientContext } from './modules/client';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
+import { regionContext } from './modules/region';
 import { systemContext } from './modules/system';
 import { weekContext } from './modules/week';
 
@@ -24,6 +26,8 @@ export const CONTEXTS: readonly ServerContext[] = [
   weekContext,
   paramContext,
   dictContext,
+  regionContext,
+  clientContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -136,7 +136,7 @@ async function seedPlatform(trx: Kysely<DB>, created: string[]) {
         id: nextId(),
         client_id: 'saber',
         client_secret_hash: await hashPassword('saber_secret'),
-        grant_types: ['password', 'refresh_token', 'captcha', 'social'],
+        authorized_grant_types: 'password,refresh_token,captcha,social',
         access_token_validity: 3600,
         refresh_token_validity: 604800,
       })

@@ -53,7 +53,7 @@ export interface ResourceDef<F extends z.ZodObject> {
   /** GET `select`: every live row of the caller's tenant, in list order (selects). */
   select?: boolean;
   /** Refusals once every id of a remove is known and locked (rows still in use). */
-  beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[]) => Promise<void>;
+  beforeRemove?: (trx: Kysely<DB>, tenantId: string, ids: string[], request: FastifyRequest) => Promise<void>;
   /**
    * Parent and children (resource-tree.ts): a `parentId` field (`0` for a root), GET
    * `parent-list`, `child-list` (parentId) and `tree`; a parent must exist, a remove takes
@@ -72,6 +72,12 @@ export interface ResourceDef<F extends z.ZodObject> {
     values: z.output<F>,
     id: string | undefined,
   ) => Promise<Partial<z.output<F>> | undefined>;
+  /** Answer fields besides `fields` (masked or derived columns), each written from the row by `present`. */
+  more?: { fields: Record<string, ZodType>; present: (row: Record<string, unknown>) => Record<string, unknown> };
+  /** Calls the family writes itself (its own route file): the builder leaves them out. */
+  without?: readonly ('submit' | 'remove')[];
+  /** Runs after a submit or remove committed (caches of other replicas). */
+  afterWrite?: (request: FastifyRequest) => Promise<void>;
 }
 
 /** What an answer field is written as: the output type of the field's schema. */
@@ -138,11 +144,13 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       }),
     ),
     createTime: time,
+    ...def.more?.fields,
   });
   const present = (row: Row, tz: string) => {
     const out: Row = { id: String(row.id), tenantId: row.tenant_id };
     for (const n of names) out[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
     out.createTime = formatDateTime(row.create_time as Date, tz);
+    Object.assign(out, def.more?.present(row));
     return out as z.output<typeof answer>;
   };
   const columns = (values: Row) => Object.fromEntries(names.map((n) => [columnOf(n), values[n] ?? null]));
@@ -199,6 +207,8 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
     });
     const route = new Routes(app, [def.tag]);
+    // A call the family writes itself (`without`) is declared to nothing.
+    const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
     const searched = filters.map(([n]) => n).join(', ');
     route.get(`${path}/list`, {
       summary: `${En}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
@@ -246,7 +256,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         return row && present(row as Row, tzOf(request));
       },
     });
-    route.post(`${path}/submit`, {
+    own('submit').post(`${path}/submit`, {
       summary: `Adds (no id) or updates a ${en}`,
       config: { buttons: [button('add'), button('edit')] },
       merged: Submit,
@@ -281,10 +291,11 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
           const values = { ...columns(b), update_user: by, update_time: new Date() };
           return saveRow(trx, table, tenantId, id, values as never, { create_user: by });
         });
+        await def.afterWrite?.(request);
         return present(saved as Row, tzOf(request));
       },
     });
-    route.post(`${path}/remove`, {
+    own('remove').post(`${path}/remove`, {
       summary: `Deletes ${en}s (ids, comma-separated): all or none`,
       config: { buttons: [button('delete')] },
       merged: Remove,
@@ -295,9 +306,10 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         await request.tx(async (trx) => {
           const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
           if (def.tree || def.sealed) await guardRemove(trx, guard(tenantId), known);
-          await def.beforeRemove?.(trx, tenantId, known);
+          await def.beforeRemove?.(trx, tenantId, known, request);
           await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
         });
+        await def.afterWrite?.(request);
         return null;
       },
     });

@@ -1,6 +1,7 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Database } from '../db';
 import { inSystem } from '../db';
+import type { KeyValueStore } from '../kv';
 import { TtlLru } from './lru';
 import { verifyPassword } from './password';
 import { isAllowedText } from '../text';
@@ -31,6 +32,9 @@ export function parseBasic(header: string | string[] | undefined): { clientId: s
   return { clientId, secret };
 }
 
+/** The broadcast that a client changed (its secret, grant types, validities, or it is gone). */
+const CHANGED = 'client-changed';
+
 /** One-shot (no Hash object per call: the auth hook runs it on every request). */
 const sha256 = (s: string) => hash('sha256', s, 'base64');
 
@@ -40,6 +44,11 @@ const sha256 = (s: string) => hash('sha256', s, 'base64');
  * concurrent first calls share one verify. A wrong secret for a real client id costs an
  * argon2 verify, so an address gets `maxRefusals` refused verifies a minute per process;
  * past that its uncached credentials are not verified at all (`'throttled'`: a 429).
+ *
+ * The database's `client` rows are the truth. A change to a client (the client calls of
+ * modules/client) is announced through the key-value store (Redis pub/sub in server mode):
+ * every replica drops its cached answers before the caller hears back, so the next sign-in
+ * anywhere reads the row afresh. A lost broadcast is bounded by `ttlMs`.
  */
 export class ClientVerifier {
   private readonly cache: TtlLru<VerifiedClient | null>;
@@ -48,6 +57,11 @@ export class ClientVerifier {
   private readonly verifiedIds = new Set<string>();
   /** Refused verifies per address in the current minute. */
   private readonly refusals: TtlLru<{ count: number; until: number }>;
+  /** Bumped by every clear: a verify that started before it caches nothing. */
+  private generation = 0;
+  private kv: KeyValueStore | undefined;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly waiting = new Map<string, () => void>();
 
   constructor(
     private readonly database: Database,
@@ -105,12 +119,16 @@ export class ClientVerifier {
         this.charge(address, 1);
         charged = true;
       }
+      const generation = this.generation;
       p = this.lookup(creds.clientId, creds.secret)
         .then((client) => {
-          this.cache.set(key, client, this.ttlMs);
+          if (generation === this.generation) this.cache.set(key, client, this.ttlMs);
           return client;
         })
-        .finally(() => this.inflight.delete(key));
+        .finally(() => {
+          // A clear() in between may have let a newer verify of the same key start.
+          if (this.inflight.get(key) === p) this.inflight.delete(key);
+        });
       this.inflight.set(key, p);
     }
     const client = await p.catch((err) => {
@@ -132,7 +150,7 @@ export class ClientVerifier {
           'tenant_id',
           'client_id',
           'client_secret_hash',
-          'grant_types',
+          'authorized_grant_types',
           'access_token_validity',
           'refresh_token_validity',
         ])
@@ -147,7 +165,10 @@ export class ClientVerifier {
         return {
           clientId: row.client_id,
           tenantId: row.tenant_id,
-          grantTypes: row.grant_types,
+          grantTypes: row.authorized_grant_types
+            .split(',')
+            .map((g) => g.trim())
+            .filter(Boolean),
           accessTokenValidity: row.access_token_validity,
           refreshTokenValidity: row.refresh_token_validity,
         };
@@ -156,8 +177,49 @@ export class ClientVerifier {
     return null;
   }
 
-  /** Forgets every cached answer (after a client's secret or status changed). */
+  /** Forgets every cached answer of this process (after a client's secret or status changed). */
   clear() {
+    this.generation++;
+    this.inflight.clear();
     this.cache.clear();
+  }
+
+  /** Listens for client changes announced by any replica (`announce`). */
+  async start(kv: KeyValueStore) {
+    this.kv = kv;
+    this.unsubscribe = await kv.subscribe(CHANGED, (nonce) => {
+      this.clear();
+      this.waiting.get(nonce)?.();
+    });
+  }
+
+  async stop() {
+    await this.unsubscribe?.();
+    for (const resolve of this.waiting.values()) resolve();
+    this.waiting.clear();
+  }
+
+  /**
+   * After a change to a client committed: this process and every replica forget their cached
+   * answers. Waits (at most `waitMs`) until the broadcast came back through the store: by then
+   * every replica's subscription has it, so the caller's next sign-in anywhere reads the row.
+   */
+  async announce(waitMs = 1000) {
+    this.clear();
+    if (!this.kv) return;
+    const nonce = randomBytes(8).toString('hex');
+    let timer: NodeJS.Timeout | undefined;
+    const seen = new Promise<void>((resolve) => {
+      this.waiting.set(nonce, resolve);
+      timer = setTimeout(resolve, waitMs);
+      timer.unref();
+    });
+    try {
+      await this.kv.publish(CHANGED, nonce);
+      await seen;
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(nonce);
+    }
   }
 }

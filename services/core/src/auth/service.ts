@@ -62,11 +62,13 @@ export class AuthService implements AuthContext {
     const store = kv ?? (await openKeyValueStore(config));
     const service = new AuthService(config, database, store, !kv);
     await service.revocations.start();
+    await service.clients.start(store);
     return service;
   }
 
   async close() {
     await this.revocations.stop();
+    await this.clients.stop();
     if (this.ownsKv) await this.kv.close();
   }
 

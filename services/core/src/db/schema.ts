@@ -35,14 +35,33 @@ export interface ClientTable {
   id: Id;
   client_id: string;
   client_secret_hash: string;
-  grant_types: string[];
+  /** Comma-separated (BladeX): password, refresh_token, captcha, social, authorization_code, … */
+  authorized_grant_types: string;
   scope: Generated<string>;
   access_token_validity: number;
   refresh_token_validity: number;
   web_server_redirect_uri: string | null;
+  additional_information: string | null;
+  autoapprove: string | null;
   status: Generated<number>;
   is_deleted: Generated<number>;
+  create_user: Id | null;
   create_time: Timestamp;
+  update_user: Id | null;
+  update_time: Timestamp;
+}
+
+/** Regions (services/api/src/modules/region): platform data, keyed by code. */
+export interface RegionTable {
+  code: string;
+  parent_code: string;
+  name: string;
+  region_level: number;
+  sort: Generated<number>;
+  remark: string | null;
+  create_user: Id | null;
+  create_time: Timestamp;
+  update_user: Id | null;
   update_time: Timestamp;
 }
 
@@ -91,6 +110,7 @@ export interface UserRoleTable {
 export interface CoreTables {
   tenant: TenantTable;
   client: ClientTable;
+  region: RegionTable;
   app_user: UserTable;
   role: RoleTable;
   user_role: UserRoleTable;

@@ -242,28 +242,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     section: 'system',
     menus: [
       {
-        code: 'client',
-        name: '应用管理',
-        nameEn: 'Clients',
-        path: '/system/client',
-        icon: 'Apps',
-        sort: 11,
-        platformOnly: true,
-        api: ['* /api/blade-system/client/**'],
-        buttons: crud('client', '应用', 'client'),
-      },
-      {
-        code: 'region',
-        name: '行政区划',
-        nameEn: 'Regions',
-        path: '/system/region',
-        icon: 'Map',
-        sort: 14,
-        platformOnly: true,
-        api: ['* /api/blade-system/region/**'],
-        buttons: crud('region', '区划', 'region'),
-      },
-      {
         code: 'datasource',
         name: '数据源管理',
         nameEn: 'Data sources',
