@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, type FastifyInstance, testApp, testConfig } from '../../testing';
+import { useDemoConsole } from '../auth/console-fixture';
 import { accessToken } from '../auth/fixtures';
 import { LOOKUPS } from './lookups';
 
@@ -13,21 +12,11 @@ import { LOOKUPS } from './lookups';
  * the §5 messages, sealed rows, keys, parents, tenants, and the spec's lookups every tenant gets.
  */
 describe('dictionaries: system and business, parents and entries, lookups', () => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const demo = useDemoConsole();
+  const { call } = demo;
   const BIZ = '/api/blade-system/dict-biz';
   const SYS = '/api/blade-system/dict';
 
-  const call = async (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') => {
-    const r = await app.inject({
-      method,
-      url,
-      headers: { ...bladeAuth(tokens[who] as string), 'accept-language': lang },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: r.statusCode, body: r.json() };
-  };
   interface Stored {
     id: string;
     parent_id: string;
@@ -39,7 +28,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
   }
   /** A tenant's rows of a dictionary table as stored (as the owner), live or not. */
   const stored = (table: 'dict' | 'dict_biz', tenantId: string) =>
-    inSystem(t.database, async (trx) => {
+    inSystem(demo.t.database, async (trx) => {
       const r = await sql<Stored>`select id::text, parent_id::text, code, dict_key, dict_value, is_sealed, is_deleted
         from ${sql.table(table)} where tenant_id = ${tenantId} order by id`.execute(trx);
       return r.rows;
@@ -51,19 +40,6 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
   };
   const ethnicId = async (tenantId: string) =>
     (await stored('dict_biz', tenantId)).find((d) => d.code === 'ethnic' && d.parent_id === '0')?.id as string;
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    await seed(t.database, { demo: true });
-    ({ app } = await testApp(t.database, { config: testConfig() }));
-    tokens.platform = await accessToken(app, '000000', 'admin', 'admin');
-    tokens.admin = await accessToken(app, '100001', 'admin', 'sprout123');
-    tokens.teacher = await accessToken(app, '100001', 'teacher1', 'sprout123');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.drop();
-  });
 
   it('gives every tenant the spec’s lookups as sealed business dictionaries; ethnic has 57 entries in order', async () => {
     const parents = await call('admin', 'GET', `${BIZ}/parent-list?size=50`);
@@ -127,7 +103,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     // The platform tenant has them too; a second seed adds nothing.
     expect((await call('platform', 'GET', `${BIZ}/dictionary?code=ethnic`)).body.data).toHaveLength(57);
     const before = (await stored('dict_biz', '100001')).length;
-    await seed(t.database, { demo: true });
+    await seed(demo.t.database, { demo: true });
     expect((await stored('dict_biz', '100001')).length).toBe(before);
     expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0));
     // An unknown code is no entries; no code is the §5 message.
@@ -484,7 +460,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const { tenantId, adminPassword } = added.body.data as { tenantId: string; adminPassword: string };
-    tokens.fresh = await accessToken(app, tenantId, 'admin', adminPassword);
+    demo.tokens.fresh = await accessToken(demo.app, tenantId, 'admin', adminPassword);
     const ethnic = await call('fresh', 'GET', `${BIZ}/dictionary?code=ethnic`);
     expect(ethnic.status, JSON.stringify(ethnic.body)).toBe(200);
     expect(ethnic.body.data).toHaveLength(57);

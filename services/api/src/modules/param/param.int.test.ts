@@ -1,33 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { seed } from '@sprout/core/seed';
-import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, type FastifyInstance, testApp, testConfig } from '../../testing';
-import { accessToken } from '../auth/fixtures';
+import { useDemoConsole } from '../auth/console-fixture';
 
 /**
  * The parameter family (/api/blade-system/param) on the resource builder, on PostgreSQL:
  * each call, the §5 messages in both languages, buttons, tenants, paging and filters.
  */
 describe('parameters: list, detail, submit, remove', () => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const demo = useDemoConsole();
+  const { call } = demo;
   const BASE = '/api/blade-system/param';
 
-  const call = async (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') => {
-    const r = await app.inject({
-      method,
-      url,
-      headers: { ...bladeAuth(tokens[who] as string), 'accept-language': lang },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: r.statusCode, body: r.json() };
-  };
   /** The param rows of a tenant as stored (as the owner): key → value, live or not. */
   const stored = (tenantId: string) =>
-    inSystem(t.database, async (trx) => {
+    inSystem(demo.t.database, async (trx) => {
       const r = await sql<{ id: string; param_key: string; param_value: string; is_deleted: number }>`
         select id::text, param_key, param_value, is_deleted from param where tenant_id = ${tenantId} order by id`.execute(
         trx,
@@ -39,20 +26,6 @@ describe('parameters: list, detail, submit, remove', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data as { id: string; paramKey: string };
   };
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    await seed(t.database, { demo: true });
-    ({ app } = await testApp(t.database, { config: testConfig() }));
-    tokens.platform = await accessToken(app, '000000', 'admin', 'admin');
-    tokens.admin = await accessToken(app, '100001', 'admin', 'sprout123');
-    tokens.principal = await accessToken(app, '100001', 'principal', 'sprout123');
-    tokens.teacher = await accessToken(app, '100001', 'teacher1', 'sprout123');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.drop();
-  });
 
   it('lists the demo kindergarten’s parameters, paged in the Saber shape', async () => {
     const r = await call('admin', 'GET', `${BASE}/list?current=1&size=10`);
@@ -257,14 +230,14 @@ describe('parameters: list, detail, submit, remove', () => {
 
   it('needs the add button to add and the edit button to update', async () => {
     // The demo admin role loses param_add: updates still pass, adds are refused.
-    const deleted = await inSystem(t.database, (trx) =>
+    const deleted = await inSystem(demo.t.database, (trx) =>
       sql`delete from role_menu rm using role r, menu m
           where rm.tenant_id = '100001' and r.tenant_id = rm.tenant_id and r.id = rm.role_id and r.role_alias = 'admin'
             and m.id = rm.menu_id and m.code = 'param_add'`.execute(trx),
     );
     expect(Number(deleted.numAffectedRows)).toBe(1);
     // The database stamped a new permission version; this process reads it at its next poll.
-    await app.permissions.poll();
+    await demo.app.permissions.poll();
     const [one] = (await stored('100001')).filter((p) => !p.is_deleted);
     const refused = await call('admin', 'POST', `${BASE}/submit`, {
       paramName: 'n',

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { seed } from '@sprout/core/seed';
-import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, type FastifyInstance, testApp, testConfig } from '../../testing';
-import { accessToken } from '../auth/fixtures';
+import { useDemoConsole } from '../auth/console-fixture';
 
 /**
  * Regions (/api/blade-system/region) on PostgreSQL: the seeded provinces, cities and
@@ -12,40 +9,17 @@ import { accessToken } from '../auth/fixtures';
  * refusals in both languages, and who may write (the platform only).
  */
 describe('regions: lazy-tree, list, detail, submit, remove', () => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const demo = useDemoConsole();
+  const { call } = demo;
   const BASE = '/api/blade-system/region';
 
-  const call = async (who: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'zh-CN') => {
-    const r = await app.inject({
-      method,
-      url,
-      headers: { ...bladeAuth(tokens[who] as string), 'accept-language': lang },
-      ...(payload ? { payload } : {}),
-    });
-    return { status: r.statusCode, body: r.json() };
-  };
   const stored = (code: string) =>
-    inSystem(t.database, async (trx) => {
+    inSystem(demo.t.database, async (trx) => {
       const r = await sql<{ code: string; parent_code: string; name: string; region_level: number }>`
         select code, parent_code, name, region_level from region where code = ${code}`.execute(trx);
       return r.rows[0];
     });
   type Node = { id: string; parentId: string; title: string; key: string; value: string; hasChildren: boolean };
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    await seed(t.database, { demo: true });
-    ({ app } = await testApp(t.database, { config: testConfig() }));
-    tokens.platform = await accessToken(app, '000000', 'admin', 'admin');
-    tokens.admin = await accessToken(app, '100001', 'admin', 'sprout123');
-    tokens.teacher = await accessToken(app, '100001', 'teacher1', 'sprout123');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.drop();
-  });
 
   it('answers the 34 seeded provinces as the first level of the lazy tree, in BladeX’s node shape', async () => {
     const r = await call('teacher', 'GET', `${BASE}/lazy-tree`);
@@ -77,7 +51,7 @@ describe('regions: lazy-tree, list, detail, submit, remove', () => {
     expect(districts.map((d) => d.title)).toContain('天河区');
     expect(districts.every((d) => d.hasChildren === false && !('children' in d))).toBe(true);
     expect((await call('teacher', 'GET', `${BASE}/lazy-tree?parentCode=440106`)).body.data).toEqual([]);
-    const total = await inSystem(t.database, (trx) =>
+    const total = await inSystem(demo.t.database, (trx) =>
       sql<{ n: number }>`select count(*)::int as n from region`.execute(trx),
     );
     // 34 provinces, 375 cities, 3,391 districts (six codes of 台湾省 are listed twice in the data).
@@ -246,7 +220,7 @@ describe('regions: lazy-tree, list, detail, submit, remove', () => {
     expect(await stored('440000')).toMatchObject({ name: '广东省' });
     expect(await stored('440106')).toBeDefined();
     // Without a token there is nothing to read.
-    const anonymous = await app.inject({ method: 'GET', url: `${BASE}/lazy-tree` });
+    const anonymous = await demo.app.inject({ method: 'GET', url: `${BASE}/lazy-tree` });
     expect(anonymous.statusCode).toBe(401);
   });
 });
