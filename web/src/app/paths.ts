@@ -17,3 +17,15 @@ export const PATHS = {
   serverError: '/500',
   socialCallback: '/oauth/redirect',
 } as const;
+
+/**
+ * Menu routes that moved to BladeX's standard paths (issue 16): an old link, bookmark or
+ * remembered tab leads to the new place.
+ */
+export const MOVED_PATHS: ReadonlyArray<readonly [from: string, to: string]> = [
+  ['/system/role/index', '/authority/role/index'],
+  ['/system/region/index', '/base/region/index'],
+  ['/log/usual/index', '/monitor/log/usual/index'],
+  ['/log/api/index', '/monitor/log/api/index'],
+  ['/log/error/index', '/monitor/log/error/index'],
+];

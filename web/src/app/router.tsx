@@ -7,7 +7,7 @@ import { setNavigator } from '../lib/navigation';
 import { COMING_SOON } from './comingSoon';
 import { CONTEXTS } from './contexts';
 import { lazyInContext } from './lazyContext';
-import { PATHS } from './paths';
+import { MOVED_PATHS, PATHS } from './paths';
 import { Root } from './Root';
 import type { RouteHandle } from './routeHandle';
 
@@ -52,6 +52,7 @@ const layoutRoutes: RouteObject[] = [
       handle: { titleKey, keepAlive: keepAlive(path, own) } satisfies RouteHandle,
     }),
   ),
+  ...MOVED_PATHS.map(([from, to]): RouteObject => ({ path: from, element: <Navigate to={to} replace /> })),
   // Everything else: a route from the user's menu (spec §2 dynamic routes), else /404.
   { path: '*', element: <DynamicPage pages={menuPages} /> },
 ];

@@ -15,21 +15,27 @@ export type Tree<T> = T & { children?: Tree<T>[]; hasChildren?: boolean };
 
 /**
  * Nests a flat list (already in display order) by parentId: a node whose parent is not in
- * the list is a root. Children keep the list's order; leaves get `children: []` and
- * `hasChildren: false` (as BladeX's ForestNodeMerger answers).
+ * the list is a root. Children keep the list's order. Every node says `hasChildren`; a leaf
+ * has no `children` key at all — BladeX's nodes leave an empty list out, and Saber takes any
+ * `children` key for a branch (a button leaf with `children: []` would lose its code).
  */
 export function buildTree<T extends TreeItem>(items: T[]): Tree<T>[] {
-  const byId = new Map<string, T>();
-  for (const item of items) byId.set(item.id, { ...item, children: [] });
-  const roots: T[] = [];
+  const byId = new Map<string, Tree<T>>();
   for (const item of items) {
-    const node = byId.get(item.id) as T;
-    const parent = byId.get(item.parentId);
-    if (parent && parent !== node) (parent.children as TreeItem[]).push(node);
-    else roots.push(node);
+    const { children: _dropped, ...own } = item;
+    byId.set(item.id, own as Tree<T>);
   }
-  for (const node of byId.values()) node.hasChildren = (node.children as TreeItem[]).length > 0;
-  return roots as Tree<T>[];
+  const roots: Tree<T>[] = [];
+  for (const item of items) {
+    const node = byId.get(item.id) as Tree<T>;
+    const parent = byId.get(item.parentId);
+    if (parent && parent !== node) {
+      if (parent.children) parent.children.push(node);
+      else parent.children = [node];
+    } else roots.push(node);
+  }
+  for (const node of byId.values()) node.hasChildren = node.children !== undefined;
+  return roots;
 }
 
 /** BladeX's TreeNode (avue trees and selects): id, parentId, title, key, value. */

@@ -18,11 +18,32 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** Zod validation for route schemas, keeping the raw issues for the error handler. */
+/**
+ * A query string as the routes read it: an empty value is an absent one. Saber sends every
+ * search field of a screen, filled or not (`?deptId=&account=`), so `x=` must mean "no
+ * filter", not "the value ''" (which an id or a number would refuse). A repeated parameter
+ * loses its empty values; one left with none is absent too. Anything but a plain object
+ * passes unchanged.
+ */
+export function withoutEmptyValues(query: unknown): unknown {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return query;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    const kept = Array.isArray(v) ? v.filter((x) => x !== '') : v;
+    if (kept === '' || (Array.isArray(kept) && kept.length === 0)) continue;
+    out[k] = Array.isArray(kept) && kept.length === 1 ? kept[0] : kept;
+  }
+  return out;
+}
+
+/**
+ * Zod validation for route schemas, keeping the raw issues for the error handler. Every
+ * route's query passes withoutEmptyValues first (one rule for all, not a per-route schema).
+ */
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const r = schema.safeParse(data);
+    const r = schema.safeParse(httpPart === 'querystring' ? withoutEmptyValues(data) : data);
     if (r.success) return { value: r.data };
     return { error: new RequestValidationError(r.error.issues, httpPart ?? 'body') };
   };
@@ -119,10 +140,13 @@ declare module 'fastify' {
   }
 }
 
-/** The query string and the body as one object (the body wins); what `mergeQuery` routes validate. */
+/**
+ * The query string (empty values left out, as on every route) and the body as one object
+ * (the body wins); what `mergeQuery` and merged routes validate.
+ */
 export function mergedInput(request: FastifyRequest): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
-  for (const source of [request.query, request.body]) {
+  for (const source of [withoutEmptyValues(request.query), request.body]) {
     if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
     for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (v !== undefined) merged[k] = v;
   }

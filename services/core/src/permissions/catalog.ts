@@ -67,7 +67,7 @@ export const SECTIONS: MenuDef[] = [
     name: '系统管理',
     nameEn: 'System',
     path: '/system',
-    icon: 'Settings',
+    icon: 'iconfont iconicon_setting',
     sort: 90,
   },
   {
@@ -75,7 +75,7 @@ export const SECTIONS: MenuDef[] = [
     name: '资源管理',
     nameEn: 'Resources',
     path: '/resource',
-    icon: 'CloudUpload',
+    icon: 'iconfont iconicon_coinpurse_line',
     sort: 91,
   },
   {
@@ -83,7 +83,7 @@ export const SECTIONS: MenuDef[] = [
     name: '流程管理',
     nameEn: 'Workflow',
     path: '/flow',
-    icon: 'GitBranch',
+    icon: 'iconfont iconicon_send',
     sort: 92,
   },
   {
@@ -91,15 +91,15 @@ export const SECTIONS: MenuDef[] = [
     name: '我的事务',
     nameEn: 'My tasks',
     path: '/work',
-    icon: 'Checklist',
+    icon: 'iconfont iconicon_notice',
     sort: 93,
   },
   {
     code: 'log',
     name: '日志管理',
     nameEn: 'Logs',
-    path: '/log',
-    icon: 'FileAnalytics',
+    path: '/monitor/log',
+    icon: 'iconfont iconicon_doc',
     sort: 94,
   },
 ];

@@ -21,7 +21,7 @@ export interface MenuDef {
   nameEn: string;
   /** Route path; leaves get `/index` appended by the web app. */
   path: string;
-  /** Icon name (Tabler icons, without the `Icon` prefix). */
+  /** Icon (`source`): BladeX's iconfont class for its standard screens (`iconfont iconicon_principal`), else a Tabler icon name without the `Icon` prefix. */
   icon: string;
   sort: number;
   /** Only the platform tenant (000000) sees it. */

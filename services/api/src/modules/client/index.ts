@@ -50,7 +50,7 @@ export const clientContext: ServerContext = {
           name: '应用管理',
           nameEn: 'Clients',
           path: '/system/client',
-          icon: 'Apps',
+          icon: 'iconfont iconicon_mobilephone',
           sort: 11,
           platformOnly: true,
           buttons: [

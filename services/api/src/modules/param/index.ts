@@ -44,7 +44,13 @@ export const paramContext: ServerContext = {
     {
       section: 'system',
       menus: [
-        params.menu({ name: '参数管理', nameEn: 'Parameters', path: '/system/param', icon: 'Adjustments', sort: 9 }),
+        params.menu({
+          name: '参数管理',
+          nameEn: 'Parameters',
+          path: '/system/param',
+          icon: 'iconfont iconicon_community_line',
+          sort: 9,
+        }),
       ],
     },
   ],

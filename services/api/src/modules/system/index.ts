@@ -11,6 +11,7 @@ import { postRoutes } from './post-routes';
 import { registrationReviewRoutes } from './registration-review-routes';
 import { roleRoutes } from './role-routes';
 import { scopeRoutes } from './scope-routes';
+import { selectRoutes } from './select-routes';
 import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
@@ -31,6 +32,7 @@ const ROUTES = [
   userAdminRoutes,
   registrationReviewRoutes,
   tenantRoutes,
+  selectRoutes,
   clazzRoutes,
   studentRoutes,
 ];

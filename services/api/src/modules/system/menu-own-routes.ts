@@ -5,7 +5,7 @@ import { permissionsOf } from '../../plugins/auth';
 import { flag, int, text } from '../../http/answer';
 import { IdSchema } from '../../http/params';
 import { readIn } from '../../http/query';
-import { namedAnswer } from '../../http/routes';
+import { buildTree, treeSchema } from '../../http/tree';
 import { type MenuRow, menuName, withAncestors, withDescendants } from './catalogue';
 import { grantedTopMenus, topMenuMenuIds } from './menu-repo';
 import { catalogueOf } from './menu-routes';
@@ -42,27 +42,23 @@ const menuNode = (m: MenuRow, lang: Lang): MenuNodeBase => ({
   source: m.source ?? '',
 });
 
-/** A node of the caller's menu tree (`routes`). */
+/** A node of the caller's menu tree (`routes`), before nesting (buildTree adds `children`). */
 export interface RouteNode extends MenuNodeBase {
   sort: number;
   category: number;
   isOpen: number;
-  children: RouteNode[];
   meta: { i18n: string; hidden?: boolean };
 }
 
-const RouteNodeSchema: z.ZodType<RouteNode> = namedAnswer(
-  z.lazy(() =>
-    z.object({
-      ...MenuNodeFields,
-      sort: int,
-      category: int,
-      isOpen: int,
-      children: z.array(RouteNodeSchema),
-      meta: z.object({ i18n: text, hidden: flag.optional() }),
-    }),
-  ),
+const RouteNodeSchema = treeSchema(
   'RouteNode',
+  z.object({
+    ...MenuNodeFields,
+    sort: int,
+    category: int,
+    isOpen: int,
+    meta: z.object({ i18n: text, hidden: flag.optional() }),
+  }),
 );
 
 const routeNode = (m: MenuRow, lang: Lang): RouteNode => ({
@@ -70,7 +66,6 @@ const routeNode = (m: MenuRow, lang: Lang): RouteNode => ({
   sort: m.sort,
   category: 1,
   isOpen: m.is_open,
-  children: [],
   meta: m.hidden ? { i18n: `menu.${m.code}`, hidden: true } : { i18n: `menu.${m.code}` },
 });
 
@@ -79,20 +74,16 @@ export interface ButtonNode extends MenuNodeBase {
   category: number;
   action: number;
   sort: number;
-  children: ButtonNode[];
 }
 
-const ButtonNodeSchema: z.ZodType<ButtonNode> = namedAnswer(
-  z.lazy(() =>
-    z.object({
-      ...MenuNodeFields,
-      category: int,
-      action: int,
-      sort: int,
-      children: z.array(ButtonNodeSchema),
-    }),
-  ),
+const ButtonNodeSchema = treeSchema(
   'ButtonNode',
+  z.object({
+    ...MenuNodeFields,
+    category: int,
+    action: int,
+    sort: int,
+  }),
 );
 
 const buttonNode = (m: MenuRow, lang: Lang): ButtonNode => ({
@@ -100,7 +91,6 @@ const buttonNode = (m: MenuRow, lang: Lang): ButtonNode => ({
   category: m.category,
   action: m.action,
   sort: m.sort,
-  children: [],
 });
 
 /** A top menu of the caller's. */
@@ -111,18 +101,6 @@ const OwnTopMenuSchema = z.object({
   source: text,
   sort: int,
 });
-
-/** Nests menu nodes by parent, each level in the catalogue's order (sort, then id). */
-function nest<T extends { id: string; parentId: string; children: T[] }>(nodes: T[]): T[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const roots: T[] = [];
-  for (const n of nodes) {
-    const parent = byId.get(n.parentId);
-    if (parent) parent.children.push(n);
-    else roots.push(n);
-  }
-  return roots;
-}
 
 const config = { access: 'authenticated' } as const;
 
@@ -149,7 +127,7 @@ export async function ownMenuRoutes(app: FastifyInstance) {
         );
         ids = new Set([...ids].filter((id) => under.has(id)));
       }
-      return nest(menus.filter((m) => ids.has(m.id)).map((m) => routeNode(m, request.lang)));
+      return buildTree(menus.filter((m) => ids.has(m.id)).map((m) => routeNode(m, request.lang)));
     },
   });
 
@@ -166,7 +144,7 @@ export async function ownMenuRoutes(app: FastifyInstance) {
         buttons.map((b) => b.id),
         cat.menus,
       );
-      return nest(cat.menus.filter((m) => ids.has(m.id)).map((m) => buttonNode(m, request.lang)));
+      return buildTree(cat.menus.filter((m) => ids.has(m.id)).map((m) => buttonNode(m, request.lang)));
     },
   });
 

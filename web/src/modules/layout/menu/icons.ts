@@ -156,10 +156,51 @@ const ICONS: Record<string, Icon> = {
 };
 
 /**
- * The component for a menu's icon (`source`). Server names may carry the `Icon` prefix or
- * Element-style `el-icon-*` names; unknown ones get a neutral dot, folders a folder.
+ * BladeX's standard menu icons (iconfont classes its seed gives the standard console's
+ * screens, what the catalogue sends as their `source`) → the Tabler icon shown for them.
+ * Where BladeX gives two screens one icon, they share the Tabler one too.
+ */
+const BLADEX_ICONS: Record<string, string> = {
+  iconicon_setting: 'Settings',
+  iconicon_principal: 'User',
+  iconicon_group: 'Sitemap',
+  iconicon_message: 'Briefcase',
+  iconicon_boss: 'UserShield',
+  iconicon_subordinate: 'Menu2',
+  'icon-canshu': 'LayoutNavbar',
+  'icon-quanxian': 'BuildingCommunity',
+  'icon-shujuzhanshi2': 'Database',
+  'icon-iconset0216': 'Api',
+  iconicon_addresslist: 'Book',
+  iconicon_study: 'Book2',
+  iconicon_community_line: 'Adjustments',
+  iconicon_mobilephone: 'Apps',
+  iconicon_doc: 'FileAnalytics',
+  iconicon_sms: 'Speakerphone',
+  iconicon_coinpurse_line: 'CloudUpload',
+  iconicon_send: 'GitBranch',
+  iconicon_discovery: 'Schema',
+  iconicon_cloud_history: 'Rocket',
+  iconicon_GPS: 'Route',
+  iconicon_notice: 'Checklist',
+  iconicon_compile: 'PlayerPlay',
+  iconicon_ding: 'HandGrab',
+  iconicon_savememo: 'ListDetails',
+  iconicon_dispose: 'Archive',
+  'icon-caidanguanli': 'DatabaseCog',
+};
+
+/** The Tabler name of a `source`: a Tabler name (with or without `Icon`), or a BladeX `iconfont <class>`. */
+function tablerName(source: string): string {
+  const classes = source.trim().split(/\s+/);
+  if (classes[0] === 'iconfont') return BLADEX_ICONS[classes[classes.length - 1] ?? ''] ?? '';
+  return source.trim().replace(/^Icon/, '');
+}
+
+/**
+ * The component for a menu's icon (`source`): a Tabler name (the `Icon` prefix optional) or
+ * one of BladeX's standard `iconfont` classes; unknown ones get a neutral dot, folders a folder.
  */
 export function menuIcon(source: string | undefined, isFolder = false): Icon {
-  const name = (source ?? '').replace(/^Icon/, '');
-  return ICONS[name] ?? (isFolder ? IconFolder : IconCircleDot);
+  return ICONS[tablerName(source ?? '')] ?? (isFolder ? IconFolder : IconCircleDot);
 }

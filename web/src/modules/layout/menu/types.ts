@@ -8,7 +8,7 @@ export interface MenuNode {
   label?: string;
   alias?: string;
   path: string;
-  /** Tabler icon name without the `Icon` prefix, e.g. `Notebook`. */
+  /** A Tabler icon name without the `Icon` prefix (`Notebook`) or a BladeX `iconfont <class>` (menuIcon). */
   source?: string;
   sort?: number;
   category?: number;
