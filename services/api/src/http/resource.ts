@@ -201,11 +201,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const En = en.charAt(0).toUpperCase() + en.slice(1);
 
   const routes = async (app: FastifyInstance) => {
-    // Saber sends empty search fields (`paramName=`): an empty query parameter is one not sent.
-    app.addHook('preValidation', async (request) => {
-      const q = request.query as Record<string, unknown> | undefined;
-      if (q && typeof q === 'object') for (const k of Object.keys(q)) if (q[k] === '') delete q[k];
-    });
+    // An empty query parameter (Saber's `paramName=`) is one not sent: plugins/validation.ts, for every route.
     const route = new Routes(app, [def.tag]);
     // A call the family writes itself (`without`) is declared to nothing.
     const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
