@@ -30,12 +30,12 @@ import { Routes } from './routes';
 export interface ResourceDef<F extends z.ZodObject> {
   /** The menu code and the button prefix (`<code>_add`, `_edit`, `_delete`, `_view`). */
   code: string;
-  /** The table (see above). */
-  table: string;
-  /** The calls' base path, e.g. `/api/blade-system/param`. */
-  path: string;
-  /** The API document's tag. */
-  tag: string;
+  /** The table (see above); the code unless said. */
+  table?: string;
+  /** The calls' base path: `/api/blade-system/<code>` unless said. */
+  path?: string;
+  /** The API document's tag: the label's English plural unless said. */
+  tag?: string;
   /** What one row is called: in the catalogue's button names and the API document's summaries. */
   label: { zh: string; en: string };
   /** The writable fields as `submit` takes them, with their messages (`'$<i18n key>'`). */
@@ -128,10 +128,12 @@ export interface Resource<F extends z.ZodObject> {
 
 /** Declares one admin family over one table: its calls, its answer, its screen. */
 export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Resource<F> {
-  const { code, path, label, fields } = def;
+  const { code, label, fields } = def;
+  const path = def.path ?? `/api/blade-system/${code}`;
+  const tag = def.tag ?? `${label.en}s`;
   // The helpers of known.ts and query.ts name the tables they were written for; every table
   // of a resource has the columns they use (see ResourceDef), so it is passed as one of them.
-  const table = def.table as SavedTable & RemovableTable & 'post';
+  const table = (def.table ?? code) as SavedTable & RemovableTable & 'post';
   const kinds = kindsOf(fields);
   const names = Object.keys(kinds);
   const answer = z.object({
@@ -202,7 +204,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
 
   const routes = async (app: FastifyInstance) => {
     // An empty query parameter (Saber's `paramName=`) is one not sent: plugins/validation.ts, for every route.
-    const route = new Routes(app, [def.tag]);
+    const route = new Routes(app, [tag]);
     // A call the family writes itself (`without`) is declared to nothing.
     const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
     const searched = filters.map(([n]) => n).join(', ');

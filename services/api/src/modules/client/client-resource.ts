@@ -11,9 +11,6 @@ import { ClientFields, SECRET_MASK } from './fields';
  */
 export const clients = defineResource({
   code: 'client',
-  table: 'client',
-  path: '/api/blade-system/client',
-  tag: 'clients',
   label: { zh: '应用', en: 'client' },
   fields: ClientFields,
   filters: { clientId: 'like' },

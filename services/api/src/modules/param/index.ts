@@ -22,9 +22,6 @@ registerMessages({
 /** Parameters (spec §3, §5): a tenant's named settings, each a unique key and its value. */
 export const params = defineResource({
   code: 'param',
-  table: 'param',
-  path: '/api/blade-system/param',
-  tag: 'params',
   label: { zh: '参数', en: 'parameter' },
   fields: z.object({
     paramName: requiredText(255, '$param.name'),

@@ -7,9 +7,6 @@ import { heldPostNames } from './post-repo';
 /** Posts: list, select, detail, add or update, remove (refused while users hold them). */
 export const postRoutes = defineResource({
   code: 'post',
-  table: 'post',
-  path: '/api/blade-system/post',
-  tag: 'posts',
   label: { zh: '岗位', en: 'post' },
   fields: z.object({
     category: intEnum([1, 2, 3, 4] as const).default(3),
