@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { bladeAuth, type FastifyInstance, testApp, testConfig } from '../../testing';
@@ -43,6 +43,12 @@ export function useDemoConsole() {
         ...(payload ? { payload } : {}),
       });
       return { status: r.statusCode, body: r.json(), raw: r.body };
+    },
+    /** A POST as `who` that must be refused with a 400: the fields it names, with their messages. */
+    refused: async (who: ConsolePerson | (string & {}), url: string, payload: object, lang = 'zh-CN') => {
+      const r = await demo.call(who, 'POST', url, payload, lang);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      return r.body.fields as { field: string; message: string }[];
     },
   };
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { useDemoConsole } from '../auth/console-fixture';
  */
 describe('parameters: list, detail, submit, remove', () => {
   const demo = useDemoConsole();
-  const { call } = demo;
+  const { call, refused } = demo;
   const BASE = '/api/blade-system/param';
 
   /** The param rows of a tenant as stored (as the owner): key → value, live or not. */
@@ -80,9 +80,7 @@ describe('parameters: list, detail, submit, remove', () => {
   });
 
   it('names every missing field with the §5 messages, in Chinese by default and in English', async () => {
-    const zh = await call('admin', 'POST', `${BASE}/submit`, { paramName: '  ', remark: 'x' });
-    expect(zh.status).toBe(400);
-    expect(zh.body.fields).toEqual([
+    expect(await refused('admin', `${BASE}/submit`, { paramName: '  ', remark: 'x' })).toEqual([
       { field: 'paramName', message: '请输入参数名称' },
       { field: 'paramKey', message: '请输入参数键名' },
       { field: 'paramValue', message: '请输入参数键值' },
