@@ -103,3 +103,7 @@ export async function userWithRole(
   });
   return { id, token: tokenFor(config, { tenant_id: tenantId, user_id: id, roles: [roleAlias] }) };
 }
+
+/** The fields a 400 names, sorted (a reply's parsed body, or an inject reply). */
+export const fieldNames = (reply: { fields?: { field: string }[] } | { json(): { fields: { field: string }[] } }) =>
+  ('json' in reply ? reply.json().fields : (reply.fields ?? [])).map((f) => f.field).sort();

@@ -1,6 +1,6 @@
 import { md5 } from '@sprout/core/auth/password';
 import { describe, expect, it } from 'vitest';
-import { bladeAuth } from '../../testing';
+import { bladeAuth, fieldNames } from '../../testing';
 import { eventually, passwordGrant, saberToken, type TestUser } from './fixtures';
 import { a, b, info, teacher, users, useTokenSetup } from './token-setup';
 
@@ -107,12 +107,7 @@ describe('sign-in, tokens and sessions (two replicas on PostgreSQL + Redis)', ()
       expect(wrongOld.json().msg).toBe('原密码不正确');
       const missing = await change({ oldPassword: md5(u.password) });
       expect(missing.statusCode).toBe(400);
-      expect(
-        missing
-          .json()
-          .fields.map((f: { field: string }) => f.field)
-          .sort(),
-      ).toEqual(['newPassword', 'newPassword1']);
+      expect(fieldNames(missing)).toEqual(['newPassword', 'newPassword1']);
       const done = await change({
         oldPassword: md5(u.password),
         newPassword: md5('new-pass-1'),

@@ -3,7 +3,7 @@ import { md5 } from '@sprout/core/auth/password';
 import { inSystem } from '@sprout/core/db';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig } from '../../testing';
+import { bladeAuth, clientBasic, type FastifyInstance, testApp, testConfig, fieldNames } from '../../testing';
 
 /**
  * The organisation through the API, as administrators and teachers use it: tenants (a new
@@ -166,12 +166,7 @@ describe('tenants, users, departments, posts, classes and children', () => {
     expect(dup.body.msg).toBe('账号已存在');
     const bad = await call('admin', 'POST', '/api/blade-user/submit', { account: 'x y', realName: '', phone: '123' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
-      'account',
-      'password',
-      'phone',
-      'realName',
-    ]);
+    expect(fieldNames(bad.body)).toEqual(['account', 'password', 'phone', 'realName']);
     const unknownRole = await call('admin', 'POST', '/api/blade-user/submit', {
       account: 'teacher5',
       password: 'x',
@@ -232,7 +227,7 @@ describe('tenants, users, departments, posts, classes and children', () => {
       grade: 7,
       schoolYear: '2026-2028',
     });
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['grade', 'name', 'schoolYear']);
+    expect(fieldNames(bad.body)).toEqual(['grade', 'name', 'schoolYear']);
     const dup = await call('admin', 'POST', '/api/clazz/classinfo/submit', {
       name: '小一班',
       grade: 2,
@@ -301,13 +296,7 @@ describe('tenants, users, departments, posts, classes and children', () => {
       classId: 'x',
       guardianPhone: '12',
     });
-    expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual([
-      'birthDate',
-      'classId',
-      'gender',
-      'guardianPhone',
-      'name',
-    ]);
+    expect(fieldNames(bad.body)).toEqual(['birthDate', 'classId', 'gender', 'guardianPhone', 'name']);
     // Deleting is not the teacher's; the principal may.
     expect(
       (await call('teacher1', 'POST', `/api/student/student/removeStudent?ids=${added.body.data.id}`)).status,
