@@ -322,3 +322,20 @@ export async function saveRecord(
   });
   return ok(await loadFull(request, q.resource, q.kind, id), request.lang, 'records.saved');
 }
+
+/**
+ * A family's `remove` (Saber's ids): the remove rule, then `each` checks and deletes one
+ * record, all in one write. What is left to say: what may go (the record's own rules).
+ */
+export function recordRemoveRoute(
+  app: FastifyInstance,
+  f: Pick<RecordFamily, 'base' | 'tag' | 'resource' | 'kind'> & { summary: string; button: string },
+  each: (c: CommandContext, id: string) => Promise<void>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(`${f.base}/remove`, removeOptions(f.tag, f.summary, f.button), async (request) => {
+    const { button, resource, kind } = f;
+    await removeRecords(request, { button, resource, kind, ids: request.body.ids }, each);
+    return ok(null, request.lang, 'records.deleted');
+  });
+}

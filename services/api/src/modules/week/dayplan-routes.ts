@@ -27,14 +27,13 @@ import {
   type RecordRow,
   RecordFilterSchema,
   recordQuery,
-  removeOptions,
-  removeRecords,
   runCommand,
   semesterOf,
   postOptions,
   type RecordFamily,
   recordListRoutes,
   saveRecord,
+  recordRemoveRoute,
 } from '../records';
 import { okSchema } from '../../plugins/serialization';
 import { DateSchema, IdSchema } from '../../http/params';
@@ -200,21 +199,14 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    `${base}/remove`,
-    removeOptions('day plans', 'Delete day plans (ids) of editable weeks', 'week_delete'),
-    async (request) => {
-      const { ids } = request.body;
-      await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: KIND, ids }, async (c, id) => {
-        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-        const access = accessTo(c.caller, RESOURCE, row);
-        if (!access.update) throw forbidden('record.notAuthor');
-        if (row.parent_id !== null) await parentWeek(c, String(row.parent_id));
-        await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
-      });
-      return ok(null, request.lang, 'records.deleted');
-    },
-  );
+  const remove = { ...DAY_PLANS, button: 'week_delete', summary: 'Delete day plans (ids) of editable weeks' };
+  recordRemoveRoute(app, remove, async (c, id) => {
+    const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+    const access = accessTo(c.caller, RESOURCE, row);
+    if (!access.update) throw forbidden('record.notAuthor');
+    if (row.parent_id !== null) await parentWeek(c, String(row.parent_id));
+    await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
+  });
 
   r.get(
     `${base}/layout`,

@@ -4,18 +4,16 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { isEditableStatus, SavePlanSchema } from '@sprout/contracts';
 import { badRequest, forbidden } from '@sprout/core/errors';
-import { ok } from '@sprout/core/http/envelope';
 import {
   type CommandContext,
   lockRecord,
   RecordFilterSchema,
-  removeOptions,
-  removeRecords,
   runCommand,
   type RecordFamily,
   recordActRoutes,
   recordListRoutes,
   saveRecord,
+  recordRemoveRoute,
 } from '../records';
 import { IdSchema } from '../../http/params';
 import { editableWeek, planSave, RESOURCE } from './weeks';
@@ -86,19 +84,12 @@ export async function planRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    `${base}/remove`,
-    removeOptions('week plans', 'Delete lesson plans of editable weeks (ids)', 'week_delete'),
-    async (request) => {
-      const { ids } = request.body;
-      await removeRecords(request, { button: 'week_delete', resource: RESOURCE, kind: KIND, ids }, async (c, id) => {
-        const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
-        await parentWeek(c, row.parent_id === null ? null : String(row.parent_id));
-        await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
-      });
-      return ok(null, request.lang, 'records.deleted');
-    },
-  );
+  const remove = { ...PLANS, button: 'week_delete', summary: 'Delete lesson plans of editable weeks (ids)' };
+  recordRemoveRoute(app, remove, async (c, id) => {
+    const row = await lockRecord(c.trx, c.caller, RESOURCE, KIND, id);
+    await parentWeek(c, row.parent_id === null ? null : String(row.parent_id));
+    await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
+  });
 
   recordListRoutes(app, PLANS, [
     {
