@@ -12,20 +12,20 @@ export const tenants = defineCrud({
   rowKey: 'tenantId',
   buttons: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
   columns: [
-    { prop: 'tenantId', label: 'system.tenant.tenantId', search: true, sortable: true, width: 110, form: false },
+    { prop: 'tenantId', label: 'system.tenant.tenantId', search: true, sortable: true, width: 100, form: false },
     {
       prop: 'tenantName',
       label: 'system.tenant.tenantName',
       search: true,
       sortable: true,
-      width: 200,
       rules: { required: 'system.tenant.rules.tenantName', max: 100 },
     },
-    { prop: 'linkman', label: 'system.tenant.linkman', width: 110, rules: { max: 50 } },
-    { prop: 'contactNumber', label: 'system.tenant.contactNumber', width: 140, rules: { max: 30 } },
+    { prop: 'linkman', label: 'system.tenant.linkman', width: 100, rules: { max: 50 } },
+    { prop: 'contactNumber', label: 'system.tenant.contactNumber', hide: true, rules: { max: 30 } },
     {
       prop: 'domain',
       label: 'system.tenant.domain',
+      width: 150,
       rules: { max: 255, pattern: [/^[A-Za-z0-9.-]*$/, 'system.tenant.rules.domain'] },
     },
     {
@@ -33,7 +33,7 @@ export const tenants = defineCrud({
       label: 'system.tenant.accountNumber',
       type: 'number',
       sortable: true,
-      width: 110,
+      width: 130,
       initial: -1,
       rules: { required: 'system.tenant.rules.accountNumber' },
     },
@@ -41,7 +41,7 @@ export const tenants = defineCrud({
       prop: 'expireTime',
       label: 'system.tenant.expireTime',
       sortable: true,
-      width: 180,
+      width: 160,
       rules: {
         pattern: [/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'system.tenant.rules.expireTime'],
       },
@@ -51,7 +51,7 @@ export const tenants = defineCrud({
       label: 'system.tenant.status',
       type: 'select',
       form: false,
-      width: 90,
+      width: 80,
       options: [
         { value: 1, label: 'system.tenant.statuses.enabled' },
         { value: 2, label: 'system.tenant.statuses.disabled' },
