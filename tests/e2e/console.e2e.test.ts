@@ -77,6 +77,15 @@ describe('console screens (CRUD kit)', () => {
       expect(await field(dialog(page), 'accountNumber').inputValue()).toBe('-1');
       await page.getByTestId('crud-dialog-cancel').click();
 
+      // An edit names the tenant by its tenantId; the quota and expiry go with it.
+      await rowWith(page, '100001').getByTestId('crud-row-edit').click();
+      await expect.poll(() => field(dialog(page), 'tenantName').inputValue()).toBe('萌芽实验幼儿园');
+      await field(dialog(page), 'linkman').fill('园长');
+      await field(dialog(page), 'expireTime').fill('2099-12-31');
+      await page.getByTestId('crud-dialog-save').click();
+      await notification(page, '修改成功');
+      await rowWith(page, '2099-12-31 00:00:00').waitFor();
+
       await setLanguage(page, 'en');
       await table(page).getByText('Tenant name').waitFor();
       await rowWith(page, '100001').waitFor();
@@ -145,6 +154,17 @@ describe('console screens (CRUD kit)', () => {
 
       await page.getByTestId('crud-search-reset').click();
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+
+      // The teachers the form does not show stay as they were.
+      const demo = rowWith(page, '小一班');
+      expect(await demo.textContent()).toContain('王芳');
+      await demo.getByTestId('crud-row-edit').click();
+      await expect.poll(() => field(d, 'name').inputValue()).toBe('小一班');
+      await field(d, 'remark').fill('编辑后班主任不变');
+      await page.getByTestId('crud-dialog-save').click();
+      await notification(page, '修改成功');
+      await d.waitFor({ state: 'hidden' });
+      await rowWith(page, '小一班').filter({ hasText: '王芳' }).waitFor();
       await setLanguage(page, 'en');
       await table(page).getByText('Class name').waitFor();
       await quiet(page);
@@ -173,6 +193,15 @@ describe('console screens (CRUD kit)', () => {
         .toBe(true);
       await quiet(page);
       await shot(page, 'console-children-zh');
+
+      // An edit goes through updateStudent, the class select showing the child's class.
+      await rows(page).first().getByTestId('crud-row-edit').click();
+      const d = dialog(page);
+      await expect.poll(() => field(d, 'classId').inputValue()).toBe(className);
+      await field(d, 'notes').fill('浏览器测试备注');
+      await page.getByTestId('crud-dialog-save').click();
+      await notification(page, '修改成功');
+      await d.waitFor({ state: 'hidden' });
     });
 
     it('reads the security log (its own sign-in), with no add, edit or delete', async () => {
