@@ -99,6 +99,26 @@ describe('console screens (CRUD kit)', () => {
       await openMenu(page, 'system', 'topmenu', '/system/topmenu/index', 'topmenus-page');
       await table(page).getByText('菜单编号').waitFor();
       await page.getByTestId('crud-add').waitFor();
+      await quiet(page);
+      await shot(page, 'console-topmenus-zh');
+    });
+
+    it('lists the data and API scopes of a menu', async () => {
+      await openMenu(page, 'system', 'data_scope', '/authority/datascope/index', 'data-scopes-page');
+      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await searchField(page, 'menuId').click();
+      await page.getByRole('option', { name: '幼儿信息' }).click();
+      await page.getByTestId('crud-search-submit').click();
+      await expect
+        .poll(async () => (await rows(page).allTextContents()).every((t) => t.includes('student')))
+        .toBe(true);
+      await quiet(page);
+      await shot(page, 'console-data-scopes-zh');
+
+      await openMenu(page, 'system', 'api_scope', '/authority/apiscope/index', 'api-scopes-page');
+      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await quiet(page);
+      await shot(page, 'console-api-scopes-zh');
       expect(errors).toEqual([]);
     });
   });
