@@ -9,6 +9,7 @@ import {
   emptyForm,
   formOf,
   isEditable,
+  keptFields,
   serverFieldProblems,
   submitBody,
 } from './define';
@@ -47,9 +48,11 @@ export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
   const save = async () => {
     if (!state || !form.validate()) return;
     try {
-      await submit.mutateAsync(
-        submitBody(def, form.values, state.mode === 'edit' ? (state.id ?? undefined) : undefined),
-      );
+      const edit = state.mode === 'edit';
+      await submit.mutateAsync({
+        ...(edit ? keptFields(def, detail.data) : {}),
+        ...submitBody(def, form.values, edit ? (state.id ?? undefined) : undefined),
+      });
       notifications.show({
         color: 'teal',
         message: tr(state.mode === 'edit' ? 'crud.notify.updated' : 'crud.notify.added'),

@@ -1,5 +1,5 @@
 import { http, type QueryParams } from '../../lib/http';
-import type { CrudRecord } from './define';
+import { type CrudPaths, type CrudRecord, type OptionSource, optionsOfAnswer } from './define';
 
 /** A page of a list, as every Saber list answers (`data`). */
 export interface CrudPageData<T = CrudRecord> {
@@ -28,16 +28,23 @@ export const crudKeys = {
  * The Saber calls of a resource (spec §7 "Common patterns"). Each resolves with the envelope's
  * `data`; a failure was already shown by the HTTP client (spec §8) and rejects with `ApiError`.
  */
-export function crudApi(resource: string) {
+export function crudApi(resource: string, paths: CrudPaths = {}) {
+  const list = `${resource}/${paths.list ?? 'list'}`;
+  const detail = `${resource}/${paths.detail ?? 'detail'}`;
+  const submit = `${resource}/${paths.submit ?? 'submit'}`;
+  const update = paths.update ? `${resource}/${paths.update}` : submit;
+  const remove = `${resource}/${paths.remove ?? 'remove'}`;
   return {
     list: async (params: QueryParams) => {
-      const { data } = await http.get<CrudPageData | null>(`${resource}/list`, params);
+      const { data } = await http.get<CrudPageData | null>(list, params);
       return data ?? { records: [], total: 0, size: Number(params.size) || 10, current: 1, pages: 0 };
     },
-    detail: async (id: string) => (await http.get<CrudRecord>(`${resource}/detail`, { id })).data,
-    submit: async (body: Record<string, unknown>) => (await http.post<CrudRecord>(`${resource}/submit`, body)).data,
+    detail: async (id: string) => (await http.get<CrudRecord>(detail, { id })).data,
+    /** Adds, or with `edit` updates (the `update` call when the resource has one). */
+    submit: async (body: Record<string, unknown>, edit = false) =>
+      (await http.post<CrudRecord>(edit ? update : submit, body)).data,
     remove: async (ids: string) => {
-      await http.post<null>(`${resource}/remove`, undefined, { params: { ids } });
+      await http.post<null>(remove, undefined, { params: { ids } });
     },
   };
 }
@@ -46,4 +53,10 @@ export function crudApi(resource: string) {
 export async function dictionary(code: string): Promise<DictEntry[]> {
   const { data } = await http.get<DictEntry[] | null>('/blade-system/dict/dictionary', { code }, { notify: false });
   return Array.isArray(data) ? data : [];
+}
+
+/** A select's options from its call; quiet on failure (no options). */
+export async function remoteOptions(source: OptionSource) {
+  const { data } = await http.get<unknown>(source.url, source.params ?? {}, { notify: false });
+  return optionsOfAnswer(source, data);
 }

@@ -52,6 +52,21 @@ export interface CrudColumn {
   width?: number;
   /** What a new record starts with. */
   initial?: string | number;
+  /** Options of a select read from a call of the API (see `OptionSource`). */
+  optionsFrom?: OptionSource;
+}
+
+/**
+ * A select's options from a call: its answer a list, a page (`records`) or a tree (`children`,
+ * flattened in order, nested labels indented). The labels are the server's words.
+ */
+export interface OptionSource {
+  /** The call's path under /api, e.g. `/blade-system/dept/tree`. */
+  url: string;
+  params?: Record<string, string | number>;
+  /** The fields of an answer's row holding the option's value and label. */
+  value: string;
+  label: string;
 }
 
 /** Button codes (`<Can code>`, spec §6): a button shows only when the user holds its code. */
@@ -75,6 +90,22 @@ export interface CrudDefinition {
   rowKey?: string;
   /** `data-testid` of the page. */
   testId?: string;
+  /** Calls named otherwise than `list|detail|submit|remove` (see `CrudPaths`). */
+  paths?: CrudPaths;
+  /** Fields of the record the form does not show, sent back as they were when editing (lists of ids). */
+  keep?: readonly string[];
+}
+
+/**
+ * The names of a resource's calls under `resource`, where they differ from Saber's defaults
+ * (e.g. children: `listStudents`, `saveStudent`); `update`, when set, is the call of an edit.
+ */
+export interface CrudPaths {
+  list?: string;
+  detail?: string;
+  submit?: string;
+  update?: string;
+  remove?: string;
 }
 
 export type CrudRecord = Record<string, unknown>;
@@ -89,7 +120,9 @@ export interface FieldProblem {
 export type DialogMode = 'add' | 'edit' | 'view';
 
 /** The definition with the kit's defaults filled in. */
-export function defineCrud(definition: CrudDefinition): Required<Omit<CrudDefinition, 'testId'>> & CrudDefinition {
+export function defineCrud(
+  definition: CrudDefinition,
+): Required<Omit<CrudDefinition, 'testId' | 'paths' | 'keep'>> & CrudDefinition {
   const resource = definition.resource.replace(/\/+$/, '');
   return { dialogWidth: 880, rowKey: 'id', ...definition, resource };
 }
@@ -151,6 +184,29 @@ export function submitBody(def: CrudDefinition, values: FormValues, id?: string)
     body[column.prop] = typeof value === 'string' ? value.trim() : value;
   }
   return body;
+}
+
+/** The `keep` fields of a record, as they were (sent with an edit's body). */
+export function keptFields(def: CrudDefinition, record: CrudRecord | undefined): Record<string, unknown> {
+  if (!record || !def.keep) return {};
+  return Object.fromEntries(def.keep.filter((prop) => record[prop] !== undefined).map((prop) => [prop, record[prop]]));
+}
+
+/** Rows of an options call's answer (a list, a page or a tree), flattened, depth first. */
+export function optionsOfAnswer(source: OptionSource, answer: unknown): FieldOption[] {
+  const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown } | null)?.records ?? []);
+  const out: FieldOption[] = [];
+  const walk = (nodes: unknown, depth: number) => {
+    if (!Array.isArray(nodes)) return;
+    for (const node of nodes as CrudRecord[]) {
+      const value = node[source.value];
+      if (typeof value === 'string' || typeof value === 'number')
+        out.push({ value, text: `${'\u3000'.repeat(depth)}${String(node[source.label] ?? value)}` });
+      walk(node.children, depth + 1);
+    }
+  };
+  walk(rows, 0);
+  return out;
 }
 
 export interface Paging {

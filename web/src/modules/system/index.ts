@@ -12,5 +12,12 @@ export const systemContext: WebContext<'system', SystemMessages> = {
   menuPages: {
     post: crudPage(() => import('./pages/PostsPage'), 'PostsPage'),
     param: crudPage(() => import('./pages/ParamsPage'), 'ParamsPage'),
+    topmenu: crudPage(() => import('./pages/TopMenusPage'), 'TopMenusPage'),
+    tenant: crudPage(() => import('./pages/TenantsPage'), 'TenantsPage'),
+    clazz: crudPage(() => import('./pages/ClassesPage'), 'ClassesPage'),
+    student: crudPage(() => import('./pages/ChildrenPage'), 'ChildrenPage'),
+    data_scope: crudPage(() => import('./pages/DataScopesPage'), 'DataScopesPage'),
+    api_scope: crudPage(() => import('./pages/ApiScopesPage'), 'ApiScopesPage'),
+    log_security: crudPage(() => import('./pages/SecurityLogPage'), 'SecurityLogPage'),
   },
 };

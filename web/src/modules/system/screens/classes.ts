@@ -1,0 +1,62 @@
+import { defineCrud } from '../../../kit/crud';
+
+/**
+ * Classes (`/clazz/classinfo`, the caller's `clazz` data scope): the department from the
+ * department tree; the teachers are shown, not chosen here (an edit keeps them as they were).
+ */
+export const classes = defineCrud({
+  resource: '/clazz/classinfo',
+  name: 'system.clazz.name',
+  testId: 'classes-page',
+  buttons: { add: 'clazz_add', edit: 'clazz_edit', delete: 'clazz_delete', view: 'clazz_view' },
+  keep: ['headTeacherId', 'teacherIds', 'caregiverId'],
+  columns: [
+    {
+      prop: 'name',
+      label: 'system.clazz.className',
+      search: true,
+      sortable: true,
+      rules: { required: 'system.clazz.rules.name', max: 64 },
+    },
+    {
+      prop: 'grade',
+      label: 'system.clazz.grade',
+      type: 'select',
+      search: true,
+      sortable: true,
+      width: 100,
+      initial: 2,
+      options: [
+        { value: 1, label: 'system.clazz.grades.nursery' },
+        { value: 2, label: 'system.clazz.grades.junior' },
+        { value: 3, label: 'system.clazz.grades.middle' },
+        { value: 4, label: 'system.clazz.grades.senior' },
+      ],
+      rules: { required: 'system.clazz.rules.grade' },
+    },
+    {
+      prop: 'schoolYear',
+      label: 'system.clazz.schoolYear',
+      search: true,
+      sortable: true,
+      width: 120,
+      rules: {
+        required: 'system.clazz.rules.schoolYear',
+        pattern: [/^\d{4}-\d{4}$/, 'system.clazz.rules.schoolYearFormat'],
+      },
+    },
+    {
+      prop: 'deptId',
+      label: 'system.clazz.deptId',
+      type: 'select',
+      hide: true,
+      optionsFrom: { url: '/blade-system/dept/tree', value: 'id', label: 'title' },
+    },
+    { prop: 'deptName', label: 'system.clazz.deptName', form: false, width: 160 },
+    { prop: 'headTeacherName', label: 'system.clazz.headTeacherName', form: false, width: 110 },
+    { prop: 'room', label: 'system.clazz.room', width: 100, rules: { max: 64 } },
+    { prop: 'capacity', label: 'system.clazz.capacity', type: 'number', sortable: true, width: 90 },
+    { prop: 'studentCount', label: 'system.clazz.studentCount', form: false, sortable: true, width: 100 },
+    { prop: 'remark', label: 'system.clazz.remark', type: 'textarea', hide: true, rules: { max: 255 } },
+  ],
+});

@@ -1,0 +1,63 @@
+import { defineCrud } from '../../../kit/crud';
+
+/**
+ * Tenants (platform only; `/blade-system/tenant`): a tenant is keyed by its six-digit
+ * `tenantId`, which the server gives a new one. The licence (account quota, expiry) and the
+ * domain are fields of the form, as the API's submit takes them.
+ */
+export const tenants = defineCrud({
+  resource: '/blade-system/tenant',
+  name: 'system.tenant.name',
+  testId: 'tenants-page',
+  rowKey: 'tenantId',
+  buttons: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
+  columns: [
+    { prop: 'tenantId', label: 'system.tenant.tenantId', search: true, sortable: true, width: 100, form: false },
+    {
+      prop: 'tenantName',
+      label: 'system.tenant.tenantName',
+      search: true,
+      sortable: true,
+      rules: { required: 'system.tenant.rules.tenantName', max: 100 },
+    },
+    { prop: 'linkman', label: 'system.tenant.linkman', width: 100, rules: { max: 50 } },
+    { prop: 'contactNumber', label: 'system.tenant.contactNumber', hide: true, rules: { max: 30 } },
+    {
+      prop: 'domain',
+      label: 'system.tenant.domain',
+      width: 150,
+      rules: { max: 255, pattern: [/^[A-Za-z0-9.-]*$/, 'system.tenant.rules.domain'] },
+    },
+    {
+      prop: 'accountNumber',
+      label: 'system.tenant.accountNumber',
+      type: 'number',
+      sortable: true,
+      width: 130,
+      initial: -1,
+      rules: { required: 'system.tenant.rules.accountNumber' },
+    },
+    {
+      prop: 'expireTime',
+      label: 'system.tenant.expireTime',
+      sortable: true,
+      width: 160,
+      rules: {
+        pattern: [/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'system.tenant.rules.expireTime'],
+      },
+    },
+    {
+      prop: 'status',
+      label: 'system.tenant.status',
+      type: 'select',
+      form: false,
+      width: 80,
+      options: [
+        { value: 1, label: 'system.tenant.statuses.enabled' },
+        { value: 2, label: 'system.tenant.statuses.disabled' },
+      ],
+    },
+    { prop: 'address', label: 'system.tenant.address', hide: true, rules: { max: 255 } },
+    { prop: 'backgroundUrl', label: 'system.tenant.backgroundUrl', type: 'textarea', hide: true, rules: { max: 1000 } },
+  ],
+});
