@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { crudApi, crudKeys, dictionary } from './api';
-import type { CrudColumn, CrudDefinition, FieldOption } from './define';
+import { type CrudColumn, type CrudDefinition, dictSource, type FieldOption } from './define';
 
 /** The resource's list for these parameters; the previous page stays on screen while the next loads. */
 export function useCrudList(def: CrudDefinition, params: Record<string, string | number>) {
-  const api = useMemo(() => crudApi(def.resource), [def.resource]);
+  const api = useMemo(() => crudApi(def.resource, def.listPath), [def.resource, def.listPath]);
   return useQuery({
-    queryKey: crudKeys.list(def.resource, params),
+    queryKey: crudKeys.list(def.resource, { path: def.listPath ?? 'list', ...params }),
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
   });
@@ -32,16 +32,20 @@ export function useCrudMutations(def: CrudDefinition) {
   const onSuccess = () => client.invalidateQueries({ queryKey: crudKeys.all(def.resource) });
   const submit = useMutation({ mutationFn: api.submit, onSuccess });
   const remove = useMutation({ mutationFn: api.remove, onSuccess });
-  return { submit, remove };
+  const action = useMutation({
+    mutationFn: ({ path, id }: { path: string; id: string }) => api.action(path, id),
+    onSuccess,
+  });
+  return { submit, remove, action };
 }
 
 /** A select's options: its dictionary's entries when it names one and the server has it, else its own. */
 export function useOptions(column: CrudColumn): readonly FieldOption[] | undefined {
-  const code = column.dict;
+  const source = dictSource(column.dict);
   const dict = useQuery({
-    queryKey: crudKeys.dict(code ?? ''),
-    queryFn: () => dictionary(code as string),
-    enabled: Boolean(code),
+    queryKey: crudKeys.dict(source?.path ?? '', source?.code ?? ''),
+    queryFn: () => dictionary(source?.path ?? '', source?.code ?? ''),
+    enabled: source !== null,
     staleTime: 5 * 60_000,
   });
   return useMemo(() => {
@@ -50,4 +54,14 @@ export function useOptions(column: CrudColumn): readonly FieldOption[] | undefin
     if (entries.length > 0) return entries.map((e) => ({ value: e.dictKey, text: e.dictValue }));
     return column.options;
   }, [dict.data, column.options]);
+}
+
+/** One level of a lazy tree: the top level, or the children of `parent` once it is expanded. */
+export function useCrudTree(def: CrudDefinition, params: Record<string, string>) {
+  const api = useMemo(() => crudApi(def.resource), [def.resource]);
+  const path = def.tree?.path ?? 'lazy-tree';
+  return useQuery({
+    queryKey: crudKeys.tree(def.resource, { path, ...params }),
+    queryFn: () => api.tree(path, params),
+  });
 }
