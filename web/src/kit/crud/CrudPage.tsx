@@ -58,10 +58,10 @@ function ParentAndChildren({ def }: { def: CrudDefinition }) {
     );
   return (
     <Grid gap="xl" data-layout="horizontal">
-      <Grid.Col span={{ base: 12, lg: 5 }} data-testid="crud-parents">
+      <Grid.Col span={{ base: 12, lg: 6 }} data-testid="crud-parents">
         {parent}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 7 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 6 }}>{children}</Grid.Col>
     </Grid>
   );
 }

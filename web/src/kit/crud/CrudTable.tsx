@@ -83,9 +83,15 @@ export function CrudTable(props: CrudTableProps) {
             }
           : {})}
         {...(onChoose ? { onRowClick: ({ record }: { record: CrudRecord }) => onChoose(record) } : {})}
-        rowBackgroundColor={(row) =>
-          chosenKey !== null && String(row[rowKey]) === chosenKey ? 'var(--mantine-primary-color-light)' : undefined
+        rowStyle={(row) =>
+          chosenKey !== null && String(row[rowKey]) === chosenKey
+            ? {
+                backgroundColor: 'var(--mantine-primary-color-light)',
+                boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)',
+              }
+            : undefined
         }
+        style={onChoose ? { cursor: 'pointer' } : undefined}
         totalRecords={total}
         page={paging.current}
         onPageChange={(current) => onPaging({ ...paging, current })}

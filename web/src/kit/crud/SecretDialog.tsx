@@ -39,7 +39,7 @@ export function SecretDialog({ revealed, onClose }: { revealed: Revealed | null;
           </Alert>
           {revealed.title && (
             <Text size="sm">
-              {revealed.label}: <b>{revealed.title}</b>
+              {tr('crud.secret.record', { label: revealed.label })} <b>{revealed.title}</b>
             </Text>
           )}
           <Group gap="xs" wrap="nowrap" align="center">

@@ -44,6 +44,8 @@ export interface CrudColumn {
   form?: boolean;
   /** false: shown but not changed when editing (a code). */
   editable?: boolean;
+  /** Given by the screen (a child's parent): shown, never changed, not even when adding. */
+  fixed?: boolean;
   /** Options of a select (the labels are i18n keys). */
   options?: readonly FieldOption[];
   /**
@@ -181,7 +183,7 @@ export const formColumns = (def: CrudDefinition) => def.columns.filter((c) => c.
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
-  mode === 'add' || (mode === 'edit' && column.editable !== false);
+  column.fixed !== true && (mode === 'add' || (mode === 'edit' && column.editable !== false));
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 

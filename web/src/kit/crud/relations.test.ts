@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineCrud, dictSource, emptyForm, listParams, submitBody } from './define';
+import { type CrudColumn, defineCrud, dictSource, emptyForm, isEditable, listParams, submitBody } from './define';
 import {
   childDefinition,
   formUnder,
@@ -55,6 +55,8 @@ describe('the kit’s parent and child tables', () => {
     expect(emptyForm(child)).toEqual({ parentId: '1866', code: 'ethnic', dictKey: '', dictValue: '' });
     const parent = child.columns.find((c) => c.prop === 'parentId');
     expect(parent?.editable).toBe(false);
+    expect(isEditable(parent as CrudColumn, 'add')).toBe(false);
+    expect(isEditable(child.columns.find((c) => c.prop === 'dictKey') as CrudColumn, 'add')).toBe(true);
     expect(parent?.options).toEqual([{ value: '1866', text: '民族' }]);
     expect(child.columns.find((c) => c.prop === 'code')?.options).toBeUndefined();
     expect(submitBody(child, { ...emptyForm(child), dictKey: ' 58 ', dictValue: '测试' })).toEqual({

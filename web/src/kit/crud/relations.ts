@@ -33,6 +33,7 @@ export function childDefinition(def: CrudDefinition, parent: CrudRecord): CrudDe
         ...column,
         initial: value,
         editable: false,
+        fixed: true,
         ...(isKey ? { options: [{ value: String(value), text: name }] } : {}),
       };
     }),

@@ -51,6 +51,7 @@ export const en: CrudMessages = {
   },
   secret: {
     title: 'Save the secret',
+    record: 'For the {{label}}',
     warnTitle: 'This secret is shown only once',
     warn: 'Once this window is closed the secret cannot be shown again (the server keeps only its hash). Copy it now and keep it safe; if it is lost, it can only be reset.',
     copy: 'Copy',

@@ -53,6 +53,7 @@ export const zhCN = {
   },
   secret: {
     title: '请保存密钥',
+    record: '{{label}}：',
     warnTitle: '密钥只显示这一次',
     warn: '关闭本窗口后将无法再次查看此密钥（服务器只保存其摘要）。请立即复制并妥善保存；如果遗失，只能重置密钥。',
     copy: '复制',

@@ -63,7 +63,7 @@ export const clients = defineCrud({
     {
       prop: 'scope',
       label: 'system.client.scope',
-      width: 90,
+      width: 80,
       initial: 'all',
       rules: { required: 'system.client.rules.scope', max: 100 },
     },
@@ -79,7 +79,7 @@ export const clients = defineCrud({
       prop: 'refreshTokenValidity',
       label: 'system.client.refreshTokenValidity',
       type: 'number',
-      width: 150,
+      hide: true,
       initial: 604800,
       rules: { required: 'system.client.rules.refreshTokenValidity' },
     },

@@ -12,7 +12,7 @@ const SEALED: CrudColumn = {
   prop: 'isSealed',
   label: 'system.dict.isSealed',
   type: 'select',
-  width: 90,
+  width: 76,
   initial: 0,
   options: [
     { value: 0, label: 'system.dict.sealed.no' },
@@ -25,7 +25,7 @@ const SORT: CrudColumn = {
   label: 'system.dict.sort',
   type: 'number',
   sortable: true,
-  width: 100,
+  width: 96,
   initial: 0,
   rules: { required: 'system.dict.rules.sort' },
 };
