@@ -37,11 +37,11 @@ function ParentAndChildren({ def }: { def: CrudDefinition }) {
   );
   const child = useMemo(() => (chosen ? childDefinition(def, chosen) : null), [def, chosen]);
   const vertical = def.children?.layout === 'vertical';
-  const parent = <CrudScreen def={def} chosen={chosen} onChoose={setChosen} onRecords={onRecords} />;
+  const parent = <CrudScreen def={def} chosen={chosen} onChoose={setChosen} onRecords={onRecords} narrow={!vertical} />;
   const children = (
     <div data-testid="crud-children">
       {child ? (
-        <CrudScreen key={String(chosen?.[rowKey])} def={child} />
+        <CrudScreen key={String(chosen?.[rowKey])} def={child} narrow={!vertical} />
       ) : (
         <Text c="dimmed" ta="center" py="xl">
           {tr('crud.children.choose')}

@@ -23,10 +23,12 @@ interface CrudScreenProps {
   onChoose?: (row: CrudRecord) => void;
   /** The rows of the current page (a parent table chooses its first row). */
   onRecords?: (rows: CrudRecord[]) => void;
+  /** Beside another table (half the screen). */
+  narrow?: boolean;
 }
 
 /** One paged table over a resource: search bar, toolbar, table, the add/edit/view dialog. */
-export function CrudScreen({ def, chosen, onChoose, onRecords }: CrudScreenProps) {
+export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScreenProps) {
   const [search, setSearch] = useState<FormValues>({});
   const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const [selected, setSelected] = useState<CrudRecord[]>([]);
@@ -73,6 +75,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords }: CrudScreenProps
         handlers={commands.handlers}
         chosen={chosen}
         onChoose={onChoose}
+        narrow={narrow}
       />
       <CrudDialog
         def={def}

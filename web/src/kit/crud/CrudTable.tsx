@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { usePermission } from '../../permissions/Can';
 import { type CrudDefinition, type CrudRecord, PAGE_SIZES, type Paging, sortRecords, tableColumns } from './define';
 import { isSealedRow } from './relations';
-import { type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
+import { actionsWidth, type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
 import { useKitText } from './useKitText';
 import { OptionCell } from './CrudField';
 
@@ -21,11 +21,14 @@ interface CrudTableProps {
   /** A parent table: clicking a row chooses it (its children show beside or below). */
   chosen?: CrudRecord | null;
   onChoose?: (row: CrudRecord) => void;
+  /** Half the screen wide (beside another table): the paging bar stacks its parts. */
+  narrow?: boolean;
 }
 
 /** The rows of a page: the definition's columns, row buttons, selection for batch delete, paging. */
 export function CrudTable(props: CrudTableProps) {
-  const { def, records, total, paging, onPaging, fetching, selected, onSelected, handlers, chosen, onChoose } = props;
+  const { def, records, total, paging, onPaging, fetching, selected, onSelected, handlers, chosen, onChoose, narrow } =
+    props;
   const { tr, language } = useKitText();
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
@@ -53,7 +56,7 @@ export function CrudTable(props: CrudTableProps) {
       accessor: '__actions',
       title: tr('crud.actions.title'),
       textAlign: 'center',
-      width: 44 * rowButtons + 24,
+      width: actionsWidth(rowButtons),
       render: (row) => <RowButtons def={def} row={row} handlers={handlers} />,
     });
   }
@@ -99,6 +102,7 @@ export function CrudTable(props: CrudTableProps) {
         recordsPerPageOptions={[...PAGE_SIZES]}
         onRecordsPerPageChange={(size) => onPaging({ current: 1, size })}
         recordsPerPageLabel={tr('crud.table.pageSize')}
+        {...(narrow ? { paginationWrapBreakpoint: 100_000 } : {})}
         paginationText={({ from: first, to, totalRecords }) =>
           tr('crud.table.range', { from: totalRecords === 0 ? 0 : first, to, total: totalRecords })
         }

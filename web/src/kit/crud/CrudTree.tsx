@@ -7,7 +7,7 @@ import { OptionCell } from './CrudField';
 import { CrudToolbar } from './CrudToolbar';
 import { type CrudDefinition, type CrudRecord, tableColumns } from './define';
 import { formUnder, hasChildren, treeParams } from './relations';
-import { type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
+import { actionsWidth, type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
 import { SecretDialog } from './SecretDialog';
 import { useCrudTree } from './useCrud';
 import { useKitText } from './useKitText';
@@ -103,7 +103,7 @@ function TreeLevel({ def, parent, depth, handlers }: LevelProps) {
       accessor: '__actions',
       title: tr('crud.actions.title'),
       textAlign: 'center',
-      width: 44 * buttons + 24,
+      width: actionsWidth(buttons),
       render: (row) => <RowButtons def={def} row={row} handlers={handlers} />,
     });
 

@@ -24,6 +24,9 @@ export function rowButtonCount(def: CrudDefinition, tree = false): number {
   );
 }
 
+/** The actions column's width for this many buttons (28 px each, 4 apart, the cell's padding). */
+export const actionsWidth = (count: number) => 32 * count + 32;
+
 const ACTION_ICONS = { key: IconKey, refresh: IconRefresh } as const;
 
 /** A row's buttons, each behind its code; a sealed row keeps only view (and add under it is refused by the server, so hidden too). */
