@@ -169,6 +169,32 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await guangdong.scrollIntoViewIfNeeded();
     await quiet(platform);
     await shot(platform, 'regions-expanded-zh');
+
+    // A region under 广州市 (its code as the parent), renamed, then deleted.
+    const guangzhou = platform.locator('tr[data-depth="1"]').filter({ hasText: '广州市' });
+    await guangzhou.getByTestId('crud-row-add').click();
+    const d = platform.getByRole('dialog');
+    await d.getByText('新增行政区划').waitFor();
+    expect(await field(d, 'parentCode').inputValue()).toBe('440100');
+    await field(d, 'code').fill('440199');
+    await field(d, 'name').fill('测试区');
+    await platform.getByTestId('crud-dialog-save').click();
+    await notification(platform, '新增成功');
+    await d.waitFor({ state: 'hidden' });
+    if ((await guangzhou.getAttribute('data-expanded')) !== 'true')
+      await guangzhou.getByTestId('crud-tree-toggle').click();
+    const mine = platform.locator('tr[data-depth="2"]').filter({ hasText: '440199' });
+    await mine.getByTestId('crud-row-edit').click();
+    await expect.poll(() => field(d, 'name').inputValue()).toBe('测试区');
+    expect(await field(d, 'code').getAttribute('readonly')).not.toBeNull();
+    await field(d, 'name').fill('测试区（已修改）');
+    await platform.getByTestId('crud-dialog-save').click();
+    await notification(platform, '修改成功');
+    await mine.filter({ hasText: '测试区（已修改）' }).waitFor();
+    await mine.getByTestId('crud-row-delete').click();
+    await platform.getByTestId('crud-confirm-delete').click();
+    await expect.poll(() => mine.count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('the platform: adds a client, its secret shown once', async () => {
