@@ -139,6 +139,8 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await rowsIn(parents(admin)).filter({ hasText: 'yes_no' }).click();
     await expect.poll(() => rowsIn(children(admin)).count()).toBe(2);
     expect(await admin.getByTestId('coming-soon').count()).toBe(0);
+    await quiet(admin);
+    await shot(admin, 'dict-vertical-zh');
   });
 
   it('speaks English on the horizontal page', async () => {
@@ -197,6 +199,14 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the platform: its system dictionaries open on their menu', async () => {
+    await platform.getByTestId('menu-dict').click();
+    await platform.getByTestId('dict-page').waitFor();
+    await platform.getByTestId('dict-page').locator('[data-layout="horizontal"]').waitFor();
+    expect(await platform.getByTestId('coming-soon').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('the platform: adds a client, its secret shown once', async () => {
     await platform.getByTestId('menu-client').click();
     await platform.getByTestId('client-page').waitFor();
@@ -204,6 +214,8 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await platform.getByTestId('crud-add').click();
     const d = dialog(platform);
     await field(d, 'clientId').fill('e2e_app');
+    await d.getByText('refresh_token').first().waitFor();
+    await shot(platform, 'clients-add-zh');
     await platform.getByTestId('crud-dialog-save').click();
     const secret = platform.getByTestId('crud-secret-value');
     await secret.waitFor();
