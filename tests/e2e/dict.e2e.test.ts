@@ -215,6 +215,7 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     const d = dialog(platform);
     await field(d, 'clientId').fill('e2e_app');
     await d.getByText('refresh_token').first().waitFor();
+    await quiet(platform);
     await shot(platform, 'clients-add-zh');
     await platform.getByTestId('crud-dialog-save').click();
     const secret = platform.getByTestId('crud-secret-value');
