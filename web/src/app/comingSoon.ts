@@ -10,8 +10,6 @@ export interface ComingSoonRoute {
 }
 
 export const COMING_SOON: ComingSoonRoute[] = [
-  { path: '/dict-horizontal/index', titleKey: 'route.dictHorizontal' },
-  { path: '/dict-vertical/index', titleKey: 'route.dictVertical' },
   { path: '/growth/teacher', titleKey: 'route.growthTeacher' },
   { path: '/observation/observationDetails', titleKey: 'route.observationDetails', keepAlive: true },
   { path: '/observation/shareDetails', titleKey: 'route.shareDetails', keepAlive: true },

@@ -5,7 +5,9 @@ import { ApiError } from '../../lib/http';
 import { CrudField } from './CrudField';
 import {
   type CrudDefinition,
+  type CrudRecord,
   type DialogMode,
+  type FormValues,
   emptyForm,
   formOf,
   isEditable,
@@ -21,16 +23,20 @@ export interface DialogState {
   mode: DialogMode;
   /** The record's id (edit, view). */
   id: string | null;
+  /** A new record's values (a child under a tree row); else the definition's `initial`s. */
+  initial?: FormValues;
 }
 
 interface CrudDialogProps {
   def: CrudDefinition;
   state: DialogState | null;
   onClose: () => void;
+  /** After a successful submit, with the server's answer (a secret it carries once, for instance). */
+  onSaved?: (answer: CrudRecord, mode: DialogMode) => void;
 }
 
 /** Add, edit and view in one dialog (spec §9: 880 wide); edit and view read the record's detail first. */
-export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
+export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
   const { tr } = useKitText();
   const form = useCrudForm(def);
   const { submit } = useCrudMutations(def);
@@ -41,7 +47,7 @@ export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
   // A fresh form for each opening: empty to add, the record's values to edit or view.
   useEffect(() => {
     if (!state) return;
-    if (state.mode === 'add') reset(emptyForm(def));
+    if (state.mode === 'add') reset(state.initial ?? emptyForm(def));
     else if (detail.data) reset(formOf(def, detail.data));
   }, [state, detail.data, def, reset]);
 
@@ -49,7 +55,7 @@ export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
     if (!state || !form.validate()) return;
     try {
       const edit = state.mode === 'edit';
-      await submit.mutateAsync({
+      const answer = await submit.mutateAsync({
         ...(edit ? keptFields(def, detail.data) : {}),
         ...submitBody(def, form.values, edit ? (state.id ?? undefined) : undefined),
       });
@@ -58,6 +64,7 @@ export function CrudDialog({ def, state, onClose }: CrudDialogProps) {
         message: tr(state.mode === 'edit' ? 'crud.notify.updated' : 'crud.notify.added'),
       });
       onClose();
+      onSaved?.(answer, state.mode);
     } catch (error) {
       // The client showed the server's message; the fields it names show theirs too.
       if (error instanceof ApiError) form.setProblems(serverFieldProblems(def, error.body));

@@ -1,6 +1,7 @@
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
-import type { CrudColumn, FieldProblem } from './define';
+import { type CrudColumn, type FieldProblem, optionOf } from './define';
+import { joinValues, splitValues } from './relations';
 import { useOptions } from './useCrud';
 import { useKitText } from './useKitText';
 
@@ -70,6 +71,20 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
         />
       );
     }
+    case 'multiselect': {
+      const data = (options ?? []).map((o) => ({ value: String(o.value), label: option(o) }));
+      return (
+        <MultiSelect
+          {...common}
+          placeholder={readOnly ? undefined : tr('crud.search.selectPlaceholder', named)}
+          data={data}
+          clearable={!readOnly}
+          comboboxProps={{ withinPortal: true }}
+          value={splitValues(value)}
+          onChange={(picked) => onChange(joinValues(picked))}
+        />
+      );
+    }
     case 'number':
       return (
         <NumberInput
@@ -93,4 +108,18 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
         />
       );
   }
+}
+
+/** A select's value in a table cell: its option's text (several, for a multi-select). */
+export function OptionCell({ column, value }: { column: CrudColumn; value: unknown }) {
+  const { option } = useKitText();
+  const options = useOptions(column);
+  const values = column.type === 'multiselect' ? splitValues(value) : [value];
+  return (
+    <>
+      {values
+        .map((v) => option(optionOf(options, v)) || String(v ?? ''))
+        .join(column.type === 'multiselect' ? '、' : '')}
+    </>
+  );
 }

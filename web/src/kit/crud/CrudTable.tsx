@@ -1,18 +1,12 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Can, usePermission } from '../../permissions/Can';
-import {
-  type CrudDefinition,
-  type CrudRecord,
-  optionOf,
-  PAGE_SIZES,
-  type Paging,
-  sortRecords,
-  tableColumns,
-} from './define';
+import { useMemo, useState } from 'react';
+import { usePermission } from '../../permissions/Can';
+import { type CrudDefinition, type CrudRecord, PAGE_SIZES, type Paging, sortRecords, tableColumns } from './define';
+import { isSealedRow } from './relations';
+import { actionsWidth, type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
 import { useKitText } from './useKitText';
+import { OptionCell } from './CrudField';
 
 interface CrudTableProps {
   def: CrudDefinition;
@@ -23,19 +17,25 @@ interface CrudTableProps {
   fetching: boolean;
   selected: CrudRecord[];
   onSelected: (rows: CrudRecord[]) => void;
-  onOpen: (mode: 'edit' | 'view', row: CrudRecord) => void;
-  onDelete: (row: CrudRecord) => void;
+  handlers: RowHandlers;
+  /** A parent table: clicking a row chooses it (its children show beside or below). */
+  chosen?: CrudRecord | null;
+  onChoose?: (row: CrudRecord) => void;
+  /** Half the screen wide (beside another table): the paging bar stacks its parts. */
+  narrow?: boolean;
 }
 
 /** The rows of a page: the definition's columns, row buttons, selection for batch delete, paging. */
 export function CrudTable(props: CrudTableProps) {
-  const { def, records, total, paging, onPaging, fetching, selected, onSelected, onOpen, onDelete } = props;
-  const { tr, option, language } = useKitText();
+  const { def, records, total, paging, onPaging, fetching, selected, onSelected, handlers, chosen, onChoose, narrow } =
+    props;
+  const { tr, language } = useKitText();
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
   const [sort, setSort] = useState<DataTableSortStatus<CrudRecord> | undefined>(undefined);
   const mayDelete = usePermission({ code: buttons.delete ?? '' }) && Boolean(buttons.delete);
-  const rowButtons = [buttons.view, buttons.edit, buttons.delete].filter(Boolean).length;
+  const rowButtons = rowButtonCount(def);
+  const chosenKey = chosen ? String(chosen[rowKey]) : null;
 
   const rows = useMemo(
     () => (sort ? sortRecords(records, String(sort.columnAccessor), sort.direction, language) : records),
@@ -48,44 +48,16 @@ export function CrudTable(props: CrudTableProps) {
     sortable: column.sortable,
     width: column.width,
     ellipsis: true,
-    render: column.options || column.dict ? (row) => option(optionOf(column.options, row[column.prop])) : undefined,
+    render:
+      column.options || column.dict ? (row) => <OptionCell column={column} value={row[column.prop]} /> : undefined,
   }));
   if (rowButtons > 0) {
     columns.push({
       accessor: '__actions',
       title: tr('crud.actions.title'),
       textAlign: 'center',
-      width: 44 * rowButtons + 24,
-      render: (row) => (
-        <Group gap={4} justify="center" wrap="nowrap">
-          {buttons.view && (
-            <Can code={buttons.view}>
-              <RowButton label={tr('crud.actions.view')} testId="crud-row-view" onClick={() => onOpen('view', row)}>
-                <IconEye size={16} />
-              </RowButton>
-            </Can>
-          )}
-          {buttons.edit && (
-            <Can code={buttons.edit}>
-              <RowButton label={tr('crud.actions.edit')} testId="crud-row-edit" onClick={() => onOpen('edit', row)}>
-                <IconEdit size={16} />
-              </RowButton>
-            </Can>
-          )}
-          {buttons.delete && (
-            <Can code={buttons.delete}>
-              <RowButton
-                label={tr('crud.actions.delete')}
-                testId="crud-row-delete"
-                color="red"
-                onClick={() => onDelete(row)}
-              >
-                <IconTrash size={16} />
-              </RowButton>
-            </Can>
-          )}
-        </Group>
-      ),
+      width: actionsWidth(rowButtons),
+      render: (row) => <RowButtons def={def} row={row} handlers={handlers} />,
     });
   }
 
@@ -106,7 +78,23 @@ export function CrudTable(props: CrudTableProps) {
         noRecordsText={tr('crud.table.empty')}
         sortStatus={sort ?? { columnAccessor: '', direction: 'asc' }}
         onSortStatusChange={setSort}
-        {...(mayDelete ? { selectedRecords: selected, onSelectedRecordsChange: onSelected } : {})}
+        {...(mayDelete
+          ? {
+              selectedRecords: selected,
+              onSelectedRecordsChange: onSelected,
+              isRecordSelectable: (row: CrudRecord) => !isSealedRow(def, row),
+            }
+          : {})}
+        {...(onChoose ? { onRowClick: ({ record }: { record: CrudRecord }) => onChoose(record) } : {})}
+        rowStyle={(row) =>
+          chosenKey !== null && String(row[rowKey]) === chosenKey
+            ? {
+                backgroundColor: 'var(--mantine-primary-color-light)',
+                boxShadow: 'inset 3px 0 0 var(--mantine-primary-color-filled)',
+              }
+            : undefined
+        }
+        style={onChoose ? { cursor: 'pointer' } : undefined}
         totalRecords={total}
         page={paging.current}
         onPageChange={(current) => onPaging({ ...paging, current })}
@@ -114,10 +102,15 @@ export function CrudTable(props: CrudTableProps) {
         recordsPerPageOptions={[...PAGE_SIZES]}
         onRecordsPerPageChange={(size) => onPaging({ current: 1, size })}
         recordsPerPageLabel={tr('crud.table.pageSize')}
+        {...(narrow ? { paginationWrapBreakpoint: 100_000 } : {})}
         paginationText={({ from: first, to, totalRecords }) =>
           tr('crud.table.range', { from: totalRecords === 0 ? 0 : first, to, total: totalRecords })
         }
-        customRowAttributes={(row) => ({ 'data-testid': `crud-row-${String(row[rowKey])}` })}
+        customRowAttributes={(row) => ({
+          'data-testid': `crud-row-${String(row[rowKey])}`,
+          ...(chosenKey !== null ? { 'data-chosen': String(String(row[rowKey]) === chosenKey) } : {}),
+          ...(isSealedRow(def, row) ? { 'data-sealed': 'true' } : {}),
+        })}
       />
       {selected.length > 0 && (
         <Text size="sm" c="dimmed" mt="xs" data-testid="crud-selected">
@@ -125,21 +118,5 @@ export function CrudTable(props: CrudTableProps) {
         </Text>
       )}
     </div>
-  );
-}
-
-function RowButton(props: { label: string; testId: string; color?: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={props.label} withArrow openDelay={300}>
-      <ActionIcon
-        variant="subtle"
-        color={props.color}
-        aria-label={props.label}
-        data-testid={props.testId}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </ActionIcon>
-    </Tooltip>
   );
 }

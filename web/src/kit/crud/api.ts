@@ -21,7 +21,8 @@ export const crudKeys = {
   all: (resource: string) => ['crud', resource] as const,
   list: (resource: string, params: QueryParams) => ['crud', resource, 'list', params] as const,
   detail: (resource: string, id: string) => ['crud', resource, 'detail', id] as const,
-  dict: (code: string) => ['crud', 'dict', code] as const,
+  dict: (path: string, code: string) => ['crud', 'dict', path, code] as const,
+  tree: (resource: string, params: QueryParams) => ['crud', resource, 'tree', params] as const,
 };
 
 /**
@@ -46,12 +47,20 @@ export function crudApi(resource: string, paths: CrudPaths = {}) {
     remove: async (ids: string) => {
       await http.post<null>(remove, undefined, { params: { ids } });
     },
+    /** One level of a lazy tree (`lazy-tree?parentCode=`). */
+    tree: async (path: string, params: QueryParams) => {
+      const { data } = await http.get<CrudRecord[] | null>(`${resource}/${path}`, params);
+      return Array.isArray(data) ? data : [];
+    },
+    /** A row's own call (`reset-secret?id=`). */
+    action: async (path: string, id: string) =>
+      (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params: { id } })).data,
   };
 }
 
-/** A dictionary's entries; quiet on failure (the field falls back to its own options). */
-export async function dictionary(code: string): Promise<DictEntry[]> {
-  const { data } = await http.get<DictEntry[] | null>('/blade-system/dict/dictionary', { code }, { notify: false });
+/** A dictionary's entries (`path`: the system's or the business one); quiet on failure (the field falls back to its own options). */
+export async function dictionary(path: string, code: string): Promise<DictEntry[]> {
+  const { data } = await http.get<DictEntry[] | null>(path, { code }, { notify: false });
   return Array.isArray(data) ? data : [];
 }
 

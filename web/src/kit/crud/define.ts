@@ -9,7 +9,8 @@
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export type FieldType = 'text' | 'textarea' | 'select' | 'number' | 'date';
+/** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
+export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date';
 
 /** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
 export interface FieldOption {
@@ -43,10 +44,16 @@ export interface CrudColumn {
   form?: boolean;
   /** false: shown but not changed when editing (a code). */
   editable?: boolean;
+  /** Given by the screen (a child's parent): shown, never changed, not even when adding. */
+  fixed?: boolean;
   /** Options of a select (the labels are i18n keys). */
   options?: readonly FieldOption[];
-  /** Options of a select from the dictionary of this code (`/blade-system/dict/dictionary?code=`). */
-  dict?: string;
+  /**
+   * Options of a select from a dictionary: a code reads the system dictionary
+   * (`/blade-system/dict/dictionary?code=`), `{ code, biz: true }` the tenant's business one
+   * (`/blade-system/dict-biz/dictionary?code=`).
+   */
+  dict?: string | DictSource;
   rules?: FieldRules;
   /** Table column width in px. */
   width?: number;
@@ -69,12 +76,75 @@ export interface OptionSource {
   label: string;
 }
 
+/** Where a select's dictionary comes from. */
+export interface DictSource {
+  code: string;
+  biz?: boolean;
+}
+
+/** The dictionary call of a column's `dict`, or null. */
+export function dictSource(dict: CrudColumn['dict']): { path: string; code: string } | null {
+  if (!dict) return null;
+  const { code, biz } = typeof dict === 'string' ? { code: dict, biz: false } : dict;
+  return { path: biz ? '/blade-system/dict-biz/dictionary' : '/blade-system/dict/dictionary', code };
+}
+
 /** Button codes (`<Can code>`, spec §6): a button shows only when the user holds its code. */
 export interface CrudButtons {
   add?: string;
   edit?: string;
   delete?: string;
   view?: string;
+}
+
+/**
+ * A call on one row besides the four (`{resource}/<path>?id=`), behind a button code, after a
+ * confirmation; `reveals`: the answer's field shown once (a secret) in the result dialog.
+ */
+export interface CrudRowAction {
+  key: string;
+  path: string;
+  button: string;
+  /** i18n keys: the button's label and the confirmation's question. */
+  label: string;
+  confirm: string;
+  icon?: 'key' | 'refresh';
+  reveals?: string;
+}
+
+/** The answer of an add that carries a secret: shown once in the result dialog. */
+export interface CrudRevealOnAdd {
+  /** The answer's field holding the secret (`clientSecret`); shown unless masked. */
+  prop: string;
+  /** The answer's field naming the record (`clientId`). */
+  title?: string;
+}
+
+/**
+ * A parent table whose selected row shows its children in a second table (spec §2 dictionary
+ * tables): `horizontal` puts the children right of the parents, `vertical` below them.
+ */
+export interface CrudChildren {
+  definition: CrudDefinition;
+  layout?: 'horizontal' | 'vertical';
+  /** The child list's parameter naming the parent, and the parent's field it takes (`parentId` ← `id`). */
+  param: string;
+  /** The child form's fields a new child takes from its parent (`{ parentId: 'id', code: 'code' }`). */
+  prefill: Record<string, string>;
+  /** The parent's field that names it (its title over the children, its text in a parent select). */
+  title: string;
+}
+
+/**
+ * A tree read one level at a time (`{resource}/lazy-tree?parentCode=`): rows with `hasChildren`
+ * expand, and a row's add button adds a child under it.
+ */
+export interface CrudLazyTree {
+  path: string;
+  /** The parameter naming the parent level (`parentCode`); absent for the top level. */
+  param: string;
+  /** The field of a new child that names its parent, and the parent row's field it takes. */
+  prefill: Record<string, string>;
 }
 
 export interface CrudDefinition {
@@ -94,6 +164,19 @@ export interface CrudDefinition {
   paths?: CrudPaths;
   /** Fields of the record the form does not show, sent back as they were when editing (lists of ids). */
   keep?: readonly string[];
+  /** The list call's path under the resource (default `list`; `parent-list` for dictionaries). */
+  listPath?: string;
+  /** Parameters every list call carries (a child table's `parentId`). */
+  params?: Record<string, string | number>;
+  /** The field marking a sealed row (`isSealed`): at 1 the row has no edit or delete and cannot be selected. */
+  sealed?: string;
+  children?: CrudChildren;
+  tree?: CrudLazyTree;
+  actions?: readonly CrudRowAction[];
+  revealOnAdd?: CrudRevealOnAdd;
+  /** i18n key of a title above the table (a child table names its parent). */
+  title?: string;
+  titleValues?: Record<string, unknown>;
 }
 
 /**
@@ -120,9 +203,7 @@ export interface FieldProblem {
 export type DialogMode = 'add' | 'edit' | 'view';
 
 /** The definition with the kit's defaults filled in. */
-export function defineCrud(
-  definition: CrudDefinition,
-): Required<Omit<CrudDefinition, 'testId' | 'paths' | 'keep'>> & CrudDefinition {
+export function defineCrud(definition: CrudDefinition): CrudDefinition & { dialogWidth: number; rowKey: string } {
   const resource = definition.resource.replace(/\/+$/, '');
   return { dialogWidth: 880, rowKey: 'id', ...definition, resource };
 }
@@ -133,7 +214,7 @@ export const formColumns = (def: CrudDefinition) => def.columns.filter((c) => c.
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
-  mode === 'add' || (mode === 'edit' && column.editable !== false);
+  column.fixed !== true && (mode === 'add' || (mode === 'edit' && column.editable !== false));
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
@@ -223,6 +304,7 @@ export const pageSizeOf = (size: unknown): number =>
 /** The list call's parameters: paging, then each search field that holds something (trimmed). */
 export function listParams(def: CrudDefinition, search: FormValues, paging: Paging): Record<string, string | number> {
   const params: Record<string, string | number> = {
+    ...def.params,
     current: Math.max(1, Math.trunc(paging.current) || 1),
     size: pageSizeOf(paging.size),
   };

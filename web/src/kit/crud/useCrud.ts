@@ -1,13 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { crudApi, crudKeys, dictionary, remoteOptions } from './api';
-import type { CrudColumn, CrudDefinition, FieldOption } from './define';
+import { type CrudColumn, type CrudDefinition, dictSource, type FieldOption } from './define';
+
+/** The calls of a definition: its own names (`paths`), a list path of its own (`listPath`) first. */
+export const callsOf = (def: CrudDefinition) => ({ ...def.paths, ...(def.listPath ? { list: def.listPath } : {}) });
 
 /** The resource's list for these parameters; the previous page stays on screen while the next loads. */
 export function useCrudList(def: CrudDefinition, params: Record<string, string | number>) {
-  const api = useMemo(() => crudApi(def.resource, def.paths), [def.resource, def.paths]);
+  const api = useMemo(() => crudApi(def.resource, callsOf(def)), [def]);
   return useQuery({
-    queryKey: crudKeys.list(def.resource, params),
+    queryKey: crudKeys.list(def.resource, { path: def.listPath ?? 'list', ...params }),
     queryFn: () => api.list(params),
     placeholderData: keepPreviousData,
   });
@@ -36,31 +39,45 @@ export function useCrudMutations(def: CrudDefinition) {
     onSuccess,
   });
   const remove = useMutation({ mutationFn: api.remove, onSuccess });
-  return { submit, remove };
+  const action = useMutation({
+    mutationFn: ({ path, id }: { path: string; id: string }) => api.action(path, id),
+    onSuccess,
+  });
+  return { submit, remove, action };
 }
 
 /** A select's options: its dictionary's entries when it names one and the server has it, else its own. */
 export function useOptions(column: CrudColumn): readonly FieldOption[] | undefined {
-  const code = column.dict;
+  const source = dictSource(column.dict);
   const dict = useQuery({
-    queryKey: crudKeys.dict(code ?? ''),
-    queryFn: () => dictionary(code as string),
-    enabled: Boolean(code),
+    queryKey: crudKeys.dict(source?.path ?? '', source?.code ?? ''),
+    queryFn: () => dictionary(source?.path ?? '', source?.code ?? ''),
+    enabled: source !== null,
     staleTime: 5 * 60_000,
   });
   // Options from a call of the API (`optionsFrom`).
-  const source = column.optionsFrom;
+  const from = column.optionsFrom;
   const remote = useQuery({
-    queryKey: ['crud', 'options', source?.url ?? '', source?.params ?? {}],
-    queryFn: () => remoteOptions(source as NonNullable<typeof source>),
-    enabled: Boolean(source),
+    queryKey: ['crud', 'options', from?.url ?? '', from?.params ?? {}],
+    queryFn: () => remoteOptions(from as NonNullable<typeof from>),
+    enabled: Boolean(from),
     staleTime: 60_000,
   });
   return useMemo(() => {
-    if (source) return remote.data ?? [];
+    if (from) return remote.data ?? [];
     const entries = dict.data ?? [];
     // A dictionary's labels are the server's words (its language), not i18n keys.
     if (entries.length > 0) return entries.map((e) => ({ value: e.dictKey, text: e.dictValue }));
     return column.options;
-  }, [dict.data, column.options, source, remote.data]);
+  }, [dict.data, column.options, from, remote.data]);
+}
+
+/** One level of a lazy tree: the top level, or the children of `parent` once it is expanded. */
+export function useCrudTree(def: CrudDefinition, params: Record<string, string>) {
+  const api = useMemo(() => crudApi(def.resource), [def.resource]);
+  const path = def.tree?.path ?? 'lazy-tree';
+  return useQuery({
+    queryKey: crudKeys.tree(def.resource, { path, ...params }),
+    queryFn: () => api.tree(path, params),
+  });
 }

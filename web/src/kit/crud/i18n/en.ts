@@ -15,6 +15,7 @@ export const en: CrudMessages = {
     delete: 'Delete',
     batchDelete: 'Delete selected',
     refresh: 'Refresh',
+    addUnder: 'Add below',
   },
   dialog: {
     add: 'Add {{name}}',
@@ -38,6 +39,7 @@ export const en: CrudMessages = {
     added: 'Added',
     updated: 'Updated',
     deleted: 'Deleted',
+    done: 'Done',
   },
   table: {
     empty: 'No data',
@@ -46,6 +48,22 @@ export const en: CrudMessages = {
     range: '{{from}}–{{to}} of {{total}}',
     selected: '{{count}} selected',
     clearSelection: 'Clear',
+  },
+  secret: {
+    title: 'Save the secret',
+    record: 'For the {{label}}',
+    warnTitle: 'This secret is shown only once',
+    warn: 'Once this window is closed the secret cannot be shown again (the server keeps only its hash). Copy it now and keep it safe; if it is lost, it can only be reset.',
+    copy: 'Copy',
+    copied: 'Copied',
+    done: 'I have saved it',
+  },
+  children: {
+    choose: 'Choose a dictionary on the left (or above)',
+  },
+  tree: {
+    expand: 'Expand',
+    collapse: 'Collapse',
   },
   validation: {
     max: 'At most {{max}} characters',

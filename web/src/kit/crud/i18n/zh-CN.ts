@@ -17,6 +17,7 @@ export const zhCN = {
     delete: '删除',
     batchDelete: '批量删除',
     refresh: '刷新',
+    addUnder: '新增下级',
   },
   dialog: {
     add: '新增{{name}}',
@@ -40,6 +41,7 @@ export const zhCN = {
     added: '新增成功',
     updated: '修改成功',
     deleted: '删除成功',
+    done: '操作成功',
   },
   table: {
     empty: '暂无数据',
@@ -48,6 +50,22 @@ export const zhCN = {
     range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
     selected: '已选择 {{count}} 项',
     clearSelection: '清空',
+  },
+  secret: {
+    title: '请保存密钥',
+    record: '{{label}}：',
+    warnTitle: '密钥只显示这一次',
+    warn: '关闭本窗口后将无法再次查看此密钥（服务器只保存其摘要）。请立即复制并妥善保存；如果遗失，只能重置密钥。',
+    copy: '复制',
+    copied: '已复制',
+    done: '我已保存',
+  },
+  children: {
+    choose: '请在左侧（或上方）选择一个字典',
+  },
+  tree: {
+    expand: '展开',
+    collapse: '收起',
   },
   validation: {
     max: '最多 {{max}} 个字符',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formColumns, searchColumns, validateForm } from '../../../kit/crud/define';
+import { type CrudDefinition, formColumns, searchColumns, validateForm } from '../../../kit/crud/define';
+import { childDefinition } from '../../../kit/crud/relations';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { children } from './children';
@@ -10,6 +11,9 @@ import { apiScopes, dataScopes } from './scopes';
 import { securityLog } from './securityLog';
 import { tenants } from './tenants';
 import { topMenus } from './topMenus';
+import { clients, GRANT_TYPES } from './clients';
+import { bizDicts, bizDictsVertical, systemDicts } from './dicts';
+import { regions } from './regions';
 
 /** The text of a `system.<path>` key in a catalogue, or undefined. */
 function text(catalogue: unknown, key: string): unknown {
@@ -18,8 +22,11 @@ function text(catalogue: unknown, key: string): unknown {
   return path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 }
 
-const keysOf = (def: typeof posts) => [
+const keysOf = (def: CrudDefinition): string[] => [
   def.name,
+  ...(def.title ? [def.title] : []),
+  ...(def.actions ?? []).flatMap((a) => [a.label, a.confirm]),
+  ...(def.children ? keysOf(def.children.definition) : []),
   ...def.columns.flatMap((c) => [
     c.label,
     ...(c.rules?.required ? [c.rules.required] : []),
@@ -39,6 +46,10 @@ describe('system screens', () => {
     ['data scopes', dataScopes],
     ['API scopes', apiScopes],
     ['security log', securityLog],
+    ['system dictionaries', systemDicts],
+    ['business dictionaries', bizDicts],
+    ['regions', regions],
+    ['clients', clients],
   ])('%s: every label and message is a text in both languages', (_name, def) => {
     for (const key of keysOf(def)) {
       expect(typeof text(zhCN, key), key).toBe('string');
@@ -143,5 +154,72 @@ describe('system screens', () => {
     expect(validateForm(apiScopes, { menuId: '1', scopeName: 'x', scopePath: 'GET /api/x/**', scopeType: 2 })).toEqual(
       {},
     );
+  });
+
+  it('dictionaries: the spec’s parent and child columns and messages (§2, §5), both layouts', () => {
+    expect(systemDicts.resource).toBe('/blade-system/dict');
+    expect(bizDicts.resource).toBe('/blade-system/dict-biz');
+    expect(bizDicts.listPath).toBe('parent-list');
+    expect(bizDicts.buttons).toEqual({
+      add: 'dict_biz_add',
+      edit: 'dict_biz_edit',
+      delete: 'dict_biz_delete',
+      view: 'dict_biz_view',
+    });
+    expect(systemDicts.buttons.add).toBe('dict_add');
+    expect(bizDicts.children?.layout).toBe('horizontal');
+    expect(bizDictsVertical.children?.layout).toBe('vertical');
+    expect(bizDicts.sealed).toBe('isSealed');
+    expect(bizDicts.dialogWidth).toBe(880);
+    expect(formColumns(bizDicts).map((c) => c.prop)).toEqual(['code', 'dictValue', 'sort', 'isSealed', 'remark']);
+    const problems = validateForm(bizDicts, { code: '', dictValue: '', sort: null, isSealed: null });
+    expect(Object.values(problems).map((p) => text(zhCN, p.key ?? ''))).toEqual([
+      '请输入字典编号',
+      '请输入字典名称',
+      '请输入字典排序',
+      '请选择封存',
+    ]);
+    const child = childDefinition(bizDicts, { id: '7', code: 'ethnic', dictValue: '民族' });
+    expect(child.listPath).toBe('child-list');
+    expect(formColumns(child).map((c) => c.prop)).toEqual([
+      'parentId',
+      'code',
+      'dictKey',
+      'dictValue',
+      'sort',
+      'isSealed',
+      'remark',
+    ]);
+    expect(child.columns.filter((c) => c.editable === false).map((c) => c.prop)).toEqual(['parentId', 'code']);
+    expect(
+      validateForm(child, { parentId: '7', code: 'ethnic', dictKey: '', dictValue: 'x', sort: 1, isSealed: 0 }),
+    ).toEqual({ dictKey: { key: 'system.dict.rules.dictKey' } });
+  });
+
+  it('regions: a lazy tree by parentCode, adding under a row', () => {
+    expect(regions.tree).toEqual({ path: 'lazy-tree', param: 'parentCode', prefill: { parentCode: 'id' } });
+    expect(formColumns(regions).map((c) => c.prop)).toEqual(['code', 'name', 'parentCode', 'sort', 'remark']);
+    expect(Object.keys(validateForm(regions, { code: '4', name: 'x', parentCode: '44' }))).toEqual(['code']);
+  });
+
+  it('clients: the seven grant types as a multi-select, the secret shown once on add and on reset', () => {
+    const grants = clients.columns.find((c) => c.prop === 'authorizedGrantTypes');
+    expect(grants?.type).toBe('multiselect');
+    expect(grants?.options?.map((o) => o.value)).toEqual([...GRANT_TYPES]);
+    expect(clients.revealOnAdd).toEqual({ prop: 'clientSecret', title: 'clientId' });
+    expect(clients.actions?.map((a) => [a.path, a.button, a.reveals])).toEqual([
+      ['reset-secret', 'client_secret', 'clientSecret'],
+    ]);
+    const good = {
+      clientId: 'e2e_app',
+      clientSecret: '',
+      authorizedGrantTypes: 'password,refresh_token',
+      scope: 'all',
+      accessTokenValidity: 3600,
+      refreshTokenValidity: 604800,
+    };
+    expect(validateForm(clients, good)).toEqual({});
+    expect(validateForm(clients, { ...good, clientSecret: '******' })).toEqual({});
+    expect(Object.keys(validateForm(clients, { ...good, clientSecret: 'short' }))).toEqual(['clientSecret']);
   });
 });

@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useState } from 'react';
+import { CrudDialog } from './CrudDialog';
+import { CrudSearchBar } from './CrudSearchBar';
+import { CrudTable } from './CrudTable';
+import { CrudToolbar } from './CrudToolbar';
+import {
+  type CrudDefinition,
+  type CrudRecord,
+  FIRST_PAGE,
+  type FormValues,
+  listParams,
+  type Paging,
+  searchColumns,
+} from './define';
+import { SecretDialog } from './SecretDialog';
+import { useCrudList } from './useCrud';
+import { useRowCommands } from './useRowCommands';
+
+interface CrudScreenProps {
+  def: CrudDefinition;
+  /** A parent table: the row whose children show, and choosing another. */
+  chosen?: CrudRecord | null;
+  onChoose?: (row: CrudRecord) => void;
+  /** The rows of the current page (a parent table chooses its first row). */
+  onRecords?: (rows: CrudRecord[]) => void;
+  /** Beside another table (half the screen). */
+  narrow?: boolean;
+}
+
+/** One paged table over a resource: search bar, toolbar, table, the add/edit/view dialog. */
+export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScreenProps) {
+  const [search, setSearch] = useState<FormValues>({});
+  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
+  const [selected, setSelected] = useState<CrudRecord[]>([]);
+  const params = useMemo(() => listParams(def, search, paging), [def, search, paging]);
+  const list = useCrudList(def, params);
+  const records = list.data?.records ?? [];
+  const commands = useRowCommands(def, (rows) => {
+    setSelected([]);
+    // The last row of a later page gone: show the page before.
+    if (records.length === rows.length && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
+  });
+  const shown = list.data?.records;
+  useEffect(() => {
+    if (shown) onRecords?.(shown);
+  }, [shown, onRecords]);
+
+  const onSearch = (values: FormValues) => {
+    setSearch(values);
+    setPaging((p) => ({ ...p, current: 1 }));
+    setSelected([]);
+  };
+
+  return (
+    <>
+      <CrudSearchBar columns={searchColumns(def)} onSearch={onSearch} />
+      <CrudToolbar
+        def={def}
+        onAdd={() => commands.setDialog({ mode: 'add', id: null })}
+        onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
+        onRefresh={() => void list.refetch()}
+      />
+      <CrudTable
+        def={def}
+        records={records}
+        total={list.data?.total ?? 0}
+        paging={paging}
+        onPaging={(next) => {
+          setPaging(next);
+          setSelected([]);
+        }}
+        fetching={list.isFetching}
+        selected={selected}
+        onSelected={setSelected}
+        handlers={commands.handlers}
+        chosen={chosen}
+        onChoose={onChoose}
+        narrow={narrow}
+      />
+      <CrudDialog
+        def={def}
+        state={commands.dialog}
+        onClose={() => commands.setDialog(null)}
+        onSaved={commands.onSaved}
+      />
+      <SecretDialog revealed={commands.revealed} onClose={commands.closeRevealed} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Can } from '../../permissions/Can';
+import type { CrudDefinition } from './define';
+import { useKitText } from './useKitText';
+
+interface CrudToolbarProps {
+  def: CrudDefinition;
+  onAdd: () => void;
+  /** Absent: no batch delete (a tree deletes row by row). */
+  onBatchDelete?: () => void;
+  onRefresh: () => void;
+}
+
+/** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolbarProps) {
+  const { tr } = useKitText();
+  const { buttons } = def;
+  return (
+    <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group gap="xs">
+        {def.title && (
+          <Text fw={600} mr="sm" data-testid="crud-title">
+            {tr(def.title, def.titleValues)}
+          </Text>
+        )}
+        {buttons.add && (
+          <Can code={buttons.add}>
+            <Button leftSection={<IconPlus size={16} />} onClick={onAdd} data-testid="crud-add">
+              {tr('crud.actions.add')}
+            </Button>
+          </Can>
+        )}
+        {buttons.delete && onBatchDelete && (
+          <Can code={buttons.delete}>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={onBatchDelete}
+              data-testid="crud-batch-delete"
+            >
+              {tr('crud.actions.batchDelete')}
+            </Button>
+          </Can>
+        )}
+      </Group>
+      <Tooltip label={tr('crud.actions.refresh')} withArrow>
+        <ActionIcon variant="default" size="lg" aria-label={tr('crud.actions.refresh')} onClick={onRefresh}>
+          <IconRefresh size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

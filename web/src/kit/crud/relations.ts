@@ -1,0 +1,82 @@
+/**
+ * The kit's data options beyond one flat table (pure, like define.ts): a parent table and its
+ * children, a tree read level by level, sealed rows, several options in one field, and a
+ * secret an answer carries once.
+ */
+import { type CrudDefinition, type CrudRecord, emptyForm, type FormValues } from './define';
+
+/** A sealed row (its `sealed` field at 1) is neither edited nor removed. */
+export const isSealedRow = (def: CrudDefinition, row: CrudRecord): boolean =>
+  Boolean(def.sealed) && String(row[def.sealed as string]) === '1';
+
+/**
+ * The child table of one parent: its list carries the parent (`parentId=`), a new child starts
+ * with the parent's fields (`parentId`, `code`), which it cannot change, and a parent select
+ * shows the parent by its title.
+ */
+export function childDefinition(def: CrudDefinition, parent: CrudRecord): CrudDefinition {
+  const children = def.children;
+  if (!children) throw new Error(`${def.resource} has no children`);
+  const child = children.definition;
+  const parentKey = parent[def.rowKey ?? 'id'];
+  const name = String(parent[children.title] ?? '');
+  return {
+    ...child,
+    params: { ...child.params, [children.param]: String(parentKey) },
+    titleValues: { name },
+    columns: child.columns.map((column) => {
+      const from = children.prefill[column.prop];
+      if (!from) return column;
+      const value = parent[from] as string | number;
+      const isKey = from === (def.rowKey ?? 'id');
+      return {
+        ...column,
+        initial: value,
+        editable: false,
+        fixed: true,
+        ...(isKey ? { options: [{ value: String(value), text: name }] } : {}),
+      };
+    }),
+  };
+}
+
+/** The lazy tree's call parameters for a level: the top level sends none. */
+export function treeParams(def: CrudDefinition, parent: CrudRecord | null): Record<string, string> {
+  if (!def.tree || !parent) return {};
+  return { [def.tree.param]: String(parent[def.rowKey ?? 'id']) };
+}
+
+/** The form of a new row under `parent` (a tree's "add child"), or a new top row. */
+export function formUnder(def: CrudDefinition, parent: CrudRecord | null): FormValues {
+  const values = emptyForm(def);
+  if (!parent || !def.tree) return values;
+  for (const [prop, from] of Object.entries(def.tree.prefill)) {
+    const value = parent[from];
+    if (typeof value === 'string' || typeof value === 'number') values[prop] = value;
+  }
+  return values;
+}
+
+/** May a tree row expand? Only when the server says it has children. */
+export const hasChildren = (row: CrudRecord): boolean => row.hasChildren === true || row.hasChildren === 1;
+
+/** A multi-select's value as its options (`a,b` → `['a', 'b']`). */
+export const splitValues = (value: unknown): string[] =>
+  value === null || value === undefined
+    ? []
+    : String(value)
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+
+/** What a multi-select sends: its options in one text. */
+export const joinValues = (values: readonly string[]): string => [...new Set(values)].join(',');
+
+/** The mask an answer shows where a stored secret is (never the secret). */
+export const SECRET_MASK = '******';
+
+/** The secret an answer carries in plain (this once), or null (none, empty or masked). */
+export function revealedSecret(answer: unknown, prop: string): string | null {
+  const value = (answer as Record<string, unknown> | null)?.[prop];
+  return typeof value === 'string' && value !== '' && value !== SECRET_MASK ? value : null;
+}

@@ -1,0 +1,92 @@
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { DialogState } from './CrudDialog';
+import { type CrudDefinition, type CrudRecord, type CrudRowAction, type DialogMode, joinIds } from './define';
+import { revealedSecret } from './relations';
+import type { RowHandlers } from './RowButtons';
+import type { Revealed } from './SecretDialog';
+import { useCrudMutations } from './useCrud';
+import { useKitText } from './useKitText';
+
+/**
+ * What a screen's rows and toolbar do, shared by the flat table and the tree: the dialog's
+ * state, removal after confirming, a row's own calls, and a secret an answer carries once.
+ */
+export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRecord[]) => void) {
+  const { tr } = useKitText();
+  const { remove, action } = useCrudMutations(def);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const rowKey = def.rowKey ?? 'id';
+
+  const confirmRemove = (rows: CrudRecord[], messageKey: string) => {
+    if (rows.length === 0) {
+      notifications.show({ color: 'orange', message: tr('crud.notify.selectFirst') });
+      return;
+    }
+    modals.openConfirmModal({
+      title: tr('crud.confirm.title'),
+      children: tr(messageKey),
+      labels: { confirm: tr('crud.confirm.ok'), cancel: tr('crud.confirm.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'crud-confirm-delete' } as never,
+      centered: true,
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(joinIds(rows, rowKey));
+          notifications.show({ color: 'teal', message: tr('crud.notify.deleted') });
+          afterRemove?.(rows);
+        } catch {
+          /* the client showed the server's message */
+        }
+      },
+    });
+  };
+
+  const runAction = (rowAction: CrudRowAction, row: CrudRecord) =>
+    modals.openConfirmModal({
+      title: tr('crud.confirm.title'),
+      children: tr(rowAction.confirm),
+      labels: { confirm: tr('crud.confirm.ok'), cancel: tr('crud.confirm.cancel') },
+      confirmProps: { color: 'orange', 'data-testid': 'crud-confirm-action' } as never,
+      centered: true,
+      onConfirm: async () => {
+        try {
+          const answer = await action.mutateAsync({ path: rowAction.path, id: String(row[rowKey]) });
+          const secret = rowAction.reveals ? revealedSecret(answer, rowAction.reveals) : null;
+          if (secret) setRevealed({ label: tr(def.name), title: titleOf(def, answer ?? row), secret });
+          else notifications.show({ color: 'teal', message: tr('crud.notify.done') });
+        } catch {
+          /* the client showed the server's message */
+        }
+      },
+    });
+
+  const onSaved = (answer: CrudRecord, mode: DialogMode) => {
+    const reveal = def.revealOnAdd;
+    if (!reveal || mode !== 'add') return;
+    const secret = revealedSecret(answer, reveal.prop);
+    if (secret) setRevealed({ label: tr(def.name), title: titleOf(def, answer), secret });
+  };
+
+  const handlers: RowHandlers = {
+    onOpen: (mode, row) => setDialog({ mode, id: String(row[rowKey]) }),
+    onDelete: (row) => confirmRemove([row], 'crud.confirm.deleteOne'),
+    onAction: runAction,
+  };
+
+  return {
+    dialog,
+    setDialog,
+    revealed,
+    closeRevealed: () => setRevealed(null),
+    confirmRemove,
+    onSaved,
+    handlers,
+  };
+}
+
+const titleOf = (def: CrudDefinition, record: CrudRecord) => {
+  const prop = def.revealOnAdd?.title ?? def.actions?.find((a) => a.reveals)?.reveals;
+  return prop ? String(record[prop] ?? '') : '';
+};
