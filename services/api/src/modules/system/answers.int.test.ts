@@ -56,72 +56,52 @@ describe('system families: their answers, byte for byte', () => {
     expect(out).toMatchSnapshot();
   });
 
-  it('data scopes', async () => {
-    const base = '/api/blade-system/data-scope';
+  type Call = [method: 'GET' | 'POST', url: string, payload?: object];
+
+  /** A scope family's answers: the standard calls under the menu of its first scope, then `more` calls. */
+  async function scopes(
+    base: string,
+    of: (menuId: string) => { add: object; change: object; invalid: object; more: Call[] },
+  ) {
     const list = await call('platform', 'GET', `${base}/list?current=1&size=10`);
     const menuId = list.body.data.records[0].menuId as string;
-    const out = await standard(
-      'platform',
-      base,
-      { menuId, resourceCode: 'clazz', scopeName: '答案', scopeType: 2 },
-      { scopeName: '答案二', scopeType: 5, scopeValue: '1, 2', remark: 'r' },
-      { menuId, resourceCode: 'nothing', scopeName: 'x', scopeType: 1 },
-    );
-    out.push(masked(await call('platform', 'GET', `${base}/list?menuId=${menuId}&size=10`)));
-    out.push(masked(await call('platform', 'GET', `${base}/list?resourceCode=clazz&scopeName=班&size=10`)));
-    out.push(masked(await call('platform', 'GET', `${base}/list?menuId=abc`)));
-    out.push(
-      masked(
-        await call('platform', 'POST', `${base}/submit`, {
-          menuId: UNKNOWN,
-          resourceCode: 'clazz',
-          scopeName: 'x',
-          scopeType: 1,
-        }),
-      ),
-    );
-    out.push(
-      masked(
-        await call('platform', 'POST', `${base}/submit`, {
-          menuId,
-          resourceCode: 'clazz',
-          scopeName: 'x',
-          scopeType: 1,
-          scopeColumn: 'nope',
-        }),
-      ),
-    );
-    out.push(
-      masked(
-        await call('platform', 'POST', `${base}/submit`, {
-          menuId,
-          resourceCode: 'clazz',
-          scopeName: 'x',
-          scopeType: 5,
-          scopeValue: 'a',
-        }),
-      ),
-    );
+    const { add, change, invalid, more } = of(menuId);
+    const out = await standard('platform', base, add, change, invalid);
+    for (const [method, url, payload] of more)
+      out.push(masked(await call('platform', method, `${base}${url}`, payload)));
+    return out;
+  }
+
+  it('data scopes', async () => {
+    const out = await scopes('/api/blade-system/data-scope', (menuId) => {
+      const scope = { menuId, resourceCode: 'clazz', scopeName: 'x', scopeType: 1 };
+      return {
+        add: { menuId, resourceCode: 'clazz', scopeName: '答案', scopeType: 2 },
+        change: { scopeName: '答案二', scopeType: 5, scopeValue: '1, 2', remark: 'r' },
+        invalid: { ...scope, resourceCode: 'nothing' },
+        more: [
+          ['GET', `/list?menuId=${menuId}&size=10`],
+          ['GET', '/list?resourceCode=clazz&scopeName=班&size=10'],
+          ['GET', '/list?menuId=abc'],
+          ['POST', '/submit', { ...scope, menuId: UNKNOWN }],
+          ['POST', '/submit', { ...scope, scopeColumn: 'nope' }],
+          ['POST', '/submit', { ...scope, scopeType: 5, scopeValue: 'a' }],
+        ],
+      };
+    });
     expect(out).toMatchSnapshot();
   });
 
   it('API scopes', async () => {
-    const base = '/api/blade-system/api-scope';
-    const list = await call('platform', 'GET', `${base}/list?current=1&size=10`);
-    const menuId = list.body.data.records[0].menuId as string;
-    const out = await standard(
-      'platform',
-      base,
-      { menuId, scopeName: '答案', scopePath: 'GET /api/answers/**' },
-      { scopeName: '答案二', resourceCode: 'own', scopeType: 1, remark: 'r' },
-      { menuId, scopeName: 'x', scopePath: 'nothing' },
-    );
-    out.push(masked(await call('platform', 'GET', `${base}/list?menuId=${menuId}&size=10`)));
-    out.push(
-      masked(
-        await call('platform', 'POST', `${base}/submit`, { menuId: UNKNOWN, scopeName: 'x', scopePath: 'GET /api/x' }),
-      ),
-    );
+    const out = await scopes('/api/blade-system/api-scope', (menuId) => ({
+      add: { menuId, scopeName: '答案', scopePath: 'GET /api/answers/**' },
+      change: { scopeName: '答案二', resourceCode: 'own', scopeType: 1, remark: 'r' },
+      invalid: { menuId, scopeName: 'x', scopePath: 'nothing' },
+      more: [
+        ['GET', `/list?menuId=${menuId}&size=10`],
+        ['POST', '/submit', { menuId: UNKNOWN, scopeName: 'x', scopePath: 'GET /api/x' }],
+      ],
+    }));
     expect(out).toMatchSnapshot();
   });
 
