@@ -216,8 +216,9 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     // A call the family writes itself (`without`) is declared to nothing.
     const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
     const searched = filters.map(([n]) => n).join(', ');
+    const whose = def.catalogue ? 'catalogue' : 'tenant';
     route.get(`${path}/list`, {
-      summary: `${En}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+      summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
       query: ListQuery,
       data: pageSchema(answer),
       handler: (request, query) => {
@@ -245,7 +246,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       });
     if (def.select)
       route.get(`${path}/select`, {
-        summary: `Every ${en} of the tenant (selects)`,
+        summary: `Every ${en} of the ${whose} (selects)`,
         // Saber names the tenant; the caller's own is the only one read (row-level security).
         query: z.object({ tenantId: z.string().trim().max(12).optional() }),
         data: z.array(answer),
