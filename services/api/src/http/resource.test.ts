@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { intEnum, optionalText, requiredText } from './params';
 import { columnOf, defineResource } from './resource';
 
-const things = defineResource({
+const thingDef = {
   code: 'thing',
   table: 'thing',
   path: '/api/things',
@@ -16,7 +16,8 @@ const things = defineResource({
     sealed: z.boolean(),
     remark: optionalText(255),
   }),
-});
+};
+const things = defineResource(thingDef);
 
 describe('defineResource', () => {
   it('maps each field to its snake_case column', () => {
@@ -63,5 +64,33 @@ describe('defineResource', () => {
       ['thing_delete', ['POST /api/things/remove']],
       ['thing_view', []],
     ]);
+  });
+
+  it('answers a catalogue row without tenantId, and in the keys’ order when given', () => {
+    const row = { id: 1, tenant_id: '000000', thing_name: 'a', kind: 2, weight: null, sealed: 0, remark: null };
+    const stored = { ...row, create_time: new Date('2026-01-02T03:04:05Z') };
+    const catalogue = defineResource({ ...thingDef, catalogue: true });
+    expect(Object.keys(catalogue.answer.shape)).toEqual([
+      'id',
+      'thingName',
+      'kind',
+      'weight',
+      'sealed',
+      'remark',
+      'createTime',
+    ]);
+    expect(catalogue.present(stored, 'UTC')).toEqual({
+      id: '1',
+      thingName: 'a',
+      kind: 2,
+      weight: null,
+      sealed: false,
+      remark: '',
+      createTime: '2026-01-02 03:04:05',
+    });
+    const keys = ['id', 'kind', 'thingName', 'createTime', 'tenantId', 'weight', 'sealed', 'remark'];
+    const ordered = defineResource({ ...thingDef, keys });
+    expect(Object.keys(ordered.answer.shape)).toEqual(keys);
+    expect(Object.keys(ordered.present(stored, 'UTC'))).toEqual(keys);
   });
 });

@@ -14,7 +14,7 @@ import { pageSchema } from '../plugins/serialization';
 import { flag, int, orEmpty, text, time } from './answer';
 import { type RemovableTable, refuseTaken, requireKnownIds, softDelete } from './known';
 import './messages';
-import { NullableIdSchema, RequiredIdListSchema } from './params';
+import { IdSchema, NullableIdSchema, RequiredIdListSchema } from './params';
 import { createTimeRange, live, readIn, type SavedTable, saveRow } from './query';
 import { guardRemove, guardSave, type TreeDef, treeRoutes } from './resource-tree';
 import { Routes } from './routes';
@@ -40,8 +40,8 @@ export interface ResourceDef<F extends z.ZodObject> {
   label: { zh: string; en: string };
   /** The writable fields as `submit` takes them, with their messages (`'$<i18n key>'`). */
   fields: F;
-  /** The list's search fields: contains (`like`) or equals (`eq`). */
-  filters?: Partial<Record<keyof z.output<F> & string, 'like' | 'eq'>>;
+  /** The list's search fields: contains (`like`), equals (`eq`), or equals an id (`id`: anything else is a 400). */
+  filters?: Partial<Record<keyof z.output<F> & string, 'like' | 'eq' | 'id'>>;
   /** The list's order: fields (or `createTime`), `-` in front for descending; then by id. */
   order?: readonly string[];
   /** Fields unique (together) among the tenant's live rows: a duplicate is a 400 `message`. */
@@ -78,6 +78,14 @@ export interface ResourceDef<F extends z.ZodObject> {
   without?: readonly ('submit' | 'remove')[];
   /** Runs after a submit or remove committed (caches of other replicas). */
   afterWrite?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * A table of the platform's catalogue (migration 0004: tenant 000000's rows, which row-level
+   * security lets every tenant read and only the platform write): reads are not narrowed to
+   * the caller's tenant, rows keep no `create_user` / `update_user`, answers carry no tenantId.
+   */
+  catalogue?: boolean;
+  /** The answer's keys in this order (BladeX's), when it is not id, tenantId, the fields, createTime, `more`'s. */
+  keys?: readonly string[];
 }
 
 /** What an answer field is written as: the output type of the field's schema. */
@@ -108,6 +116,14 @@ function answerValue(kind: Kind, v: unknown) {
   return kind === 'flag' ? Boolean(v) : Number(v);
 }
 
+/** A search field's query parameter: an id, a number of a number field's `eq`, else text. */
+function filterSchema(how: 'like' | 'eq' | 'id', kind: Kind | undefined): ZodType {
+  if (how === 'id') return IdSchema.optional();
+  if (how === 'eq' && kind === 'int') return z.coerce.number().int().optional();
+  if (how === 'eq' && kind === 'number') return z.coerce.number().optional();
+  return z.string().trim().max(255).optional();
+}
+
 /** A field's column: its snake_case form. */
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -136,7 +152,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   const table = (def.table ?? code) as SavedTable & RemovableTable & 'post';
   const kinds = kindsOf(fields);
   const names = Object.keys(kinds);
-  const answer = z.object({
+  const shape = {
     id: text,
     tenantId: text,
     ...Object.fromEntries(
@@ -147,31 +163,25 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     ),
     createTime: time,
     ...def.more?.fields,
-  });
+  } as Record<string, ZodType>;
+  const keys = def.keys ?? Object.keys(shape).filter((k) => !(def.catalogue && k === 'tenantId'));
+  const answer = z.object(Object.fromEntries(keys.map((k) => [k, shape[k] as ZodType])));
   const present = (row: Row, tz: string) => {
-    const out: Row = { id: String(row.id), tenantId: row.tenant_id };
-    for (const n of names) out[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
-    out.createTime = formatDateTime(row.create_time as Date, tz);
-    Object.assign(out, def.more?.present(row));
-    return out as z.output<typeof answer>;
+    const all: Row = { id: String(row.id), tenantId: row.tenant_id };
+    for (const n of names) all[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
+    all.createTime = formatDateTime(row.create_time as Date, tz);
+    Object.assign(all, def.more?.present(row));
+    return Object.fromEntries(keys.map((k) => [k, all[k]])) as z.output<typeof answer>;
   };
   const columns = (values: Row) => Object.fromEntries(names.map((n) => [columnOf(n), values[n] ?? null]));
 
-  const filters = Object.entries(def.filters ?? {}) as [string, 'like' | 'eq'][];
-  const FilterShape = Object.fromEntries(
-    filters.map(([n, how]) => [
-      n,
-      how === 'eq' && kinds[n]?.kind === 'int'
-        ? z.coerce.number().int().optional()
-        : how === 'eq' && kinds[n]?.kind === 'number'
-          ? z.coerce.number().optional()
-          : z.string().trim().max(255).optional(),
-    ]),
-  );
+  const filters = Object.entries(def.filters ?? {}) as [string, 'like' | 'eq' | 'id'][];
+  const FilterShape = Object.fromEntries(filters.map(([n, how]) => [n, filterSchema(how, kinds[n]?.kind)]));
   const ListQuery = PageQuerySchema.extend(FilterShape);
   type Filter = Record<string, string | number | undefined>;
   const rows = (db: Kysely<DB>, tenantId: string, f: Filter = {}) => {
-    let qb = db.selectFrom(table).selectAll().where('tenant_id', '=', tenantId).where(live());
+    let qb = db.selectFrom(table).selectAll().where(live());
+    if (!def.catalogue) qb = qb.where('tenant_id', '=', tenantId);
     for (const [n, how] of filters) {
       const v = f[n];
       if (v === undefined || v === '') continue;
@@ -208,8 +218,9 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     // A call the family writes itself (`without`) is declared to nothing.
     const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
     const searched = filters.map(([n]) => n).join(', ');
+    const whose = def.catalogue ? 'catalogue' : 'tenant';
     route.get(`${path}/list`, {
-      summary: `${En}s of the tenant, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+      summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
       query: ListQuery,
       data: pageSchema(answer),
       handler: (request, query) => {
@@ -237,7 +248,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       });
     if (def.select)
       route.get(`${path}/select`, {
-        summary: `Every ${en} of the tenant (selects)`,
+        summary: `Every ${en} of the ${whose} (selects)`,
         // Saber names the tenant; the caller's own is the only one read (row-level security).
         query: z.object({ tenantId: z.string().trim().max(12).optional() }),
         data: z.array(answer),
@@ -265,7 +276,8 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         const id = b.id ?? undefined;
         await requireButton(request, button(b.id ? 'edit' : 'add'));
         const { tenantId, userId } = tenantOf(request);
-        const by = userId ?? null;
+        // A catalogue's rows keep no user (ResourceDef.catalogue).
+        const by = def.catalogue ? undefined : (userId ?? null);
         const saved = await request.tx(async (trx) => {
           if (def.tree || def.sealed) await guardSave(trx, guard(tenantId), id, b);
           Object.assign(b, await def.beforeSave?.(trx, tenantId, submitted as z.output<F>, id));
@@ -286,8 +298,9 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
               );
             });
           }
-          const values = { ...columns(b), update_user: by, update_time: new Date() };
-          return saveRow(trx, table, tenantId, id, values as never, { create_user: by });
+          const stamp = by === undefined ? {} : { update_user: by };
+          const values = { ...columns(b), ...stamp, update_time: new Date() };
+          return saveRow(trx, table, tenantId, id, values as never, by === undefined ? {} : { create_user: by });
         });
         await def.afterWrite?.(request);
         return present(saved as Row, tzOf(request));
@@ -305,7 +318,10 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
           const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
           if (def.tree || def.sealed) await guardRemove(trx, guard(tenantId), known);
           await def.beforeRemove?.(trx, tenantId, known, request);
-          await softDelete(trx, { table, tenantId, ids: known, by: userId ?? null });
+          // A catalogue's rows keep no user: softDelete is told one of the tables without one.
+          const removed = { tenantId, ids: known };
+          const unstamped = { ...removed, table: table as 'top_menu' };
+          await softDelete(trx, def.catalogue ? unstamped : { ...removed, table, by: userId ?? null });
         });
         await def.afterWrite?.(request);
         return null;

@@ -113,6 +113,7 @@ const classesInScope = (request: FastifyRequest, f: ClazzFilter, only: { id?: st
  * classListForUser — each confined to the caller's `clazz` data scope. Who teaches a class
  * decides teachers' "own classes" scopes, so a change rebuilds the tenant's abilities.
  */
+// Hand-written, not defineResource: every call is confined to the caller's data scope, and its answers carry joined names, counts, createUser and updateTime.
 export async function clazzRoutes(app: FastifyInstance) {
   const route = routesOf(app, 'classes');
 

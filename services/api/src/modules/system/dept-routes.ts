@@ -95,6 +95,7 @@ async function depts(request: FastifyRequest, scoped: boolean) {
 }
 
 /** Departments: lists and trees in the caller's data scope, selects, detail, add or update, remove. */
+// Hand-written, not defineResource: its list is a scoped tree (lazy-list, lazy-tree, ancestors, parentName), not the builder's paged parent-list/child-list.
 export async function deptRoutes(app: FastifyInstance) {
   const route = routesOf(app, 'depts');
   const name = (d: DeptRow) => d.dept_name;

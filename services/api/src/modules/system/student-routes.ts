@@ -100,6 +100,7 @@ const childrenInScope = (request: FastifyRequest, f: StudentFilter, id?: string,
  * updateStudent, removeStudent — confined to the caller's `student` data scope, with field
  * rules (a caregiver does not see the guardian's phone).
  */
+// Hand-written, not defineResource: its calls are not list/submit/remove (listStudents, saveStudent, …), each data-scoped, with field rules.
 export async function studentRoutes(app: FastifyInstance) {
   const route = routesOf(app, 'children');
 

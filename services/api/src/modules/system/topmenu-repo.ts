@@ -1,25 +1,6 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { containsPattern, type DB } from '@sprout/core/db';
+import type { DB } from '@sprout/core/db';
 import { live } from '../../http/query';
-
-/** The filters of the top-menu list, as the API takes them. */
-export const TopMenuFilterSchema = z.object({
-  code: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(100).optional(),
-});
-type TopMenuFilter = z.output<typeof TopMenuFilterSchema>;
-
-/** The live top menus (platform data every tenant reads), in display order. */
-export function topMenuList(db: Kysely<DB>, f: TopMenuFilter = {}) {
-  let qb = db.selectFrom('top_menu').selectAll().where(live());
-  if (f.code) qb = qb.where('code', 'like', containsPattern(f.code));
-  if (f.name) qb = qb.where('name', 'like', containsPattern(f.name));
-  return qb.orderBy('sort').orderBy('id');
-}
-
-export const findTopMenu = (db: Kysely<DB>, id: string) =>
-  db.selectFrom('top_menu').selectAll().where('id', '=', id).where(live()).executeTakeFirst();
 
 /** The ids of `ids` naming live menus (category 1, not buttons). */
 export async function liveMenuIds(db: Kysely<DB>, ids: string[]) {
