@@ -203,9 +203,55 @@ export interface FieldProblem {
 export type DialogMode = 'add' | 'edit' | 'view';
 
 /** The definition with the kit's defaults filled in. */
-export function defineCrud(definition: CrudDefinition): CrudDefinition & { dialogWidth: number; rowKey: string } {
-  const resource = definition.resource.replace(/\/+$/, '');
-  return { dialogWidth: 880, rowKey: 'id', ...definition, resource };
+/** A column as a screen writes it: its label and its required message may follow from the screen's `texts`. */
+export type CrudColumnInput = Omit<CrudColumn, 'label' | 'rules'> & {
+  /** i18n key; `<texts>.<prop>` unless said. */
+  label?: string;
+  /** `required: true` is the message `<texts>.rules.<prop>`. */
+  rules?: Omit<FieldRules, 'required'> & { required?: string | true };
+};
+
+/**
+ * A screen as written: a definition whose usual parts follow from its menu `code` and the
+ * place of its `texts` (e.g. `code: 'param', texts: 'system.param'`): the resource
+ * `/blade-system/<code>`, the buttons `<code>_add|_edit|_delete|_view`, the record's name
+ * `<texts>.name`, the test id `<code>-page`, each column's label and required message.
+ */
+export type CrudInput = Omit<CrudDefinition, 'resource' | 'name' | 'buttons' | 'columns'> & {
+  code?: string;
+  texts?: string;
+  resource?: string;
+  name?: string;
+  buttons?: CrudButtons;
+  columns: readonly CrudColumnInput[];
+};
+
+export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: number; rowKey: string } {
+  const { code, texts, columns, ...rest } = input;
+  const resource = (input.resource ?? `/blade-system/${code ?? ''}`).replace(/\/+$/, '');
+  if (!input.resource && !code) throw new Error('a screen names its resource or its code');
+  const key = (part: string) => {
+    if (!texts) throw new Error(`a screen without texts names its ${part}`);
+    return `${texts}.${part}`;
+  };
+  const buttons: CrudButtons = input.buttons ??
+    (code ? { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` } : {});
+  return {
+    dialogWidth: 880,
+    rowKey: 'id',
+    ...(code ? { testId: `${code}-page` } : {}),
+    ...rest,
+    resource,
+    name: input.name ?? key('name'),
+    buttons,
+    columns: columns.map(({ label, rules, ...c }) => ({
+      ...c,
+      label: label ?? key(c.prop),
+      ...(rules
+        ? { rules: { ...rules, required: rules.required === true ? key(`rules.${c.prop}`) : rules.required } }
+        : {}),
+    })),
+  };
 }
 
 export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);

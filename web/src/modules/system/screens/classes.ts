@@ -5,22 +5,15 @@ import { defineCrud } from '../../../kit/crud';
  * department tree; the teachers are shown, not chosen here (an edit keeps them as they were).
  */
 export const classes = defineCrud({
+  code: 'clazz',
+  texts: 'system.clazz',
   resource: '/clazz/classinfo',
-  name: 'system.clazz.name',
   testId: 'classes-page',
-  buttons: { add: 'clazz_add', edit: 'clazz_edit', delete: 'clazz_delete', view: 'clazz_view' },
   keep: ['headTeacherId', 'teacherIds', 'caregiverId'],
   columns: [
-    {
-      prop: 'name',
-      label: 'system.clazz.className',
-      search: true,
-      sortable: true,
-      rules: { required: 'system.clazz.rules.name', max: 64 },
-    },
+    { prop: 'name', label: 'system.clazz.className', search: true, sortable: true, rules: { required: true, max: 64 } },
     {
       prop: 'grade',
-      label: 'system.clazz.grade',
       type: 'select',
       search: true,
       sortable: true,
@@ -32,11 +25,10 @@ export const classes = defineCrud({
         { value: 3, label: 'system.clazz.grades.middle' },
         { value: 4, label: 'system.clazz.grades.senior' },
       ],
-      rules: { required: 'system.clazz.rules.grade' },
+      rules: { required: true },
     },
     {
       prop: 'schoolYear',
-      label: 'system.clazz.schoolYear',
       search: true,
       sortable: true,
       width: 120,
@@ -47,16 +39,15 @@ export const classes = defineCrud({
     },
     {
       prop: 'deptId',
-      label: 'system.clazz.deptId',
       type: 'select',
       hide: true,
       optionsFrom: { url: '/blade-system/dept/tree', value: 'id', label: 'title' },
     },
-    { prop: 'deptName', label: 'system.clazz.deptName', form: false, width: 160 },
-    { prop: 'headTeacherName', label: 'system.clazz.headTeacherName', form: false, width: 110 },
-    { prop: 'room', label: 'system.clazz.room', width: 100, rules: { max: 64 } },
-    { prop: 'capacity', label: 'system.clazz.capacity', type: 'number', sortable: true, width: 90 },
-    { prop: 'studentCount', label: 'system.clazz.studentCount', form: false, sortable: true, width: 100 },
-    { prop: 'remark', label: 'system.clazz.remark', type: 'textarea', hide: true, rules: { max: 255 } },
+    { prop: 'deptName', form: false, width: 160 },
+    { prop: 'headTeacherName', form: false, width: 110 },
+    { prop: 'room', width: 100, rules: { max: 64 } },
+    { prop: 'capacity', type: 'number', sortable: true, width: 90 },
+    { prop: 'studentCount', form: false, sortable: true, width: 100 },
+    { prop: 'remark', type: 'textarea', hide: true, rules: { max: 255 } },
   ],
 });
