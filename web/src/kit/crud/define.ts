@@ -234,7 +234,8 @@ export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: nu
     if (!texts) throw new Error(`a screen without texts names its ${part}`);
     return `${texts}.${part}`;
   };
-  const buttons: CrudButtons = input.buttons ??
+  const buttons: CrudButtons =
+    input.buttons ??
     (code ? { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` } : {});
   return {
     dialogWidth: 880,
@@ -414,3 +415,7 @@ export function serverFieldProblems(def: CrudDefinition, body: unknown): Record<
   }
   return out;
 }
+
+/** A select's options numbered from `first` (1 unless said), each labelled `<prefix>.<name>`. */
+export const choices = (prefix: string, names: readonly string[], first = 1): FieldOption[] =>
+  names.map((name, i) => ({ value: first + i, label: `${prefix}.${name}` }));

@@ -1,4 +1,4 @@
-import { defineCrud } from '../../../kit/crud';
+import { defineCrud, choices } from '../../../kit/crud';
 
 /**
  * Children (`/student/student`, the caller's `student` data scope; its calls are named
@@ -25,10 +25,7 @@ export const children = defineCrud({
       type: 'select',
       search: true,
       width: 80,
-      options: [
-        { value: 1, label: 'system.student.genders.boy' },
-        { value: 2, label: 'system.student.genders.girl' },
-      ],
+      options: choices('system.student.genders', ['boy', 'girl']),
       rules: { required: true },
     },
     { prop: 'birthDate', type: 'date', sortable: true, width: 110 },
@@ -51,10 +48,7 @@ export const children = defineCrud({
       search: true,
       width: 90,
       initial: 1,
-      options: [
-        { value: 1, label: 'system.student.statuses.enrolled' },
-        { value: 2, label: 'system.student.statuses.left' },
-      ],
+      options: choices('system.student.statuses', ['enrolled', 'left']),
     },
     { prop: 'notes', type: 'textarea', hide: true, rules: { max: 500 } },
   ],

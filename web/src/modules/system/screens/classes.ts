@@ -1,4 +1,4 @@
-import { defineCrud } from '../../../kit/crud';
+import { defineCrud, choices } from '../../../kit/crud';
 
 /**
  * Classes (`/clazz/classinfo`, the caller's `clazz` data scope): the department from the
@@ -19,12 +19,7 @@ export const classes = defineCrud({
       sortable: true,
       width: 100,
       initial: 2,
-      options: [
-        { value: 1, label: 'system.clazz.grades.nursery' },
-        { value: 2, label: 'system.clazz.grades.junior' },
-        { value: 3, label: 'system.clazz.grades.middle' },
-        { value: 4, label: 'system.clazz.grades.senior' },
-      ],
+      options: choices('system.clazz.grades', ['nursery', 'junior', 'middle', 'senior']),
       rules: { required: true },
     },
     {

@@ -1,4 +1,4 @@
-import { type CrudColumn, type CrudDefinition, defineCrud } from '../../../kit/crud';
+import { type CrudColumn, type CrudDefinition, defineCrud, choices } from '../../../kit/crud';
 
 /** The two kinds of dictionaries (docs/API.md "Dictionaries"): the platform's and each tenant's own. */
 type Kind = 'dict' | 'dictBiz';
@@ -14,10 +14,7 @@ const SEALED: CrudColumn = {
   type: 'select',
   width: 76,
   initial: 0,
-  options: [
-    { value: 0, label: 'system.dict.sealed.no' },
-    { value: 1, label: 'system.dict.sealed.yes' },
-  ],
+  options: choices('system.dict.sealed', ['no', 'yes'], 0),
   rules: { required: 'system.dict.rules.isSealed' },
 };
 const SORT: CrudColumn = {

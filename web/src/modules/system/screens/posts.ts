@@ -1,4 +1,4 @@
-import { defineCrud } from '../../../kit/crud';
+import { defineCrud, choices } from '../../../kit/crud';
 
 /** Posts (spec §7 `/blade-system/post`; fields as the API's post answer has them). */
 export const posts = defineCrud({
@@ -12,12 +12,7 @@ export const posts = defineCrud({
       search: true,
       width: 120,
       initial: 3,
-      options: [
-        { value: 1, label: 'system.post.categories.senior' },
-        { value: 2, label: 'system.post.categories.middle' },
-        { value: 3, label: 'system.post.categories.basic' },
-        { value: 4, label: 'system.post.categories.other' },
-      ],
+      options: choices('system.post.categories', ['senior', 'middle', 'basic', 'other']),
       rules: { required: true },
     },
     {

@@ -1,4 +1,4 @@
-import { defineCrud } from '../../../kit/crud';
+import { defineCrud, choices } from '../../../kit/crud';
 
 /**
  * Tenants (platform only; `/blade-system/tenant`): a tenant is keyed by its six-digit
@@ -52,10 +52,7 @@ export const tenants = defineCrud({
       type: 'select',
       form: false,
       width: 80,
-      options: [
-        { value: 1, label: 'system.tenant.statuses.enabled' },
-        { value: 2, label: 'system.tenant.statuses.disabled' },
-      ],
+      options: choices('system.tenant.statuses', ['enabled', 'disabled']),
     },
     { prop: 'address', label: 'system.tenant.address', hide: true, rules: { max: 255 } },
     { prop: 'backgroundUrl', label: 'system.tenant.backgroundUrl', type: 'textarea', hide: true, rules: { max: 1000 } },
