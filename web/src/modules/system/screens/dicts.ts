@@ -1,4 +1,4 @@
-import { type CrudColumn, type CrudDefinition, defineCrud, choices } from '../../../kit/crud';
+import { type CrudColumnInput, type CrudDefinition, choices, defineCrud } from '../../../kit/crud';
 
 /** The two kinds of dictionaries (docs/API.md "Dictionaries"): the platform's and each tenant's own. */
 type Kind = 'dict' | 'dictBiz';
@@ -8,31 +8,26 @@ const SOURCES = {
   dictBiz: { resource: '/blade-system/dict-biz', button: 'dict_biz' },
 } as const;
 
-const SEALED: CrudColumn = {
+/** The columns both tables have (their texts under `system.dict`). */
+const SEALED: CrudColumnInput = {
   prop: 'isSealed',
-  label: 'system.dict.isSealed',
   type: 'select',
   width: 76,
   initial: 0,
   options: choices('system.dict.sealed', ['no', 'yes'], 0),
-  rules: { required: 'system.dict.rules.isSealed' },
+  rules: { required: true },
 };
-const SORT: CrudColumn = {
+const SORT: CrudColumnInput = {
   prop: 'sort',
-  label: 'system.dict.sort',
   type: 'number',
   sortable: true,
   width: 96,
   initial: 0,
-  rules: { required: 'system.dict.rules.sort' },
+  rules: { required: true },
 };
-const REMARK: CrudColumn = {
-  prop: 'remark',
-  label: 'system.dict.remark',
-  type: 'textarea',
-  hide: true,
-  rules: { max: 255 },
-};
+const REMARK: CrudColumnInput = { prop: 'remark', type: 'textarea', hide: true, rules: { max: 255 } };
+const CODE: CrudColumnInput = { prop: 'code', search: true, sortable: true, rules: { required: true, max: 255 } };
+const NAME: CrudColumnInput = { prop: 'dictValue', search: true, sortable: true, rules: { required: true, max: 255 } };
 
 /**
  * A dictionary screen (spec §2 "Dictionary tables"): the dictionaries (code, name, order,
@@ -41,44 +36,33 @@ const REMARK: CrudColumn = {
  */
 export function dictionaryScreen(kind: Kind, layout: 'horizontal' | 'vertical', testId: string): CrudDefinition {
   const { resource, button } = SOURCES[kind];
-  const buttons = { add: `${button}_add`, edit: `${button}_edit`, delete: `${button}_delete`, view: `${button}_view` };
   const entries = defineCrud({
+    code: button,
+    texts: 'system.dict',
     resource,
     listPath: 'child-list',
     name: `system.${kind}.entry`,
     title: 'system.dict.entriesOf',
     testId: `${testId}-entries`,
     sealed: 'isSealed',
-    buttons,
     columns: [
       { prop: 'parentId', label: 'system.dict.parent', type: 'select', hide: true },
-      { prop: 'code', label: 'system.dict.code', hide: true, rules: { required: 'system.dict.rules.code', max: 255 } },
-      {
-        prop: 'dictKey',
-        label: 'system.dict.dictKey',
-        sortable: true,
-        width: 110,
-        rules: { required: 'system.dict.rules.dictKey', max: 255 },
-      },
-      {
-        prop: 'dictValue',
-        label: 'system.dict.dictValue',
-        search: true,
-        sortable: true,
-        rules: { required: 'system.dict.rules.dictValue', max: 255 },
-      },
+      { ...CODE, search: false, sortable: false, hide: true },
+      { prop: 'dictKey', sortable: true, width: 110, rules: { required: true, max: 255 } },
+      NAME,
       SORT,
       SEALED,
       REMARK,
     ],
   });
   return defineCrud({
+    code: button,
+    texts: 'system.dict',
     resource,
     listPath: 'parent-list',
     name: `system.${kind}.name`,
     testId,
     sealed: 'isSealed',
-    buttons,
     children: {
       definition: entries,
       layout,
@@ -86,25 +70,7 @@ export function dictionaryScreen(kind: Kind, layout: 'horizontal' | 'vertical', 
       prefill: { parentId: 'id', code: 'code' },
       title: 'dictValue',
     },
-    columns: [
-      {
-        prop: 'code',
-        label: 'system.dict.code',
-        search: true,
-        sortable: true,
-        rules: { required: 'system.dict.rules.code', max: 255 },
-      },
-      {
-        prop: 'dictValue',
-        label: 'system.dict.dictValue',
-        search: true,
-        sortable: true,
-        rules: { required: 'system.dict.rules.dictValue', max: 255 },
-      },
-      SORT,
-      SEALED,
-      REMARK,
-    ],
+    columns: [CODE, NAME, SORT, SEALED, REMARK],
   });
 }
 
