@@ -35,22 +35,25 @@ const keysOf = (def: CrudDefinition): string[] => [
   ]),
 ];
 
+/** Every screen of the system context, by name. */
+const SCREENS = {
+  posts,
+  params,
+  'top menus': topMenus,
+  tenants,
+  classes,
+  children,
+  'data scopes': dataScopes,
+  'API scopes': apiScopes,
+  'security log': securityLog,
+  'system dictionaries': systemDicts,
+  'business dictionaries': bizDicts,
+  regions,
+  clients,
+};
+
 describe('system screens', () => {
-  it.each([
-    ['posts', posts],
-    ['params', params],
-    ['top menus', topMenus],
-    ['tenants', tenants],
-    ['classes', classes],
-    ['children', children],
-    ['data scopes', dataScopes],
-    ['API scopes', apiScopes],
-    ['security log', securityLog],
-    ['system dictionaries', systemDicts],
-    ['business dictionaries', bizDicts],
-    ['regions', regions],
-    ['clients', clients],
-  ])('%s: every label and message is a text in both languages', (_name, def) => {
+  it.each(Object.entries(SCREENS))('%s: every label and message is a text in both languages', (_name, def) => {
     for (const key of keysOf(def)) {
       expect(typeof text(zhCN, key), key).toBe('string');
       expect(typeof text(en, key), key).toBe('string');
@@ -82,25 +85,20 @@ describe('system screens', () => {
     expect(Object.keys(validateForm(posts, { ...good, postCode: '1abc' }))).toEqual(['postCode']);
   });
 
-  it.each([
-    ['top menus', topMenus],
-    ['tenants', tenants],
-    ['classes', classes],
-    ['children', children],
-    ['data scopes', dataScopes],
-    ['API scopes', apiScopes],
-    ['security log', securityLog],
-  ])('%s: valid — unique fields, a width for most columns, selects with options or a source', (_name, def) => {
-    const props = def.columns.map((c) => c.prop);
-    expect(new Set(props).size).toBe(props.length);
-    expect(def.dialogWidth).toBe(880);
-    expect(def.testId).toMatch(/-page$/);
-    for (const c of def.columns) {
-      if (c.type === 'select') expect(Boolean(c.options?.length || c.optionsFrom || c.dict), c.prop).toBe(true);
-    }
-    // Every button code is the catalogue's `<menu>_<action>`.
-    for (const code of Object.values(def.buttons)) expect(code).toMatch(/^[a-z_]+_(add|edit|delete|view)$/);
-  });
+  it.each(Object.entries(SCREENS))(
+    '%s: valid — unique fields, a width for most columns, selects with options or a source',
+    (_name, def) => {
+      const props = def.columns.map((c) => c.prop);
+      expect(new Set(props).size).toBe(props.length);
+      expect(def.dialogWidth).toBe(880);
+      expect(def.testId).toMatch(/-page$/);
+      for (const c of def.columns) {
+        if (c.type === 'select') expect(Boolean(c.options?.length || c.optionsFrom || c.dict), c.prop).toBe(true);
+      }
+      // Every button code is the catalogue's `<menu>_<action>`.
+      for (const code of Object.values(def.buttons)) expect(code).toMatch(/^[a-z_]+_(add|edit|delete|view)$/);
+    },
+  );
 
   it('children: the API’s own call names, the class a select, required fields', () => {
     expect(children.resource).toBe('/student/student');
