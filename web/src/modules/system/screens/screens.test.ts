@@ -158,12 +158,12 @@ describe('system screens', () => {
     expect(systemDicts.resource).toBe('/blade-system/dict');
     expect(bizDicts.resource).toBe('/blade-system/dict-biz');
     expect(bizDicts.listPath).toBe('parent-list');
-    expect(bizDicts.buttons).toEqual({
-      add: 'dict_biz_add',
-      edit: 'dict_biz_edit',
-      delete: 'dict_biz_delete',
-      view: 'dict_biz_view',
-    });
+    expect(Object.values(bizDicts.buttons)).toEqual([
+      'dict_biz_add',
+      'dict_biz_edit',
+      'dict_biz_delete',
+      'dict_biz_view',
+    ]);
     expect(systemDicts.buttons.add).toBe('dict_add');
     expect(bizDicts.children?.layout).toBe('horizontal');
     expect(bizDictsVertical.children?.layout).toBe('vertical');
