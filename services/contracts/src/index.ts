@@ -7,6 +7,7 @@
  * through the schemas (week, week-requests, record-requests, ids, record-answers, week-answers), which the
  * browser imports for their types only.
  */
+export * from './clients';
 export * from './doc-name';
 export * from './ids';
 export * from './record-answers';

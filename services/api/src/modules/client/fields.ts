@@ -1,19 +1,8 @@
+import { GRANT_TYPES, SECRET_MASK } from '@sprout/contracts';
 import { z } from 'zod';
 import { optionalText } from '../../http/params';
 
-/** The grant types a client may list (BladeX's); the token endpoint serves password, captcha, refresh_token and social. */
-export const GRANT_TYPES = [
-  'refresh_token',
-  'password',
-  'authorization_code',
-  'captcha',
-  'social',
-  'client_credentials',
-  'implicit',
-] as const;
-
-/** What a list or detail shows for a secret: it is stored hashed and shown once, when set. */
-export const SECRET_MASK = '******';
+export { GRANT_TYPES, SECRET_MASK };
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 const seconds = (message: string, max: number) =>

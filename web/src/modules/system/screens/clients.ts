@@ -1,15 +1,7 @@
+import { GRANT_TYPES } from '@sprout/contracts';
 import { defineCrud } from '../../../kit/crud';
 
-/** The grant types a client may list (docs/API.md "Clients"), protocol names in every language. */
-export const GRANT_TYPES = [
-  'refresh_token',
-  'password',
-  'authorization_code',
-  'captcha',
-  'social',
-  'client_credentials',
-  'implicit',
-] as const;
+export { GRANT_TYPES } from '@sprout/contracts';
 
 /**
  * OAuth clients (`/system/client`, platform): a new client's secret and a reset one are
