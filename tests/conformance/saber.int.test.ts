@@ -253,4 +253,208 @@ describe('Saber’s calls, console family by console family', () => {
     expect(await menu('log_usual')).toEqual({ path: '/monitor/log/usual', source: 'FileInfo' });
     expect(await menu('region')).toEqual({ path: '/my/region', source: 'Map' });
   });
+
+  it('param: the page with empty search fields, add and update by parameters in the query, paging, remove by ids', async () => {
+    const BASE = '/api/blade-system/param';
+    const seeded = page<{ paramKey: string }>(
+      await admin.get(`${BASE}/list?paramName=&paramKey=&current=1&size=10`),
+      1,
+      10,
+      'param list',
+    );
+    expect(seeded.records.map((p) => p.paramKey)).toEqual(
+      expect.arrayContaining(['plan.halfDay.layout', 'school.year', 'week.submitDeadline']),
+    );
+    const added = ok<Record<string, unknown>>(
+      await admin.post(`${BASE}/submit?paramName=${encodeURIComponent('合同参数')}&paramKey=contract.p&paramValue=1`),
+      'param submit',
+    );
+    expect(Object.keys(added).sort()).toEqual([
+      'createTime',
+      'id',
+      'paramKey',
+      'paramName',
+      'paramValue',
+      'remark',
+      'tenantId',
+    ]);
+    expect(added).toMatchObject({ tenantId: '100001', paramName: '合同参数', paramKey: 'contract.p', remark: '' });
+    const id = String(added.id);
+    const found = page<{ id: string }>(
+      await admin.get(`${BASE}/list?paramName=&paramKey=contract.&current=1&size=10`),
+      1,
+      10,
+    );
+    expect(found.records.map((p) => p.id)).toEqual([id]);
+    const beyond = page(await admin.get(`${BASE}/list?paramName=&paramKey=&current=2&size=10`), 2, 10);
+    expect([beyond.records.length, beyond.total]).toEqual([0, seeded.total + 1]);
+    const updated = await admin.post(
+      `${BASE}/submit?id=${id}&paramName=${encodeURIComponent('合同参数')}&paramKey=contract.p&paramValue=2`,
+    );
+    expect(ok(updated)).toMatchObject({ id, paramValue: '2' });
+    expect(updated.body.msg).toBe('修改成功');
+    expect(ok(await admin.get(`${BASE}/detail?id=${id}`))).toMatchObject({ id, paramValue: '2' });
+    refused(await admin.post(`${BASE}/remove?ids=${id},${UNKNOWN[0]}`), 400, [UNKNOWN[0] as string]);
+    const removed = await admin.post(`${BASE}/remove?ids=${id}`);
+    expect(ok(removed)).toBeNull();
+    expect(removed.body.msg).toBe('删除成功');
+    refused(await admin.get(`${BASE}/detail?id=${id}`), 404);
+  });
+
+  it('dict and dict-biz: pages with empty search fields, trees, a dictionary and its entry added by query, the lookups', async () => {
+    const DICT = '/api/blade-system/dict';
+    page(await platform.get(`${DICT}/list?current=1&size=10&code=&dictValue=`), 1, 10, 'dict list');
+    page(await platform.get(`${DICT}/parent-list?current=1&size=10&code=&dictValue=`), 1, 10, 'dict parent-list');
+    refused(await admin.get(`${DICT}/list?current=1&size=10&code=&dictValue=`), 403);
+    // A system dictionary and one entry, as Saber's forms send them: the fields in the query string.
+    const dict = ok<{ id: string; parentId: string }>(
+      await platform.post(
+        `${DICT}/submit?code=contract_d&dictValue=${encodeURIComponent('合同字典')}&sort=1&parentId=`,
+      ),
+    );
+    expect(dict.parentId).toBe('0');
+    const entry = ok<{ id: string; code: string }>(
+      await platform.post(
+        `${DICT}/submit?parentId=${dict.id}&code=other&dictKey=1&dictValue=${encodeURIComponent('甲')}&sort=1`,
+      ),
+    );
+    expect(entry.code).toBe('contract_d');
+    const tree = treeNodes(ok<Node[]>(await platform.get(`${DICT}/tree?code=DICT`)));
+    expect(tree.find((n) => n.id === dict.id)).toMatchObject({ title: '合同字典', hasChildren: true });
+    expect(tree.find((n) => n.id === entry.id)).toMatchObject({ parentId: dict.id, title: '甲', hasChildren: false });
+    const children = page<{ id: string }>(
+      await platform.get(`${DICT}/child-list?parentId=${dict.id}&current=1&size=10&code=&dictValue=`),
+      1,
+      10,
+    );
+    expect(children.records.map((c) => c.id)).toEqual([entry.id]);
+    refused(await platform.get(`${DICT}/child-list?parentId=&current=1&size=10`), 400, ['parentId']);
+    // Any kindergarten user reads the platform's entries for a select.
+    expect(ok(await admin.get(`${DICT}/dictionary?code=contract_d`))).toEqual([
+      expect.objectContaining({ dictKey: '1', dictValue: '甲' }),
+    ]);
+    ok(await platform.post(`${DICT}/remove?ids=${dict.id},${entry.id}`), 'dict remove');
+    expect(ok(await admin.get(`${DICT}/dictionary?code=contract_d`))).toEqual([]);
+
+    // Business dictionaries: the tenant's own, with the spec's sealed lookups.
+    const BIZ = '/api/blade-system/dict-biz';
+    const ethnic = ok<Array<{ dictKey: string; dictValue: string; parentId: string }>>(
+      await admin.get(`${BIZ}/dictionary?code=ethnic`),
+    );
+    expect(ethnic).toHaveLength(57);
+    expect(ethnic.map((e) => e.dictKey)).toEqual(Array.from({ length: 57 }, (_, i) => String(i + 1)));
+    expect([ethnic[0]?.dictValue, ethnic[55]?.dictValue, ethnic[56]?.dictValue]).toEqual(['汉族', '基诺族', '其他']);
+    const parents = page<{ id: string; code: string }>(
+      await admin.get(`${BIZ}/parent-list?current=1&size=10&code=&dictValue=`),
+      1,
+      10,
+    );
+    expect(parents.records.map((d) => d.code)).toEqual(expect.arrayContaining(['ethnic', 'yes_no', 'domain']));
+    const ethnicDict = parents.records.find((d) => d.code === 'ethnic') as { id: string };
+    const second = page(
+      await admin.get(`${BIZ}/child-list?parentId=${ethnicDict.id}&current=2&size=50&dictValue=`),
+      2,
+      50,
+    );
+    expect([second.total, second.pages, second.records.length]).toEqual([57, 2, 7]);
+    const bizTree = treeNodes(ok<Node[]>(await admin.get(`${BIZ}/tree?code=ethnic`)));
+    expect(bizTree.find((n) => n.id === ethnicDict.id)?.children).toHaveLength(57);
+    refused(await admin.post(`${BIZ}/remove?ids=${ethnicDict.id}`), 400, [ethnicDict.id]);
+    expect(ok(await admin.get(`${BIZ}/dictionary?code=no_such_code`))).toEqual([]);
+  });
+
+  it('region: lazy provinces for any user, the page with empty search fields, detail, add and remove by query (platform)', async () => {
+    const BASE = '/api/blade-system/region';
+    const provinces = lazyLevel(ok<Node[]>(await admin.get(`${BASE}/lazy-tree?parentCode=00`)), '00');
+    expect(provinces).toHaveLength(34);
+    for (const n of provinces) {
+      expect(Object.keys(n)).toEqual(['id', 'parentId', 'title', 'key', 'value', 'hasChildren']);
+      expect([n.key, n.value]).toEqual([n.id, n.id]);
+    }
+    expect(provinces.find((p) => p.id === '110000')).toMatchObject({ title: '北京市', hasChildren: true });
+    const empty = ok<Node[]>(await admin.get(`${BASE}/lazy-tree?parentCode=`));
+    expect(empty.map((n) => n.id)).toEqual(provinces.map((n) => n.id));
+    const cities = lazyLevel(ok<Node[]>(await admin.get(`${BASE}/lazy-tree?parentCode=440000`)), '440000');
+    expect(cities.map((c) => c.title)).toContain('广州市');
+    const list = page<Record<string, unknown>>(
+      await admin.get(`${BASE}/list?current=1&size=10&code=&name=&parentCode=`),
+      1,
+      10,
+    );
+    expect(list.total).toBe(3800);
+    expect(Object.keys(list.records[0] ?? {}).sort()).toEqual(
+      ['code', 'createTime', 'id', 'name', 'parentCode', 'parentName', 'regionLevel', 'remark', 'sort'].sort(),
+    );
+    expect(ok(await admin.get(`${BASE}/detail?code=110000`))).toMatchObject({
+      id: '110000',
+      code: '110000',
+      name: '北京市',
+    });
+    refused(await admin.post(`${BASE}/submit?code=99&name=x&parentCode=00`), 403);
+    const province = ok<{ regionLevel: number }>(
+      await platform.post(`${BASE}/submit?code=99&name=${encodeURIComponent('合同省')}&parentCode=&sort=1&remark=`),
+    );
+    const city = ok<{ regionLevel: number; parentCode: string }>(
+      await platform.post(`${BASE}/submit?code=9901&name=${encodeURIComponent('合同市')}&parentCode=99&sort=1`),
+    );
+    expect([city.parentCode, city.regionLevel]).toEqual(['99', province.regionLevel + 1]);
+    refused(await platform.post(`${BASE}/remove?ids=99`), 400, ['请先删除下级区划：99']);
+    ok(await platform.post(`${BASE}/remove?ids=99,9901`), 'region remove');
+    refused(await admin.get(`${BASE}/detail?code=99`), 404);
+  });
+
+  it('client: the page with empty search fields, secrets never in list or detail, add by query, reset, remove', async () => {
+    const BASE = '/api/blade-system/client';
+    refused(await admin.get(`${BASE}/list?current=1&size=10&clientId=`), 403);
+    const added = ok<{ id: string; clientSecret: string }>(
+      await platform.post(
+        `${BASE}/submit?clientId=contract_c&authorizedGrantTypes=refresh_token,password&scope=all` +
+          '&webServerRedirectUri=&accessTokenValidity=3600&refreshTokenValidity=7200&additionalInformation=&autoapprove=',
+      ),
+      'client submit',
+    );
+    expect(added.clientSecret).toHaveLength(32);
+    const list = await platform.get(`${BASE}/list?current=1&size=10&clientId=`);
+    const clients = page<{ id: string; clientId: string; clientSecret?: string }>(list, 1, 10);
+    expect(clients.records.map((c) => c.clientId)).toEqual(expect.arrayContaining(['saber', 'contract_c']));
+    for (const c of clients.records) expect(c.clientSecret ?? '******').toBe('******');
+    expect(JSON.stringify(list.body)).not.toContain(added.clientSecret);
+    expect(JSON.stringify(list.body)).not.toContain('saber_secret');
+    const detail = await platform.get(`${BASE}/detail?id=${added.id}`);
+    expect(Object.keys(ok<object>(detail)).sort()).toEqual(
+      [
+        'id',
+        'tenantId',
+        'clientId',
+        'authorizedGrantTypes',
+        'scope',
+        'webServerRedirectUri',
+        'accessTokenValidity',
+        'refreshTokenValidity',
+        'additionalInformation',
+        'autoapprove',
+        'createTime',
+        'clientSecret',
+      ].sort(),
+    );
+    expect(ok(detail)).toMatchObject({ clientId: 'contract_c', clientSecret: '******' });
+    expect(JSON.stringify(detail.body)).not.toContain(added.clientSecret);
+    const reset = ok<{ id: string; clientId: string; clientSecret: string }>(
+      await platform.post(`${BASE}/reset-secret?id=${added.id}`),
+    );
+    expect(reset).toMatchObject({ id: added.id, clientId: 'contract_c' });
+    expect(reset.clientSecret).not.toBe(added.clientSecret);
+    expect(JSON.stringify((await platform.get(`${BASE}/detail?id=${added.id}`)).body)).not.toContain(
+      reset.clientSecret,
+    );
+    const saber = clients.records.find((c) => c.clientId === 'saber') as { id: string };
+    refused(await platform.post(`${BASE}/remove?ids=${saber.id}`), 400, ['saber']);
+    ok(await platform.post(`${BASE}/remove?ids=${added.id}`), 'client remove');
+    const after = page<{ clientId: string }>(
+      await platform.get(`${BASE}/list?current=1&size=10&clientId=contract`),
+      1,
+      10,
+    );
+    expect(after.total).toBe(0);
+  });
 });
