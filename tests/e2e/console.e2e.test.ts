@@ -44,7 +44,8 @@ async function setLanguage(page: Page, language: 'en' | 'zh') {
 /**
  * Issue 16: more console screens on the CRUD kit against the real server. The platform's
  * administrator opens tenants and top menus; the demo kindergarten's administrator adds, edits
- * and deletes a class, searches the children and reads the security log.
+ * and deletes a class, adds and deletes a department under the root, searches the children and
+ * reads the security log.
  */
 describe('console screens (CRUD kit)', () => {
   let e2e: E2E;
@@ -191,6 +192,30 @@ describe('console screens (CRUD kit)', () => {
       await shot(page, 'console-classes-en');
       await setLanguage(page, 'zh');
       await table(page).getByText('班级名称').waitFor();
+    });
+
+    it('opens the departments, expands the root, adds a department under it and deletes it', async () => {
+      await openMenu(page, 'system', 'dept', '/system/dept/index', 'dept-page');
+      const root = page.locator('tr[data-depth="0"]').filter({ hasText: '萌芽实验幼儿园' });
+      await root.getByTestId('crud-tree-toggle').click();
+      await expect.poll(() => root.getAttribute('data-expanded')).toBe('true');
+      await page.locator('tr[data-depth="1"]').filter({ hasText: '托班组' }).waitFor();
+      await quiet(page);
+      await shot(page, 'console-depts-zh');
+
+      await root.getByTestId('crud-row-add').click();
+      const d = dialog(page);
+      await d.getByText('新增机构').waitFor();
+      await expect.poll(() => field(d, 'parentId').inputValue()).toBe('萌芽实验幼儿园');
+      await field(d, 'deptName').fill('浏览器测试组');
+      await page.getByTestId('crud-dialog-save').click();
+      await notification(page, '新增成功');
+      await d.waitFor({ state: 'hidden' });
+      const mine = page.locator('tr[data-depth="1"]').filter({ hasText: '浏览器测试组' });
+      await mine.getByTestId('crud-row-delete').click();
+      await page.getByTestId('crud-confirm-delete').click();
+      await notification(page, '删除成功');
+      await expect.poll(() => mine.count()).toBe(0);
     });
 
     it('searches the children by name and by class', async () => {

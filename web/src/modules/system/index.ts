@@ -33,6 +33,7 @@ export const systemContext: WebContext<'system', SystemMessages> = {
     log_security: crudPage(() => import('./pages/SecurityLogPage'), 'SecurityLogPage'),
     dict: crudPage(() => import('./pages/DictPage'), 'DictPage'),
     dict_biz: dictBizPage,
+    dept: crudPage(() => import('./pages/DeptsPage'), 'DeptsPage'),
     region: crudPage(() => import('./pages/RegionPage'), 'RegionPage'),
     client: crudPage(() => import('./pages/ClientPage'), 'ClientPage'),
   },

@@ -213,6 +213,21 @@ export const en: SystemMessages = {
       name: 'Please enter the region name',
     },
   },
+  dept: {
+    name: 'department',
+    deptName: 'Department name',
+    fullName: 'Full name',
+    deptCategory: 'Type',
+    sort: 'Order',
+    parentId: 'Parent department',
+    remark: 'Remark',
+    category: { company: 'Company', department: 'Department', group: 'Group' },
+    rules: {
+      deptName: 'Please enter the department name',
+      deptCategory: 'Please choose the type',
+      sort: 'Please enter the order',
+    },
+  },
   client: {
     name: 'client',
     clientId: 'Client ID',

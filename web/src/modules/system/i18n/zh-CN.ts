@@ -215,6 +215,21 @@ export const zhCN = {
       name: '请输入区划名称',
     },
   },
+  dept: {
+    name: '机构',
+    deptName: '机构名称',
+    fullName: '机构全称',
+    deptCategory: '机构类型',
+    sort: '排序',
+    parentId: '上级机构',
+    remark: '备注',
+    category: { company: '公司', department: '部门', group: '小组' },
+    rules: {
+      deptName: '请输入机构名称',
+      deptCategory: '请选择机构类型',
+      sort: '请输入排序',
+    },
+  },
   client: {
     name: '应用',
     clientId: '应用编号',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CrudDefinition, formColumns, searchColumns, validateForm } from '../../../kit/crud/define';
-import { childDefinition } from '../../../kit/crud/relations';
+import { childDefinition, formUnder, treeParams } from '../../../kit/crud/relations';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { children } from './children';
@@ -14,6 +14,7 @@ import { topMenus } from './topMenus';
 import { clients, GRANT_TYPES } from './clients';
 import { bizDicts, bizDictsVertical, systemDicts } from './dicts';
 import { regions } from './regions';
+import { depts } from './depts';
 
 /** The text of a `system.<path>` key in a catalogue, or undefined. */
 function text(catalogue: unknown, key: string): unknown {
@@ -49,6 +50,7 @@ const SCREENS = {
   'system dictionaries': systemDicts,
   'business dictionaries': bizDicts,
   regions,
+  depts,
   clients,
 };
 
@@ -198,6 +200,31 @@ describe('system screens', () => {
     expect(regions.tree).toEqual({ path: 'lazy-tree', param: 'parentCode', prefill: { parentCode: 'id' } });
     expect(formColumns(regions).map((c) => c.prop)).toEqual(['code', 'name', 'parentCode', 'sort', 'remark']);
     expect(Object.keys(validateForm(regions, { code: '4', name: 'x', parentCode: '44' }))).toEqual(['code']);
+  });
+
+  it('depts: a lazy tree by parentId, a child under a row, the top level without a parent', () => {
+    expect(depts.resource).toBe('/blade-system/dept');
+    expect(depts.buttons).toEqual({ add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' });
+    expect(depts.tree).toEqual({ path: 'lazy-list', param: 'parentId', prefill: { parentId: 'id' } });
+    expect(treeParams(depts, null)).toEqual({});
+    expect(treeParams(depts, { id: '12', deptName: '保教部' })).toEqual({ parentId: '12' });
+    expect(formUnder(depts, { id: '12', deptName: '保教部' })).toMatchObject({
+      parentId: '12',
+      deptCategory: 3,
+      sort: 0,
+    });
+    expect(formUnder(depts, null).parentId).toBe('');
+    expect(formColumns(depts).map((c) => c.prop)).toEqual([
+      'deptName',
+      'fullName',
+      'deptCategory',
+      'sort',
+      'parentId',
+      'remark',
+    ]);
+    expect(validateForm(depts, { deptName: ' ', deptCategory: 3, sort: 0 })).toEqual({
+      deptName: { key: 'system.dept.rules.deptName' },
+    });
   });
 
   it('clients: the seven grant types as a multi-select, the secret shown once on add and on reset', () => {
