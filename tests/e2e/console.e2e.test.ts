@@ -1,30 +1,13 @@
 /// <reference lib="dom" />
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { ADMIN as PLATFORM, type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+import { dialog, field, notification, quiet, rowWith, rows, setLanguage, table } from './support/crud';
 
 const KINDERGARTEN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 
-const table = (page: Page) => page.getByTestId('crud-table');
-const rows = (page: Page) => table(page).locator('tbody tr[data-testid^="crud-row-"]');
-const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const dialog = (page: Page) => page.getByRole('dialog');
-const field = (scope: Page | Locator, prop: string) => scope.getByTestId(`crud-field-${prop}`);
 const searchField = (page: Page, prop: string) => field(page.getByTestId('crud-search'), prop);
-
-async function notification(page: Page, text: string) {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
-}
-
-/** Closes the notifications on screen (before a screenshot). */
-async function quiet(page: Page) {
-  const notes = page.locator('.mantine-Notification-root');
-  for (let n = await notes.count(); n > 0; n = await notes.count()) {
-    await notes.first().locator('button').click();
-    await expect.poll(() => notes.count()).toBeLessThan(n);
-  }
-}
 
 /** Opens a screen through its menu entry (its section first, when folded) and waits for it. */
 async function openMenu(page: Page, section: string, code: string, path: string, testId: string) {
@@ -34,11 +17,6 @@ async function openMenu(page: Page, section: string, code: string, path: string,
   await page.waitForURL(`**${path}`);
   await page.getByTestId(testId).waitFor();
   expect(await page.getByTestId('coming-soon').count()).toBe(0);
-}
-
-async function setLanguage(page: Page, language: 'en' | 'zh') {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId(`language-${language}`).click();
 }
 
 /**

@@ -1,34 +1,15 @@
 /// <reference lib="dom" />
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+import { dialog, field, notification, quiet, rowsIn } from './support/crud';
 
 const ADMIN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 const PLATFORM = { tenant: '000000', account: 'admin', password: 'admin' };
 
-const rowsIn = (scope: Locator) => scope.locator('tbody tr[data-testid^="crud-row-"]');
 const parents = (page: Page) => page.getByTestId('crud-parents');
 const children = (page: Page) => page.getByTestId('crud-children');
-const dialog = (page: Page) => page.getByRole('dialog');
-const field = (scope: Page | Locator, prop: string) => scope.getByTestId(`crud-field-${prop}`);
-
-async function notification(page: Page, text: string) {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
-}
-
-/** Closes the notifications on screen (before a screenshot). */
-async function quiet(page: Page) {
-  const notes = page.locator('.mantine-Notification-root');
-  for (let n = await notes.count(); n > 0; n = await notes.count()) {
-    // One still sliding in is not stable yet, one closing is detached: either way, try again.
-    await notes
-      .first()
-      .locator('button')
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-}
 
 async function english(page: Page) {
   await page.getByTestId('language-menu').click();

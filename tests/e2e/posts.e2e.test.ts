@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // Browser globals appear inside page.evaluate callbacks, which run in the page.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+import { dialog, field, notification, quiet, rowWith, rows, table } from './support/crud';
 
 const TENANT = '100001';
 const ADMIN = { tenant: TENANT, account: 'admin', password: DEMO_PASSWORD };
@@ -11,29 +12,9 @@ const TEACHER = { tenant: TENANT, account: 'teacher1', password: DEMO_PASSWORD }
 const POSTS = '/system/post/index';
 const BULK = 13; // with the 8 seeded posts: 21, three pages of 10
 
-const table = (page: Page) => page.getByTestId('crud-table');
-const rows = (page: Page) => table(page).locator('tbody tr[data-testid^="crud-row-"]');
-const dialog = (page: Page) => page.getByRole('dialog');
-const field = (scope: Page | Locator, prop: string) => scope.getByTestId(`crud-field-${prop}`);
-/** The table row whose cells show this text. */
-const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
-
 /** Waits until the table shows exactly `n` rows and has stopped loading. */
 async function expectRows(page: Page, n: number) {
   await expect.poll(() => rows(page).count()).toBe(n);
-}
-
-async function notification(page: Page, text: string) {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
-}
-
-/** Closes the notifications on screen (before a screenshot). */
-async function quiet(page: Page) {
-  const notes = page.locator('.mantine-Notification-root');
-  for (let n = await notes.count(); n > 0; n = await notes.count()) {
-    await notes.first().locator('button').click();
-    await expect.poll(() => notes.count()).toBeLessThan(n);
-  }
 }
 
 /**
