@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ZodType, z } from 'zod';
 import { containsPattern, type DB } from '@sprout/core/db';
-import { AppError, forbidden } from '@sprout/core/errors';
+import { AppError } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { type ButtonDef, crud, type MenuDef } from '@sprout/core/permissions/catalog';
 import { formatDateTime } from '@sprout/core/time';
-import { permissionsOf } from '../plugins/auth';
 import { tenantOf } from '../plugins/context';
 import { pageSchema } from '../plugins/serialization';
 import { flag, int, orEmpty, text, time } from './answer';
+import { requireButtonOf } from './buttons';
 import { type RemovableTable, refuseTaken, requireKnownIds, softDelete } from './known';
 import './messages';
 import { IdSchema, NullableIdSchema, RequiredIdListSchema } from './params';
@@ -203,10 +203,6 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
   };
   const guard = (tenantId: string) => ({ table, tenantId, tree: Boolean(def.tree), sealed: Boolean(def.sealed) });
   const button = (action: 'add' | 'edit' | 'delete') => `${code}_${action}`;
-  /** A submit declares both buttons (the auth hook lets either through); which one is needed depends on the id. */
-  const requireButton = async (request: FastifyRequest, b: string) => {
-    if (!(await permissionsOf(request)).ability.can(b, 'Button')) throw forbidden();
-  };
   const Submit = fields.extend({ id: NullableIdSchema.optional() });
   const Remove = z.object({ ids: RequiredIdListSchema });
   const { en } = label;
@@ -274,7 +270,8 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       handler: async (request, submitted) => {
         const b = submitted as Row & { id?: string | null };
         const id = b.id ?? undefined;
-        await requireButton(request, button(b.id ? 'edit' : 'add'));
+        // A submit declares both buttons (the auth hook lets either through); the id says which is needed.
+        await requireButtonOf(request, button(b.id ? 'edit' : 'add'));
         const { tenantId, userId } = tenantOf(request);
         // A catalogue's rows keep no user (ResourceDef.catalogue).
         const by = def.catalogue ? undefined : (userId ?? null);

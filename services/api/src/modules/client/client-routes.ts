@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { requirePlatformButton } from '../../http/buttons';
 import { z } from 'zod';
 import { hashPassword } from '@sprout/core/auth/password';
 import { nextId } from '@sprout/core/ids';
-import { forbidden } from '@sprout/core/errors';
-import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { text } from '../../http/answer';
 import { refuseTaken } from '../../http/known';
 import { IdSchema, NullableIdSchema } from '../../http/params';
 import { found, Routes } from '../../http/routes';
-import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { ClientFields, SecretSchema } from './fields';
 import { clients } from './client-resource';
@@ -23,12 +21,6 @@ const BASE = '/api/blade-system/client';
 
 /** A new secret: 32 characters of base64url from the CSPRNG (192 bits). */
 const newSecret = () => randomBytes(24).toString('base64url');
-
-/** Clients are the platform's: only its holders of the button, in the platform tenant. */
-async function requirePlatformButton(request: FastifyRequest, button: string) {
-  if (tenantOf(request).tenantId !== PLATFORM_TENANT_ID) throw forbidden();
-  if (!(await permissionsOf(request)).ability.can(button, 'Button')) throw forbidden();
-}
 
 export async function clientRoutes(app: FastifyInstance) {
   const route = new Routes(app, ['clients']);

@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, forbidden, notFound } from '@sprout/core/errors';
+import { requirePlatformButton } from '../../http/buttons';
+import { badRequest, notFound } from '@sprout/core/errors';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
-import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { formatDateTime } from '@sprout/core/time';
 import { flag, int, text, time } from '../../http/answer';
 import { optionalText } from '../../http/params';
 import { Routes } from '../../http/routes';
-import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { pageSchema } from '../../plugins/serialization';
 import { ancestorsOf, childrenOf, lockRegions, ROOT, type RegionRow, regionRows, shiftSubtree } from './region-repo';
@@ -100,12 +99,6 @@ const present = (r: RegionRow, tz: string): z.output<typeof RegionSchema> => ({
   remark: r.remark ?? '',
   createTime: formatDateTime(r.create_time, tz),
 });
-
-/** Regions are written only by the platform's administrators (its buttons, in the platform tenant). */
-async function requirePlatformButton(request: FastifyRequest, button: string) {
-  if (tenantOf(request).tenantId !== PLATFORM_TENANT_ID) throw forbidden();
-  if (!(await permissionsOf(request)).ability.can(button, 'Button')) throw forbidden();
-}
 
 export async function regionRoutes(app: FastifyInstance) {
   // Saber sends empty search fields (`name=`): an empty query parameter is one not sent.
