@@ -134,6 +134,10 @@ describe('users: Excel template, export, import with progress; enable and disabl
   });
 
   it('exports the users in scope and imports the export again over them (isCovered=1)', async () => {
+    // Saber's empty filters mean none.
+    const all = await download('admin', '/api/blade-user/export-user?account=&realName=&deptId=');
+    expect(all.statusCode, all.body).toBe(200);
+    expect((await sheetOf(all.rawPayload)).length - 1).toBe((await usersLike('')).total);
     const exported = await download('admin', '/api/blade-user/export-user?account=teacher');
     expect(exported.statusCode, exported.body).toBe(200);
     const rows = await sheetOf(exported.rawPayload);
@@ -210,6 +214,11 @@ describe('users: Excel template, export, import with progress; enable and disabl
     const notXlsx = await upload('admin', Buffer.from('account,realName\na,b\n'), 0, 'users.xlsx');
     expect(notXlsx.status).toBe(400);
     expect(notXlsx.body.msg).toBe('请上传 Excel 文件（.xlsx）');
+    const big = await upload('admin', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(6 * 1024 * 1024)]), 0);
+    expect(big.status).toBe(413);
+    expect(big.body.msg).toBe('文件不能大于 5 MB');
+    const csv = await upload('admin', await xlsxOf([HEADER, ['a', 'b']]), 0, 'users.csv');
+    expect(csv.body.msg).toBe('请上传 Excel 文件（.xlsx）');
     const noAccount = await upload('admin', await xlsxOf([['姓名'], ['张三']]), 0);
     expect(noAccount.body.msg).toBe('缺少必填列：账号');
     const active = await inSystem(demo.t.database, (trx) =>
