@@ -7,7 +7,7 @@ import { type Lang, t } from '@sprout/core/i18n';
  * an export can be imported again. Headers are written in the caller's language and read in
  * either (a trailing `*` marks a required column and is ignored when read).
  */
-export const USER_COLUMNS_SHEET = [
+export const SHEET_COLUMNS = [
   { key: 'account', zh: '账号', en: 'Account', required: true, width: 18, note: 'userIo.noteAccount' },
   { key: 'realName', zh: '姓名', en: 'Real name', required: true, width: 14, note: 'userIo.noteRequired' },
   { key: 'name', zh: '昵称', en: 'Nickname', width: 14 },
@@ -20,7 +20,7 @@ export const USER_COLUMNS_SHEET = [
   { key: 'post', zh: '岗位', en: 'Post', width: 14, note: 'userIo.notePost' },
 ] as const;
 
-export type SheetKey = (typeof USER_COLUMNS_SHEET)[number]['key'];
+export type SheetKey = (typeof SHEET_COLUMNS)[number]['key'];
 /** One user as the sheet holds it: each column's text ('' when empty). */
 export type SheetUser = Record<SheetKey, string>;
 
@@ -29,7 +29,7 @@ export const MAX_ROWS = 10_000;
 
 /** A column's header in `lang` (without the required mark). */
 export const headerOf = (key: SheetKey, lang: Lang) => {
-  const c = USER_COLUMNS_SHEET.find((x) => x.key === key);
+  const c = SHEET_COLUMNS.find((x) => x.key === key);
   return c ? c[lang] : key;
 };
 
@@ -53,7 +53,7 @@ export const sexCode = (name: string) =>
 export async function userWorkbook(lang: Lang, users: SheetUser[], withNotes: boolean): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet(lang === 'en' ? 'Users' : '用户');
-  sheet.columns = USER_COLUMNS_SHEET.map((c) => ({
+  sheet.columns = SHEET_COLUMNS.map((c) => ({
     header: `${c[lang]}${'required' in c ? '*' : ''}`,
     key: c.key,
     width: c.width,
@@ -63,7 +63,7 @@ export async function userWorkbook(lang: Lang, users: SheetUser[], withNotes: bo
   const header = sheet.getRow(1);
   header.font = { bold: true };
   if (withNotes)
-    USER_COLUMNS_SHEET.forEach((c, i) => {
+    SHEET_COLUMNS.forEach((c, i) => {
       if ('note' in c) header.getCell(i + 1).note = t(lang, c.note);
     });
   for (const u of users) sheet.addRow(u);
@@ -114,11 +114,11 @@ export async function readUserSheet(file: Buffer, lang: Lang) {
   const byColumn = new Map<number, SheetKey>();
   sheet.getRow(1).eachCell((cell, col) => {
     const h = normal(cellText(cell.value));
-    const c = USER_COLUMNS_SHEET.find((x) => normal(x.zh) === h || normal(x.en) === h);
+    const c = SHEET_COLUMNS.find((x) => normal(x.zh) === h || normal(x.en) === h);
     if (c && ![...byColumn.values()].includes(c.key)) byColumn.set(col, c.key);
   });
   const present = new Set(byColumn.values());
-  const missing = USER_COLUMNS_SHEET.filter((c) => 'required' in c && !present.has(c.key));
+  const missing = SHEET_COLUMNS.filter((c) => 'required' in c && !present.has(c.key));
   if (missing.length) throw badRequest('userIo.missingColumns', { columns: missing.map((c) => c[lang]).join(', ') });
   const rows: SheetRow[] = [];
   sheet.eachRow((r, row) => {
