@@ -150,7 +150,7 @@ describe('roles and grants', () => {
       await shot(page, 'roles-en');
       await page.getByTestId('crud-selection-grant').click();
       const d = page.getByTestId('role-grant-dialog');
-      await d.getByText('Grant permissions (1 roles selected)').waitFor();
+      await d.getByText('Grant permissions (1 selected)').waitFor();
       await d.getByTestId('check-tree-menu').waitFor();
       await quiet(page);
       await shot(page, 'roles-grant-en');
@@ -195,7 +195,7 @@ describe('roles and grants', () => {
       await table(page).getByText('Code').waitFor();
       await page.getByTestId('crud-selection-grant').click();
       await expect.poll(() => first.getAttribute('data-checked')).toBe(before === 'true' ? 'false' : 'true');
-      await d.getByText('Assign menus (1 top menus selected)').waitFor();
+      await d.getByText('Assign menus (1 selected)').waitFor();
       await quiet(page);
       await shot(page, 'topmenus-grant-en');
       await d.getByTestId('check-dialog-cancel').click();

@@ -51,7 +51,7 @@ export const en: SystemMessages = {
     },
     grant: {
       button: 'Assign menus',
-      title: 'Assign menus ({{count}} top menus selected)',
+      title: 'Assign menus ({{count}} selected)',
       menu: 'Menus',
     },
   },
@@ -69,7 +69,7 @@ export const en: SystemMessages = {
     },
     grant: {
       button: 'Grant permissions',
-      title: 'Grant permissions ({{count}} roles selected)',
+      title: 'Grant permissions ({{count}} selected)',
       menu: 'Menus',
       dataScope: 'Data scopes',
       apiScope: 'API scopes',
