@@ -145,10 +145,7 @@ export interface CrudLazyTree {
   param: string;
   /** The field of a new child that names its parent, and the parent row's field it takes. */
   prefill: Record<string, string>;
-  /**
-   * The call answers the whole tree at once (rows carry `children`; `role/list`): one table,
-   * every level expanded, the search bar's fields sent with it, rows selectable.
-   */
+  /** The call answers the whole tree (rows carry `children`, `role/list`): one table, searchable, selectable. */
   whole?: boolean;
 }
 
