@@ -4,19 +4,37 @@ import { useCallback, useMemo, useState } from 'react';
 import { BasicContainer } from '../../components/BasicContainer/BasicContainer';
 import { CrudScreen } from './CrudScreen';
 import { CrudTree } from './CrudTree';
+import { CrudWholeTree } from './CrudWholeTree';
 import type { CrudDefinition, CrudRecord } from './define';
 import { childDefinition } from './relations';
+import type { SelectionAction } from './SelectionActions';
 import { useKitText } from './useKitText';
 
 /**
  * A console screen from its definition: a paged table (search bar, toolbar, table with paging,
- * sorting and selection, the add/edit/view dialog); a lazy tree when it has `tree`; a parent
+ * sorting and selection, the add/edit/view dialog); a lazy tree when it has `tree` (a whole one
+ * with `tree.whole`); a parent
  * table and its chosen row's children when it has `children`. Buttons show through `<Can>`.
  */
-export function CrudPage({ definition: def }: { definition: CrudDefinition }) {
+export function CrudPage({
+  definition: def,
+  selectionActions,
+}: {
+  definition: CrudDefinition;
+  /** Toolbar buttons on the selected rows, each opening the screen's dialog (flat tables and whole trees). */
+  selectionActions?: readonly SelectionAction[];
+}) {
   return (
     <BasicContainer data-testid={def.testId}>
-      {def.tree ? <CrudTree def={def} /> : def.children ? <ParentAndChildren def={def} /> : <CrudScreen def={def} />}
+      {def.tree?.whole ? (
+        <CrudWholeTree def={def} selectionActions={selectionActions} />
+      ) : def.tree ? (
+        <CrudTree def={def} />
+      ) : def.children ? (
+        <ParentAndChildren def={def} />
+      ) : (
+        <CrudScreen def={def} selectionActions={selectionActions} />
+      )}
     </BasicContainer>
   );
 }

@@ -13,6 +13,7 @@ import {
   searchColumns,
 } from './define';
 import { SecretDialog } from './SecretDialog';
+import { type SelectionAction, useSelectionActions } from './SelectionActions';
 import { useCrudList } from './useCrud';
 import { useRowCommands } from './useRowCommands';
 
@@ -25,13 +26,16 @@ interface CrudScreenProps {
   onRecords?: (rows: CrudRecord[]) => void;
   /** Beside another table (half the screen). */
   narrow?: boolean;
+  /** Toolbar buttons on the selected rows (see `SelectionAction`). */
+  selectionActions?: readonly SelectionAction[];
 }
 
 /** One paged table over a resource: search bar, toolbar, table, the add/edit/view dialog. */
-export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScreenProps) {
+export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selectionActions }: CrudScreenProps) {
   const [search, setSearch] = useState<FormValues>({});
   const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
   const [selected, setSelected] = useState<CrudRecord[]>([]);
+  const selection = useSelectionActions(selectionActions, selected);
   const params = useMemo(() => listParams(def, search, paging), [def, search, paging]);
   const list = useCrudList(def, params);
   const records = list.data?.records ?? [];
@@ -59,6 +63,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onAdd={() => commands.setDialog({ mode: 'add', id: null })}
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
+        extra={selection.buttons}
       />
       <CrudTable
         def={def}
@@ -76,6 +81,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         chosen={chosen}
         onChoose={onChoose}
         narrow={narrow}
+        selectable={selection.selectable}
       />
       <CrudDialog
         def={def}
@@ -84,6 +90,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onSaved={commands.onSaved}
       />
       <SecretDialog revealed={commands.revealed} onClose={commands.closeRevealed} />
+      {selection.dialog}
     </>
   );
 }

@@ -23,17 +23,33 @@ interface CrudTableProps {
   onChoose?: (row: CrudRecord) => void;
   /** Half the screen wide (beside another table): the paging bar stacks its parts. */
   narrow?: boolean;
+  /** Rows get checkboxes for the screen's selection actions too (not only for batch delete). */
+  selectable?: boolean;
 }
 
 /** The rows of a page: the definition's columns, row buttons, selection for batch delete, paging. */
 export function CrudTable(props: CrudTableProps) {
-  const { def, records, total, paging, onPaging, fetching, selected, onSelected, handlers, chosen, onChoose, narrow } =
-    props;
+  const {
+    def,
+    records,
+    total,
+    paging,
+    onPaging,
+    fetching,
+    selected,
+    onSelected,
+    handlers,
+    chosen,
+    onChoose,
+    narrow,
+    selectable,
+  } = props;
   const { tr, language } = useKitText();
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
   const [sort, setSort] = useState<DataTableSortStatus<CrudRecord> | undefined>(undefined);
   const mayDelete = usePermission({ code: buttons.delete ?? '' }) && Boolean(buttons.delete);
+  const maySelect = mayDelete || selectable === true;
   const rowButtons = rowButtonCount(def);
   const chosenKey = chosen ? String(chosen[rowKey]) : null;
 
@@ -78,7 +94,7 @@ export function CrudTable(props: CrudTableProps) {
         noRecordsText={tr('crud.table.empty')}
         sortStatus={sort ?? { columnAccessor: '', direction: 'asc' }}
         onSortStatusChange={setSort}
-        {...(mayDelete
+        {...(maySelect
           ? {
               selectedRecords: selected,
               onSelectedRecordsChange: onSelected,

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
 import type { CrudDefinition } from './define';
 import { useKitText } from './useKitText';
@@ -10,10 +11,12 @@ interface CrudToolbarProps {
   /** Absent: no batch delete (a tree deletes row by row). */
   onBatchDelete?: () => void;
   onRefresh: () => void;
+  /** More buttons after these (the screen's selection actions). */
+  extra?: ReactNode;
 }
 
 /** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolbarProps) {
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: CrudToolbarProps) {
   const { tr } = useKitText();
   const { buttons } = def;
   return (
@@ -44,6 +47,7 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolba
             </Button>
           </Can>
         )}
+        {extra}
       </Group>
       <Tooltip label={tr('crud.actions.refresh')} withArrow>
         <ActionIcon variant="default" size="lg" aria-label={tr('crud.actions.refresh')} onClick={onRefresh}>

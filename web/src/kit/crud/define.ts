@@ -145,6 +145,8 @@ export interface CrudLazyTree {
   param: string;
   /** The field of a new child that names its parent, and the parent row's field it takes. */
   prefill: Record<string, string>;
+  /** The call answers the whole tree (rows carry `children`, `role/list`): one table, searchable, selectable. */
+  whole?: boolean;
 }
 
 export interface CrudDefinition {

@@ -4,4 +4,7 @@
  * manifest imports `./loader` only (the kit arrives with the page's chunk).
  */
 export { CrudPage } from './CrudPage';
+export { CheckTreeDialog, type CheckTreeTab } from './CheckTreeDialog';
+export { type CheckMode, type CheckTreeNode, type ServerTreeNode, toCheckTree } from './checkTree';
 export * from './define';
+export type { SelectionAction } from './SelectionActions';

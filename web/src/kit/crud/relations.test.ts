@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type CrudColumn, defineCrud, dictSource, emptyForm, isEditable, listParams, submitBody } from './define';
 import {
   childDefinition,
+  flattenTree,
   formUnder,
   hasChildren,
   isSealedRow,
   joinValues,
   revealedSecret,
+  searchParams,
   SECRET_MASK,
   splitValues,
   treeParams,
@@ -132,5 +134,34 @@ describe('the kit’s selects, multi-selects and secrets', () => {
     expect(revealedSecret({ clientSecret: SECRET_MASK }, 'clientSecret')).toBeNull();
     expect(revealedSecret({ clientSecret: '' }, 'clientSecret')).toBeNull();
     expect(revealedSecret(null, 'clientSecret')).toBeNull();
+  });
+});
+
+describe('a whole tree', () => {
+  const roles = [
+    { id: '1', roleName: 'a', children: [{ id: '2', roleName: 'b', children: [{ id: '3', roleName: 'c' }] }] },
+    { id: '4', roleName: 'd', children: [] },
+  ];
+
+  it('shows its rows depth first with their levels, none under a folded row', () => {
+    const all = flattenTree(roles, new Set());
+    expect(all.map((r) => [r.id, r.__depth, r.__hasChildren])).toEqual([
+      ['1', 0, true],
+      ['2', 1, true],
+      ['3', 2, false],
+      ['4', 0, false],
+    ]);
+    expect(flattenTree(roles, new Set(['2'])).map((r) => r.id)).toEqual(['1', '2', '4']);
+    expect(flattenTree(roles, new Set(['1'])).map((r) => r.id)).toEqual(['1', '4']);
+  });
+
+  it('sends the search fields that hold something, trimmed, without paging', () => {
+    const def = defineCrud({
+      code: 'role',
+      texts: 'system.role',
+      tree: { path: 'list', param: 'parentId', prefill: { parentId: 'id' }, whole: true },
+      columns: [{ prop: 'roleName', search: true }, { prop: 'roleAlias', search: true }, { prop: 'sort' }],
+    });
+    expect(searchParams(def, { roleName: ' 教 ', roleAlias: '', sort: 3 })).toEqual({ roleName: '教' });
   });
 });

@@ -80,3 +80,33 @@ export function revealedSecret(answer: unknown, prop: string): string | null {
   const value = (answer as Record<string, unknown> | null)?.[prop];
   return typeof value === 'string' && value !== '' && value !== SECRET_MASK ? value : null;
 }
+
+/** A row of a whole tree as the table shows it: its level, and whether it has rows under it. */
+export type TreeRow = CrudRecord & { __depth: number; __hasChildren: boolean };
+
+/** A whole tree's rows in order, depth first, without those under a folded row (by `rowKey`). */
+export function flattenTree(nodes: readonly CrudRecord[], folded: ReadonlySet<string>, rowKey = 'id'): TreeRow[] {
+  const out: TreeRow[] = [];
+  const walk = (level: readonly CrudRecord[], depth: number) => {
+    for (const node of level) {
+      const children = Array.isArray(node.children) ? (node.children as CrudRecord[]) : [];
+      out.push({ ...node, __depth: depth, __hasChildren: children.length > 0 });
+      if (!folded.has(String(node[rowKey]))) walk(children, depth + 1);
+    }
+  };
+  walk(nodes, 0);
+  return out;
+}
+
+/** A whole tree's call parameters: the definition's own, and each search field holding something (trimmed). */
+export function searchParams(def: CrudDefinition, search: FormValues): Record<string, string> {
+  const params: Record<string, string> = Object.fromEntries(
+    Object.entries(def.params ?? {}).map(([k, v]) => [k, String(v)]),
+  );
+  for (const column of def.columns.filter((c) => c.search)) {
+    const value = search[column.prop];
+    if (value === null || value === undefined || String(value).trim() === '') continue;
+    params[column.prop] = String(value).trim();
+  }
+  return params;
+}

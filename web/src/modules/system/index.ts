@@ -34,6 +34,7 @@ export const systemContext: WebContext<'system', SystemMessages> = {
     dict: crudPage(() => import('./pages/DictPage'), 'DictPage'),
     dict_biz: dictBizPage,
     dept: crudPage(() => import('./pages/DeptsPage'), 'DeptsPage'),
+    role: crudPage(() => import('./pages/RolesPage'), 'RolesPage'),
     region: crudPage(() => import('./pages/RegionPage'), 'RegionPage'),
     client: crudPage(() => import('./pages/ClientPage'), 'ClientPage'),
   },

@@ -49,6 +49,31 @@ export const en: SystemMessages = {
       name: 'Please enter the name',
       sort: 'Please enter the sort order',
     },
+    grant: {
+      button: 'Assign menus',
+      title: 'Assign menus ({{count}} selected)',
+      menu: 'Menus',
+    },
+  },
+  role: {
+    name: 'role',
+    roleName: 'Role name',
+    roleAlias: 'Role alias',
+    sort: 'Sort order',
+    parentId: 'Parent role',
+    rules: {
+      roleName: 'Please enter the role name',
+      roleAlias: 'Please enter the role alias',
+      roleAliasFormat: 'Letters, digits, underscores and hyphens only, starting with a letter',
+      sort: 'Please enter the sort order',
+    },
+    grant: {
+      button: 'Grant permissions',
+      title: 'Grant permissions ({{count}} selected)',
+      menu: 'Menus',
+      dataScope: 'Data scopes',
+      apiScope: 'API scopes',
+    },
   },
   tenant: {
     name: 'tenant',

@@ -51,6 +51,31 @@ export const zhCN = {
       name: '请输入菜单名称',
       sort: '请输入菜单排序',
     },
+    grant: {
+      button: '菜单配置',
+      title: '菜单配置（已选 {{count}} 个顶部菜单）',
+      menu: '菜单',
+    },
+  },
+  role: {
+    name: '角色',
+    roleName: '角色名称',
+    roleAlias: '角色别名',
+    sort: '角色排序',
+    parentId: '上级角色',
+    rules: {
+      roleName: '请输入角色名称',
+      roleAlias: '请输入角色别名',
+      roleAliasFormat: '只能包含字母、数字、下划线和连字符，以字母开头',
+      sort: '请输入角色排序',
+    },
+    grant: {
+      button: '权限设置',
+      title: '权限设置（已选 {{count}} 个角色）',
+      menu: '菜单权限',
+      dataScope: '数据权限',
+      apiScope: '接口权限',
+    },
   },
   tenant: {
     name: '租户',

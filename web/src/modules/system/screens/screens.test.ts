@@ -15,6 +15,7 @@ import { clients, GRANT_TYPES } from './clients';
 import { bizDicts, bizDictsVertical, systemDicts } from './dicts';
 import { regions } from './regions';
 import { depts } from './depts';
+import { roles } from './roles';
 
 /** The text of a `system.<path>` key in a catalogue, or undefined. */
 function text(catalogue: unknown, key: string): unknown {
@@ -52,6 +53,7 @@ const SCREENS = {
   regions,
   depts,
   clients,
+  roles,
 };
 
 describe('system screens', () => {
@@ -246,5 +248,31 @@ describe('system screens', () => {
     expect(validateForm(clients, good)).toEqual({});
     expect(validateForm(clients, { ...good, clientSecret: '******' })).toEqual({});
     expect(Object.keys(validateForm(clients, { ...good, clientSecret: 'short' }))).toEqual(['clientSecret']);
+  });
+
+  it('roles: the whole tree from role/list, searched by name and alias, a role under a row', () => {
+    expect(roles.resource).toBe('/blade-system/role');
+    expect(roles.buttons).toEqual({ add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' });
+    expect(roles.tree).toMatchObject({ path: 'list', whole: true, prefill: { parentId: 'id' } });
+    expect(searchColumns(roles).map((c) => c.prop)).toEqual(['roleName', 'roleAlias']);
+    expect(formUnder(roles, { id: '7', roleName: '教师' })).toMatchObject({ parentId: '7', sort: 0 });
+    expect(Object.keys(validateForm(roles, { roleName: '', roleAlias: '9x', sort: 0 }))).toEqual([
+      'roleName',
+      'roleAlias',
+    ]);
+    // The grant dialogs' texts, in both languages.
+    for (const key of [
+      'role.grant.button',
+      'role.grant.title',
+      'role.grant.menu',
+      'role.grant.dataScope',
+      'role.grant.apiScope',
+      'topmenu.grant.button',
+      'topmenu.grant.title',
+      'topmenu.grant.menu',
+    ]) {
+      expect(typeof text(zhCN, `system.${key}`), key).toBe('string');
+      expect(typeof text(en, `system.${key}`), key).toBe('string');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { defineCrud } from '../../../kit/crud';
 
-/** Top menus (platform; `/blade-system/topmenu`, fields as its answer has them). The menu grant dialog is not here yet. */
+/** Top menus (platform; `/blade-system/topmenu`, fields as its answer has them); the menus each shows: pages/TopMenuGrantDialog.tsx. */
 export const topMenus = defineCrud({
   code: 'topmenu',
   texts: 'system.topmenu',
