@@ -38,8 +38,8 @@ export interface ListSource {
   query: z.ZodObject;
   /** A row as the list and the detail answer it (replaces the builder's). */
   answer: z.ZodObject;
-  /** A page of the list, narrowed by `where` (a data scope), each row presented. */
-  page(request: FastifyRequest, q: Row, where?: Expression<SqlBool>): Promise<Page<Row>>;
+  /** A page of the list, each row presented; a data scope narrows it and cuts each row to the visible fields. */
+  page(request: FastifyRequest, q: Row, scope?: Narrowing): Promise<Page<Row>>;
   /** The row `id` as the list reads it, narrowed by `where`, presented; undefined when there is none. */
   one(request: FastifyRequest, id: string, where?: Expression<SqlBool>): Promise<Row | undefined>;
 }
@@ -50,7 +50,13 @@ const tzOf = (request: FastifyRequest) => request.server.config.TIME_ZONE;
  * A family's own list: its statement (a PagedList, compiled once per filter shape and scope),
  * its filter values out of the query (`{}` for a detail), its rows' alias and its presenter.
  */
-export function listSource<P extends Readonly<Record<string, unknown>>, D, T extends keyof D, R, Q extends z.ZodObject>(s: {
+export function listSource<
+  P extends Readonly<Record<string, unknown>>,
+  D,
+  T extends keyof D,
+  R,
+  Q extends z.ZodObject,
+>(s: {
   call?: string;
   summary?: string;
   query: Q;
@@ -65,12 +71,14 @@ export function listSource<P extends Readonly<Record<string, unknown>>, D, T ext
     summary: s.summary,
     query: s.query,
     answer: s.answer,
-    page: (request, q, where) => {
+    page: (request, q, scope) => {
       const ctx = tenantOf(request);
       const tz = tzOf(request);
       const values = s.values(ctx.tenantId, q as Partial<z.output<Q>>, tz);
       const paging = q as Pick<PageQuery, 'current' | 'size'>;
-      return findListPage(request.server.database, ctx, s.list, values, paging, (row) => s.present(row, tz), where);
+      const visible = scope?.visible;
+      const present = visible ? (row: R) => visible(s.present(row, tz)) : (row: R) => s.present(row, tz);
+      return findListPage(request.server.database, ctx, s.list, values, paging, present, scope?.where);
     },
     one: async (request, id, where) => {
       const tz = tzOf(request);
@@ -85,12 +93,19 @@ export function listSource<P extends Readonly<Record<string, unknown>>, D, T ext
   };
 }
 
+/** A data scope as a read applies it: the rows' condition, and what the caller may see of a row. */
+export interface Narrowing {
+  ability: AppAbility;
+  where: Expression<SqlBool>;
+  visible: (row: Row) => Row;
+}
+
 /** The caller's `action` scope of `scope` as a condition, and what they may see of a row; nothing without a scope. */
 export async function scopeOf(
   request: FastifyRequest,
   scope: ScopeDef | undefined,
   action: 'read' | 'delete',
-): Promise<{ ability: AppAbility; where: Expression<SqlBool>; visible: (row: Row) => Row } | undefined> {
+): Promise<Narrowing | undefined> {
   if (!scope) return undefined;
   const { ability } = await permissionsOf(request);
   return {

@@ -249,25 +249,21 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
         summary: source.summary ?? `${En}s of the ${whose}, paged`,
         query: source.query,
         data: pageSchema(answer),
-        handler: async (request, q) => {
-          const scope = await scopeOf(request, def.scope, 'read');
-          const page = await source.page(request, q as Row, scope?.where);
-          return scope ? { ...page, records: page.records.map(scope.visible) } : page;
-        },
+        handler: async (request, q) => source.page(request, q as Row, await scopeOf(request, def.scope, 'read')),
       });
     else
       route.get(`${path}/list`, {
-      summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
-      query: ListQuery,
-      data: pageSchema(answer),
-      handler: (request, query) => {
-        const q = query as z.output<typeof PageQuerySchema> & Filter;
-        const ctx = tenantOf(request);
-        const tz = tzOf(request);
-        const qb = createTimeRange(rows(app.database.db, ctx.tenantId, q), q, tz);
-        return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
-      },
-    });
+        summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+        query: ListQuery,
+        data: pageSchema(answer),
+        handler: (request, query) => {
+          const q = query as z.output<typeof PageQuerySchema> & Filter;
+          const ctx = tenantOf(request);
+          const tz = tzOf(request);
+          const qb = createTimeRange(rows(app.database.db, ctx.tenantId, q), q, tz);
+          return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
+        },
+      });
     if (def.tree)
       treeRoutes(route, def.tree, {
         path,
