@@ -106,9 +106,13 @@ const statement = userList.pageStatement(
 
 const pool = new pg.Pool({ connectionString: t.url, max: 16 });
 const bare = Fastify({ logger: false });
-bare.get('/bare/users', async () => {
-  // The same statement and values: no auth, no transaction, no RLS role; the same answer by hand.
-  const r = await pool.query(statement.sql, [...statement.parameters]);
+// The same statement and values: no auth, no transaction, no RLS role; the same answer by hand.
+// `/bare/prepared` names the statement, so pg prepares it once per connection as the builder's page does.
+const answer = async (prepared: boolean) => {
+  const values = [...statement.parameters];
+  const r = await pool.query(
+    prepared ? { name: 'user_page', text: statement.sql, values } : { text: statement.sql, values },
+  );
   const total = Number(r.rows[0]?.__total ?? 0);
   const records = r.rows.map((row) => presentUser(row, tz));
   return {
@@ -117,7 +121,9 @@ bare.get('/bare/users', async () => {
     data: { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) },
     msg: '操作成功',
   };
-});
+};
+bare.get('/bare/users', () => answer(false));
+bare.get('/bare/prepared', () => answer(true));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (s: typeof app) => (s.server.address() as { port: number }).port;
@@ -125,6 +131,7 @@ console.log(
   JSON.stringify({
     builder: `http://127.0.0.1:${port(app)}/api/blade-user/page?current=${q.current}&size=${q.size}`,
     bare: `http://127.0.0.1:${port(bare as unknown as typeof app)}/bare/users`,
+    prepared: `http://127.0.0.1:${port(bare as unknown as typeof app)}/bare/prepared`,
     headers: bladeAuth(admin.token),
     sql: statement.sql,
     users: USERS,
