@@ -5,6 +5,7 @@ import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
 import { benchAuth } from './auth.bench';
 import { benchCollab } from './collab.bench';
+import { benchConsole } from './console.bench';
 import { benchList } from './list.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
@@ -14,6 +15,8 @@ import { benchWeb } from './web.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
   list: () => benchList({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 16: the builder-made user page (data scope applied) vs the same SQL on a bare route (target ≥ 0.85).
+  console: () => benchConsole({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   auth: () => benchAuth({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   events: () => benchEvents({ seconds: Number(process.env.BENCH_SECONDS ?? 5) }),
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),

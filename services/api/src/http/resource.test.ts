@@ -1,7 +1,11 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PagedList } from '@sprout/core/http/paging';
 import { intEnum, optionalText, requiredText } from './params';
 import { columnOf, defineResource } from './resource';
+import { listSource, ownSave } from './resource-own';
 
 const thingDef = {
   code: 'thing',
@@ -92,5 +96,54 @@ describe('defineResource', () => {
     const ordered = defineResource({ ...thingDef, keys });
     expect(Object.keys(ordered.answer.shape)).toEqual(keys);
     expect(Object.keys(ordered.present(stored, 'UTC'))).toEqual(keys);
+  });
+});
+
+describe('defineResource with a family’s own list, scope and write', () => {
+  it('declares the list under its own name, the detail, submit and update with their buttons, remove', async () => {
+    const answer = z.object({ id: z.string(), thingName: z.string() });
+    const list = new PagedList((db, _v: { tenantId: string }) => db.selectFrom('post as t').select(['t.id']));
+    const own = defineResource({
+      code: 'thing',
+      table: 'thing',
+      path: '/api/things',
+      label: { zh: '物品', en: 'thing' },
+      source: listSource({
+        call: 'page',
+        query: z.object({ current: z.number(), size: z.number() }),
+        answer,
+        list,
+        alias: 't',
+        values: (tenantId) => ({ tenantId }),
+        present: (row) => ({ id: String(row.id), thingName: '' }),
+      }),
+      scope: { resource: 'thing', columns: {} as never, alias: 't' },
+      save: ownSave({
+        summary: 'Adds or updates a thing',
+        update: 'Updates a thing',
+        body: z.object({ id: z.string().optional() }),
+        data: answer,
+        save: async () => ({ id: '1', thingName: 'a' }),
+      }),
+    });
+    expect(own.answer).toBe(answer);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const routes: string[] = [];
+    app.addHook('onRoute', (r) => {
+      const buttons = (r.config as { buttons?: string[] } | undefined)?.buttons ?? [];
+      routes.push(`${r.method} ${r.url}${buttons.length ? ` ${buttons.join(',')}` : ''}`);
+    });
+    await app.register(own);
+    await app.ready();
+    expect(routes.filter((r) => !r.startsWith('HEAD'))).toEqual([
+      'POST /api/things/submit thing_add,thing_edit',
+      'POST /api/things/update thing_edit',
+      'GET /api/things/page',
+      'GET /api/things/detail',
+      'POST /api/things/remove thing_delete',
+    ]);
+    await app.close();
   });
 });

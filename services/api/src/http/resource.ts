@@ -16,6 +16,7 @@ import { type RemovableTable, refuseTaken, requireKnownIds, softDelete } from '.
 import './messages';
 import { IdSchema, NullableIdSchema, RequiredIdListSchema } from './params';
 import { createTimeRange, live, readIn, type SavedTable, saveRow } from './query';
+import { type ListSource, type OwnSave, ownSaveRoutes, type ScopeDef, scopeOf } from './resource-own';
 import { guardRemove, guardSave, type TreeDef, treeRoutes } from './resource-tree';
 import { Routes } from './routes';
 
@@ -38,8 +39,8 @@ export interface ResourceDef<F extends z.ZodObject> {
   tag?: string;
   /** What one row is called: in the catalogue's button names and the API document's summaries. */
   label: { zh: string; en: string };
-  /** The writable fields as `submit` takes them, with their messages (`'$<i18n key>'`). */
-  fields: F;
+  /** The writable fields as `submit` takes them, with their messages (`'$<i18n key>'`); none with `source` and `save`. */
+  fields?: F;
   /** The list's search fields: contains (`like`), equals (`eq`), or equals an id (`id`: anything else is a 400). */
   filters?: Partial<Record<keyof z.output<F> & string, 'like' | 'eq' | 'id'>>;
   /** The list's order: fields (or `createTime`), `-` in front for descending; then by id. */
@@ -86,6 +87,30 @@ export interface ResourceDef<F extends z.ZodObject> {
   catalogue?: boolean;
   /** The answer's keys in this order (BladeX's), when it is not id, tenantId, the fields, createTime, `more`'s. */
   keys?: readonly string[];
+  /**
+   * The family's own list instead of the table's rows (`listSource` of resource-own.ts: joins,
+   * names of related rows, its call's name and query): the list and the detail read it and
+   * answer its rows (no `tree` or `select` with it).
+   */
+  source?: ListSource;
+  /**
+   * The caller's CASL data scope: lists and details read only rows in their `read` scope (with
+   * `source`, whose alias the columns name), cut to the fields they may see; a remove takes
+   * only rows in their `delete` scope.
+   */
+  scope?: ScopeDef;
+  /** The family's own write instead of the builder's one-row save (resource-own.ts OwnSave). */
+  save?: OwnSave;
+  /**
+   * In a remove's transaction, after the soft delete: what goes with the rows (grants,
+   * sessions); may answer what to do once it committed (broadcasts).
+   */
+  onRemove?: (
+    trx: Kysely<DB>,
+    tenantId: string,
+    ids: string[],
+    request: FastifyRequest,
+  ) => Promise<(() => Promise<void>) | undefined>;
 }
 
 /** What an answer field is written as: the output type of the field's schema. */
@@ -144,7 +169,8 @@ export interface Resource<F extends z.ZodObject> {
 
 /** Declares one admin family over one table: its calls, its answer, its screen. */
 export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Resource<F> {
-  const { code, label, fields } = def;
+  const { code, label, source } = def;
+  const fields = def.fields ?? (z.object({}) as unknown as F);
   const path = def.path ?? `/api/blade-system/${code}`;
   const tag = def.tag ?? `${label.en}s`;
   // The helpers of known.ts and query.ts name the tables they were written for; every table
@@ -165,7 +191,7 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     ...def.more?.fields,
   } as Record<string, ZodType>;
   const keys = def.keys ?? Object.keys(shape).filter((k) => !(def.catalogue && k === 'tenantId'));
-  const answer = z.object(Object.fromEntries(keys.map((k) => [k, shape[k] as ZodType])));
+  const answer = source?.answer ?? z.object(Object.fromEntries(keys.map((k) => [k, shape[k] as ZodType])));
   const present = (row: Row, tz: string) => {
     const all: Row = { id: String(row.id), tenantId: row.tenant_id };
     for (const n of names) all[n] = answerValue((kinds[n] as { kind: Kind }).kind, row[columnOf(n)]);
@@ -212,21 +238,32 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
     // An empty query parameter (Saber's `paramName=`) is one not sent: plugins/validation.ts, for every route.
     const route = new Routes(app, [tag]);
     // A call the family writes itself (`without`) is declared to nothing.
-    const own = (call: 'submit' | 'remove') => (def.without?.includes(call) ? { post: () => undefined } : route);
+    // A family's own write (`save`) is declared by ownSaveRoutes instead of the builder's submit.
+    const skipped = (call: 'submit' | 'remove') => def.without?.includes(call) || (call === 'submit' && def.save);
+    const own = (call: 'submit' | 'remove') => (skipped(call) ? { post: () => undefined } : route);
+    if (def.save && !def.without?.includes('submit')) ownSaveRoutes(route, def.save, { path, code, en });
     const searched = filters.map(([n]) => n).join(', ');
     const whose = def.catalogue ? 'catalogue' : 'tenant';
-    route.get(`${path}/list`, {
-      summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
-      query: ListQuery,
-      data: pageSchema(answer),
-      handler: (request, query) => {
-        const q = query as z.output<typeof PageQuerySchema> & Filter;
-        const ctx = tenantOf(request);
-        const tz = tzOf(request);
-        const qb = createTimeRange(rows(app.database.db, ctx.tenantId, q), q, tz);
-        return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
-      },
-    });
+    if (source)
+      route.get(`${path}/${source.call}`, {
+        summary: source.summary ?? `${En}s of the ${whose}, paged`,
+        query: source.query,
+        data: pageSchema(answer),
+        handler: async (request, q) => source.page(request, q as Row, await scopeOf(request, def.scope, 'read')),
+      });
+    else
+      route.get(`${path}/list`, {
+        summary: `${En}s of the ${whose}, paged${searched ? ` (search ${searched}; createTime_dategt/_datelt)` : ''}`,
+        query: ListQuery,
+        data: pageSchema(answer),
+        handler: (request, query) => {
+          const q = query as z.output<typeof PageQuerySchema> & Filter;
+          const ctx = tenantOf(request);
+          const tz = tzOf(request);
+          const qb = createTimeRange(rows(app.database.db, ctx.tenantId, q), q, tz);
+          return findPage(app.database, ctx, qb, q, (row) => present(row as Row, tz));
+        },
+      });
     if (def.tree)
       treeRoutes(route, def.tree, {
         path,
@@ -257,6 +294,11 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       summary: `One ${en}`,
       data: answer,
       find: async (request, id) => {
+        if (source) {
+          const scope = await scopeOf(request, def.scope, 'read');
+          const row = await source.one(request, id, scope?.where);
+          return row && (scope ? scope.visible(row) : row);
+        }
         const [row] = await readIn(request, (db, ctx) => rows(db, ctx.tenantId).where('id', '=', id));
         return row && present(row as Row, tzOf(request));
       },
@@ -311,15 +353,19 @@ export function defineResource<F extends z.ZodObject>(def: ResourceDef<F>): Reso
       done: 'http.removed',
       handler: async (request, { ids }) => {
         const { tenantId, userId } = tenantOf(request);
-        await request.tx(async (trx) => {
-          const known = await requireKnownIds(trx, { table, alias: 't', tenantId, ids });
+        const alias = def.scope?.alias ?? 't';
+        const scope = (await scopeOf(request, def.scope, 'delete'))?.where;
+        const committed = await request.tx(async (trx) => {
+          const known = await requireKnownIds(trx, { table, alias, tenantId, ids, scope });
           if (def.tree || def.sealed) await guardRemove(trx, guard(tenantId), known);
           await def.beforeRemove?.(trx, tenantId, known, request);
           // A catalogue's rows keep no user: softDelete is told one of the tables without one.
           const removed = { tenantId, ids: known };
           const unstamped = { ...removed, table: table as 'top_menu' };
           await softDelete(trx, def.catalogue ? unstamped : { ...removed, table, by: userId ?? null });
+          return def.onRemove?.(trx, tenantId, known, request);
         });
+        await committed?.();
         await def.afterWrite?.(request);
         return null;
       },

@@ -129,6 +129,8 @@ export async function findPage<D, T extends keyof D, Row extends object, Out>(
  * findPage over a PagedList: the same statement and page, compiled once per shape of the
  * filter values. `where` (a data scope) narrows rows and total alike. `present` gets each
  * row as read, its `__total` column still on it (no copy per row): it picks its fields.
+ * Its few, stable statement texts run prepared (readInTenant): each connection plans a
+ * shape once instead of on every page.
  */
 export function findListPage<P extends Readonly<Record<string, unknown>>, D, T extends keyof D, Row, Out>(
   database: Database,
@@ -148,6 +150,7 @@ export function findListPage<P extends Readonly<Record<string, unknown>>, D, T e
     q,
     present,
     false,
+    true,
   );
 }
 
@@ -160,13 +163,15 @@ async function readPage<Row, Out>(
   present: (row: Row) => Out,
   /** Hand `present` a copy of each row without `__total` (for presenters that spread rows). */
   strip: boolean,
+  /** Run the statements prepared (stable texts only: see readInTenant). */
+  prepared = false,
 ): Promise<Page<Out>> {
-  const rows = await readInTenant<Row & { __total: string }>(database, ctx, statement);
+  const rows = await readInTenant<Row & { __total: string }>(database, ctx, statement, { prepared });
   let total: number;
   if (rows.length) {
     total = Number(rows[0]!.__total);
   } else if (q.current > 1) {
-    total = Number((await readInTenant<{ n: string }>(database, ctx, countStatement()))[0]?.n ?? 0);
+    total = Number((await readInTenant<{ n: string }>(database, ctx, countStatement(), { prepared }))[0]?.n ?? 0);
   } else {
     total = 0;
   }

@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, md5 } from '@sprout/core/auth/password';
@@ -7,16 +7,16 @@ import type { DB, TenantContext } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
-import { findScopedListPage } from '@sprout/core/permissions/scoped';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
-import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
 import { liveIds, refuseMissing, refuseTaken } from '../../http/known';
 import { IdListSchema, IdSchema, intEnum, optionalText, PHONE } from '../../http/params';
 import { readIn, writeRow } from '../../http/query';
+import { defineResource } from '../../http/resource';
+import { listSource, ownSave } from '../../http/resource-own';
 import { refuseUnknownRoles } from './role-repo';
-import { routesOf, tzOf } from './shapes';
+import { tzOf } from './shapes';
 import {
   USER_COLUMNS,
   UserPageQuerySchema,
@@ -96,122 +96,108 @@ async function findUser(request: FastifyRequest, ability: AppAbility, id: string
   return u && fieldFilter<z.output<typeof UserSchema>>(ability, 'read', 'user')(presentUser(u, tz));
 }
 
-/** The user screen: users in the caller's data scope, listed, one by one, added, updated, removed. */
-export async function userRoutes(app: FastifyInstance) {
-  const route = routesOf(app, 'users');
-  const tz = app.config.TIME_ZONE;
+/** Saves a user: add (password hashed) or update; the dept, post and roles known; the quota kept. */
+async function saveUser(request: FastifyRequest, b: z.output<typeof UserSubmitSchema>, ctx: TenantContext) {
+  const app = request.server;
+  const { tenantId, userId: me = '' } = ctx;
+  const perms = await permissionsOf(request);
+  const passwordHash = !b.id && b.password ? await hashPassword(md5(b.password)) : undefined;
+  let revoked: string[] = [];
+  const id = await request.tx(async (trx) => {
+    if (b.id) await usersInScope(trx, tenantId, perms.ability, [b.id], 'update');
+    // The user as it will be must be in the caller's scope too (no moving users out of reach).
+    const after = { tenantId, id: b.id ?? '0', createUser: b.id ? undefined : me, deptId: b.deptId };
+    if (!b.id && !perms.ability.can('update', subject('user', after))) throw badRequest('system.outOfScope');
+    if (b.id && b.deptId !== undefined) {
+      const current = await userCreator(trx, tenantId, b.id);
+      const createUser = current.create_user === null ? null : String(current.create_user);
+      if (!perms.ability.can('update', subject('user', { ...after, createUser })))
+        throw badRequest('system.outOfScope');
+    }
+    if (b.deptId)
+      refuseMissing([b.deptId], await liveIds(trx, 'dept', [b.deptId], tenantId), 'system.deptNotFound', 'id');
+    if (b.postId)
+      refuseMissing([b.postId], await liveIds(trx, 'post', [b.postId], tenantId), 'system.postNotFound', 'id');
+    if (b.roleId?.length) await refuseUnknownRoles(trx, tenantId, b.roleId);
+    const taken = { table: 'app_user', tenantId, values: { account: b.account }, id: b.id } as const;
+    await refuseTaken(trx, taken, 'auth.accountExists');
+    if (!b.id) {
+      const tenant = await accountQuota(trx, tenantId);
+      if (tenant && tenant.account_number >= 0 && (await activeUsers(trx, tenantId)) + 1 > tenant.account_number)
+        throw badRequest('auth.tenantQuota');
+    }
+    const userId = await writeRow(
+      trx,
+      'app_user',
+      tenantId,
+      b.id,
+      {
+        account: b.account,
+        name: b.name ?? b.realName,
+        real_name: b.realName,
+        email: b.email,
+        phone: b.phone,
+        sex: b.sex ?? null,
+        birthday: b.birthday ? asDate(b.birthday) : null,
+        dept_id: b.deptId,
+        post_id: b.postId,
+        user_type: b.userType,
+        update_user: me,
+        update_time: new Date(),
+        ...(b.status !== undefined ? { status: b.status } : {}),
+      },
+      { password_hash: passwordHash as string, create_user: me },
+    );
+    if (b.id && b.status === 0) revoked = await app.auth.revokeUserSessions(trx, tenantId, userId, 'user_disabled');
+    if (b.roleId) await setUserRoles(trx, tenantId, [userId], b.roleId);
+    return userId;
+  });
+  // Signed out everywhere (disabled); roles, dept or status changed: the tenant's abilities are rebuilt.
+  await app.auth.revocations.announce(revoked);
+  await app.permissions.invalidateTenant(tenantId);
+  return (await findUser(request, perms.ability, id)) ?? { id };
+}
 
-  route.get('/api/blade-user/page', {
+/**
+ * The user screen on the resource builder: users in the caller's data scope listed (the
+ * user list's own statement: dept, post and role names), one by one, added or updated (the
+ * family's own save), removed with their roles and sessions.
+ */
+export const userRoutes = defineResource({
+  code: 'user',
+  table: 'app_user',
+  path: '/api/blade-user',
+  label: { zh: '用户', en: 'user' },
+  source: listSource({
+    call: 'page',
     summary: 'Users in the caller’s data scope, paged (account, realName, deptId and below, create time)',
     query: UserPageQuerySchema,
-    data: pageSchema(UserSchema),
-    handler: async (request, q) => {
-      const ctx = tenantOf(request);
-      const perms = await permissionsOf(request);
-      const values = userListValues(ctx.tenantId, q, tz);
-      const present = (u: Parameters<typeof presentUser>[0]) => presentUser(u, tz);
-      return findScopedListPage(app.database, ctx, perms.ability, 'user', USER_COLUMNS, userList, values, q, present);
-    },
-  });
-
-  route.detail('/api/blade-user/detail', {
-    summary: 'One user (404 outside the caller’s data scope)',
-    data: UserSchema,
-    find: async (request, id) => findUser(request, (await permissionsOf(request)).ability, id),
-  });
-
-  const save = async (request: FastifyRequest, b: z.output<typeof UserSubmitSchema>, ctx: TenantContext) => {
-    const { tenantId, userId: me = '' } = ctx;
-    const perms = await permissionsOf(request);
-    const passwordHash = !b.id && b.password ? await hashPassword(md5(b.password)) : undefined;
-    let revoked: string[] = [];
-    const id = await request.tx(async (trx) => {
-      if (b.id) await usersInScope(trx, tenantId, perms.ability, [b.id], 'update');
-      // The user as it will be must be in the caller's scope too (no moving users out of reach).
-      const after = { tenantId, id: b.id ?? '0', createUser: b.id ? undefined : me, deptId: b.deptId };
-      if (!b.id && !perms.ability.can('update', subject('user', after))) throw badRequest('system.outOfScope');
-      if (b.id && b.deptId !== undefined) {
-        const current = await userCreator(trx, tenantId, b.id);
-        const createUser = current.create_user === null ? null : String(current.create_user);
-        if (!perms.ability.can('update', subject('user', { ...after, createUser })))
-          throw badRequest('system.outOfScope');
-      }
-      if (b.deptId)
-        refuseMissing([b.deptId], await liveIds(trx, 'dept', [b.deptId], tenantId), 'system.deptNotFound', 'id');
-      if (b.postId)
-        refuseMissing([b.postId], await liveIds(trx, 'post', [b.postId], tenantId), 'system.postNotFound', 'id');
-      if (b.roleId?.length) await refuseUnknownRoles(trx, tenantId, b.roleId);
-      const taken = { table: 'app_user', tenantId, values: { account: b.account }, id: b.id } as const;
-      await refuseTaken(trx, taken, 'auth.accountExists');
-      if (!b.id) {
-        const tenant = await accountQuota(trx, tenantId);
-        if (tenant && tenant.account_number >= 0 && (await activeUsers(trx, tenantId)) + 1 > tenant.account_number)
-          throw badRequest('auth.tenantQuota');
-      }
-      const userId = await writeRow(
-        trx,
-        'app_user',
-        tenantId,
-        b.id,
-        {
-          account: b.account,
-          name: b.name ?? b.realName,
-          real_name: b.realName,
-          email: b.email,
-          phone: b.phone,
-          sex: b.sex ?? null,
-          birthday: b.birthday ? asDate(b.birthday) : null,
-          dept_id: b.deptId,
-          post_id: b.postId,
-          user_type: b.userType,
-          update_user: me,
-          update_time: new Date(),
-          ...(b.status !== undefined ? { status: b.status } : {}),
-        },
-        { password_hash: passwordHash as string, create_user: me },
-      );
-      if (b.id && b.status === 0) revoked = await app.auth.revokeUserSessions(trx, tenantId, userId, 'user_disabled');
-      if (b.roleId) await setUserRoles(trx, tenantId, [userId], b.roleId);
-      return userId;
-    });
-    // Signed out everywhere (disabled); roles, dept or status changed: the tenant's abilities are rebuilt.
-    await app.auth.revocations.announce(revoked);
-    await app.permissions.invalidateTenant(tenantId);
-    return (await findUser(request, perms.ability, id)) ?? { id };
-  };
-
-  const body = UserSubmitSchema;
-  route.submit('/api/blade-user/submit', {
-    summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
-    body,
-    data: SavedUserSchema,
-    save,
-  });
-  route.update('/api/blade-user/update', {
-    summary: 'Updates a user (id required)',
-    body,
-    data: SavedUserSchema,
-    save,
-  });
-
-  route.remove('/api/blade-user/remove', {
-    summary: 'Deletes users (ids) in the caller’s data scope and signs them out',
-    table: 'app_user',
+    answer: UserSchema,
+    list: userList,
     alias: 'u',
-    scope: { resource: 'user', columns: USER_COLUMNS },
-    stamped: true,
-    before: (request, ids) => {
-      if (ids.includes(tenantOf(request).userId ?? '')) throw badRequest('system.cannotRemoveSelf');
-    },
-    cascade: async (trx, { tenantId }, ids) => {
-      await removeUserRoles(trx, tenantId, ids);
-      const sids: string[] = [];
-      for (const id of ids) sids.push(...(await app.auth.revokeUserSessions(trx, tenantId, id, 'user_removed')));
-      return sids;
-    },
-    after: async (_request, tenantId, sids) => {
-      await app.auth.revocations.announce(sids ?? []);
-      await app.permissions.invalidateTenant(tenantId);
-    },
-  });
-}
+    values: userListValues,
+    present: presentUser,
+  }),
+  scope: { resource: 'user', columns: USER_COLUMNS, alias: 'u' },
+  save: ownSave({
+    summary: 'Adds (no id; password as typed) or updates a user; roleId, deptId, postId as comma-separated ids',
+    update: 'Updates a user (id required)',
+    body: UserSubmitSchema,
+    data: SavedUserSchema,
+    save: saveUser,
+  }),
+  beforeRemove: async (_trx, _tenantId, ids, request) => {
+    if (ids.includes(tenantOf(request).userId ?? '')) throw badRequest('system.cannotRemoveSelf');
+  },
+  // Their roles go with them, and they are signed out everywhere.
+  onRemove: async (trx, tenantId, ids, request) => {
+    const { auth, permissions } = request.server;
+    await removeUserRoles(trx, tenantId, ids);
+    const sids: string[] = [];
+    for (const id of ids) sids.push(...(await auth.revokeUserSessions(trx, tenantId, id, 'user_removed')));
+    return async () => {
+      await auth.revocations.announce(sids);
+      await permissions.invalidateTenant(tenantId);
+    };
+  },
+});
