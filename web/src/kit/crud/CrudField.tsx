@@ -1,6 +1,7 @@
-import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
-import { type CrudColumn, type FieldProblem, optionOf } from './define';
+import { Badge, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { type CrudColumn, type CrudRecord, type FieldProblem, optionOf } from './define';
+import { IconCell, IconPicker } from './IconPicker';
 import { joinValues, splitValues } from './relations';
 import { useOptions } from './useCrud';
 import { useKitText } from './useKitText';
@@ -42,6 +43,16 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
     : undefined;
 
   switch (column.type ?? 'text') {
+    case 'icon':
+      return (
+        <IconPicker
+          {...common}
+          icons={column.icons ?? []}
+          placeholder={tr('crud.search.selectPlaceholder', named)}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={onChange}
+        />
+      );
     case 'textarea':
       return (
         <Textarea
@@ -115,6 +126,13 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
   const { option } = useKitText();
   const options = useOptions(column);
   const values = column.type === 'multiselect' ? splitValues(value) : [value];
+  const color = column.badges?.[String(value)];
+  if (color)
+    return (
+      <Badge color={color} variant="light" data-testid={`crud-badge-${String(value)}`}>
+        {option(optionOf(options, value)) || String(value ?? '')}
+      </Badge>
+    );
   return (
     <>
       {values
@@ -122,4 +140,11 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
         .join(column.type === 'multiselect' ? '、' : '')}
     </>
   );
+}
+
+/** How a table shows a column's value: an option's text (or badge), an icon, else as it is. */
+export function cellRender(column: CrudColumn): ((row: CrudRecord) => ReactNode) | undefined {
+  if (column.type === 'icon') return (row) => <IconCell icons={column.icons} value={row[column.prop]} />;
+  if (column.options || column.dict) return (row) => <OptionCell column={column} value={row[column.prop]} />;
+  return undefined;
 }

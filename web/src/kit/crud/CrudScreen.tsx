@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ActionDialog } from './ActionDialog';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearchBar } from './CrudSearchBar';
 import { CrudTable } from './CrudTable';
@@ -59,6 +60,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onAdd={() => commands.setDialog({ mode: 'add', id: null })}
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
+        onFormAction={(action) => commands.openAction(action, selected)}
       />
       <CrudTable
         def={def}
@@ -83,6 +85,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onClose={() => commands.setDialog(null)}
         onSaved={commands.onSaved}
       />
+      <ActionDialog def={def} state={commands.actionDialog} onClose={commands.closeAction} />
       <SecretDialog revealed={commands.revealed} onClose={commands.closeRevealed} />
     </>
   );

@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Can } from '../../permissions/Can';
+import { type CrudFormAction, selectionActions } from './actions';
 import type { CrudDefinition } from './define';
+import { FORM_ACTION_ICONS } from './RowButtons';
 import { useKitText } from './useKitText';
 
 interface CrudToolbarProps {
@@ -10,10 +12,12 @@ interface CrudToolbarProps {
   /** Absent: no batch delete (a tree deletes row by row). */
   onBatchDelete?: () => void;
   onRefresh: () => void;
+  /** A form action over the selected rows (its toolbar button). */
+  onFormAction?: (action: CrudFormAction) => void;
 }
 
 /** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolbarProps) {
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, onFormAction }: CrudToolbarProps) {
   const { tr } = useKitText();
   const { buttons } = def;
   return (
@@ -44,6 +48,23 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolba
             </Button>
           </Can>
         )}
+        {onFormAction &&
+          selectionActions(def).map((action) => {
+            const Icon = FORM_ACTION_ICONS[action.icon ?? 'settings'];
+            return (
+              <Can key={action.key} code={action.button}>
+                <Button
+                  variant="light"
+                  color="grape"
+                  leftSection={<Icon size={16} />}
+                  onClick={() => onFormAction(action)}
+                  data-testid={`crud-toolbar-${action.key}`}
+                >
+                  {tr(action.label)}
+                </Button>
+              </Can>
+            );
+          })}
       </Group>
       <Tooltip label={tr('crud.actions.refresh')} withArrow>
         <ActionIcon variant="default" size="lg" aria-label={tr('crud.actions.refresh')} onClick={onRefresh}>

@@ -5,3 +5,5 @@
  */
 export { CrudPage } from './CrudPage';
 export * from './define';
+export type { CrudFormAction } from './actions';
+export { filterIcons, type IconChoice } from './fields';

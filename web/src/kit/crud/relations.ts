@@ -3,7 +3,7 @@
  * children, a tree read level by level, sealed rows, several options in one field, and a
  * secret an answer carries once.
  */
-import { type CrudDefinition, type CrudRecord, emptyForm, type FormValues } from './define';
+import { type CrudDefinition, type CrudRecord, emptyForm, type FormValues, searchColumns } from './define';
 
 /** A sealed row (its `sealed` field at 1) is neither edited nor removed. */
 export const isSealedRow = (def: CrudDefinition, row: CrudRecord): boolean =>
@@ -57,8 +57,20 @@ export function formUnder(def: CrudDefinition, parent: CrudRecord | null): FormV
   return values;
 }
 
-/** May a tree row expand? Only when the server says it has children. */
-export const hasChildren = (row: CrudRecord): boolean => row.hasChildren === true || row.hasChildren === 1;
+/** May a tree row expand? Only when the server says it has children (or gave them, a searched tree). */
+export const hasChildren = (row: CrudRecord): boolean =>
+  row.hasChildren === true || row.hasChildren === 1 || (Array.isArray(row.children) && row.children.length > 0);
+
+/** A tree search's parameters: each search field that holds something (trimmed). */
+export function searchParams(def: CrudDefinition, values: FormValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const column of searchColumns(def)) {
+    const value = values[column.prop];
+    if (value === null || value === undefined || String(value).trim() === '') continue;
+    out[column.prop] = typeof value === 'string' ? value.trim() : value;
+  }
+  return out;
+}
 
 /** A multi-select's value as its options (`a,b` → `['a', 'b']`). */
 export const splitValues = (value: unknown): string[] =>

@@ -15,6 +15,7 @@ import { clients, GRANT_TYPES } from './clients';
 import { bizDicts, bizDictsVertical, systemDicts } from './dicts';
 import { regions } from './regions';
 import { depts } from './depts';
+import { menus } from './menus';
 
 /** The text of a `system.<path>` key in a catalogue, or undefined. */
 function text(catalogue: unknown, key: string): unknown {
@@ -28,6 +29,7 @@ const keysOf = (def: CrudDefinition): string[] => [
   ...(def.title ? [def.title] : []),
   ...(def.actions ?? []).flatMap((a) => [a.label, a.confirm]),
   ...(def.children ? keysOf(def.children.definition) : []),
+  ...(def.formActions ?? []).flatMap((a) => [a.label, ...keysOf({ ...def, formActions: [], columns: a.columns })]),
   ...def.columns.flatMap((c) => [
     c.label,
     ...(c.rules?.required ? [c.rules.required] : []),
@@ -52,6 +54,7 @@ const SCREENS = {
   regions,
   depts,
   clients,
+  menus,
 };
 
 describe('system screens', () => {

@@ -1,0 +1,25 @@
+/**
+ * Field kinds beyond text and selects (pure): an icon picked from a grid, and the badge a
+ * select's value shows in a table. The screen gives the icons (the kit knows none).
+ */
+import type { ComponentType } from 'react';
+
+/** An icon a field may hold: the value stored, its name (searched, shown) and the component. */
+export interface IconChoice {
+  value: string;
+  name: string;
+  /** More words the search finds it by (another name of the icon). */
+  keywords?: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+}
+
+/** The icons whose name, value or keywords hold the search (case-insensitive); all for none. */
+export function filterIcons(icons: readonly IconChoice[], search: string): IconChoice[] {
+  const words = search.trim().toLowerCase();
+  if (!words) return [...icons];
+  return icons.filter((c) => [c.name, c.value, c.keywords ?? ''].some((t) => t.toLowerCase().includes(words)));
+}
+
+/** The choice a stored value names, if the picker has it. */
+export const iconOf = (icons: readonly IconChoice[] | undefined, value: unknown): IconChoice | undefined =>
+  icons?.find((c) => c.value === String(value ?? '').trim());
