@@ -1,6 +1,7 @@
 import { Badge, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { type CrudColumn, type CrudRecord, type FieldProblem, optionOf } from './define';
+import { cellText, iconComponent } from './fields';
 import { IconCell, IconPicker } from './IconPicker';
 import { joinValues, splitValues } from './relations';
 import { useOptions } from './useCrud';
@@ -48,6 +49,7 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
         <IconPicker
           {...common}
           icons={column.icons ?? []}
+          shows={iconComponent(column, value)}
           placeholder={tr('crud.search.selectPlaceholder', named)}
           value={value === null || value === undefined ? '' : String(value)}
           onChange={onChange}
@@ -144,7 +146,14 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
 
 /** How a table shows a column's value: an option's text (or badge), an icon, else as it is. */
 export function cellRender(column: CrudColumn): ((row: CrudRecord) => ReactNode) | undefined {
-  if (column.type === 'icon') return (row) => <IconCell icons={column.icons} value={row[column.prop]} />;
+  if (column.type === 'icon') return (row) => <IconCell column={column} value={row[column.prop]} />;
+  if (column.localized) return (row) => <LocalizedCell column={column} row={row} />;
   if (column.options || column.dict) return (row) => <OptionCell column={column} value={row[column.prop]} />;
   return undefined;
+}
+
+/** A cell in the interface language (`localized`). */
+function LocalizedCell({ column, row }: { column: CrudColumn; row: CrudRecord }) {
+  const { language } = useKitText();
+  return <>{cellText(column, row, language)}</>;
 }

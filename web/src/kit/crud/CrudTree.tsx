@@ -6,6 +6,7 @@ import { usePermission } from '../../permissions/Can';
 import { ActionDialog } from './ActionDialog';
 import { CrudDialog } from './CrudDialog';
 import { cellRender } from './CrudField';
+import { cellText } from './fields';
 import { CrudSearchBar } from './CrudSearchBar';
 import { CrudToolbar } from './CrudToolbar';
 import { type CrudDefinition, type CrudRecord, type FormValues, searchColumns, tableColumns } from './define';
@@ -98,7 +99,7 @@ function SearchedTree({
 const childrenOf = (row: CrudRecord) => (Array.isArray(row.children) ? (row.children as CrudRecord[]) : undefined);
 
 function TreeLevel({ def, parent, depth, handlers, selection, rows }: LevelProps) {
-  const { tr } = useKitText();
+  const { tr, language } = useKitText();
   const level = useCrudTree(def, treeParams(def, parent), undefined, rows === undefined);
   const rowKey = def.rowKey ?? 'id';
   const records = rows ?? level.data ?? [];
@@ -138,7 +139,7 @@ function TreeLevel({ def, parent, depth, handlers, selection, rows }: LevelProps
                 ) : (
                   <span style={{ width: 22, display: 'inline-block' }} />
                 )}
-                <span>{String(row[column.prop] ?? '')}</span>
+                <span>{cellText(column, row, language)}</span>
               </Group>
             );
           }

@@ -11,11 +11,14 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { filterIcons, type IconChoice, iconOf } from './fields';
+import type { CrudColumn } from './define';
+import { filterIcons, type IconChoice, type IconComponent, iconComponent } from './fields';
 import { useKitText } from './useKitText';
 
 interface IconPickerProps {
   icons: readonly IconChoice[];
+  /** The icon the value shows (a choice's, or one the column knows otherwise). */
+  shows?: IconComponent;
   value: string;
   onChange: (value: string) => void;
   label: string;
@@ -32,12 +35,10 @@ interface IconPickerProps {
  * An `icon` field: the chosen icon and its stored value; clicking opens a searchable grid of
  * the column's icons, choosing one stores its value.
  */
-export function IconPicker({ icons, value, onChange, readOnly, onBlur, ...input }: IconPickerProps) {
+export function IconPicker({ icons, shows: Chosen, value, onChange, readOnly, onBlur, ...input }: IconPickerProps) {
   const { tr } = useKitText();
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
-  const chosen = iconOf(icons, value);
-  const Chosen = chosen?.icon;
   const shown = filterIcons(icons, search);
   const close = () => {
     setOpened(false);
@@ -132,14 +133,13 @@ function IconTile({ choice, active, onPick }: { choice: IconChoice; active: bool
   );
 }
 
-/** An `icon` field's value in a table: the icon and its name. */
-export function IconCell({ icons, value }: { icons: readonly IconChoice[] | undefined; value: unknown }) {
-  const choice = iconOf(icons, value);
-  if (!choice) return <>{String(value ?? '')}</>;
-  const Icon = choice.icon;
+/** An `icon` field's value in a table: its icon (the value in a tooltip), else the value. */
+export function IconCell({ column, value }: { column: CrudColumn; value: unknown }) {
+  const Icon = iconComponent(column, value);
+  if (!Icon) return <>{String(value ?? '')}</>;
   return (
     <Tooltip label={String(value)} withArrow openDelay={300}>
-      <ActionIcon component="span" variant="transparent" color="gray" aria-label={choice.name}>
+      <ActionIcon component="span" variant="transparent" color="gray" aria-label={String(value)}>
         <Icon size={18} />
       </ActionIcon>
     </Tooltip>

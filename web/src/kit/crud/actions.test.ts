@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionBody, actionInitial, type CrudFormAction, rowActions, selectionActions } from './actions';
 import { defineCrud } from './define';
-import { filterIcons, iconOf } from './fields';
+import { cellText, filterIcons, iconComponent, iconOf } from './fields';
 
 const setting: CrudFormAction = {
   key: 'setting',
@@ -70,5 +70,31 @@ describe('icon choices', () => {
   it('knows the choice of a stored value', () => {
     expect(iconOf(icons, ' iconfont icon-canshu ')?.name).toBe('icon-canshu');
     expect(iconOf(icons, 'Book')).toBeUndefined();
+  });
+});
+
+describe('cells', () => {
+  const Dot = () => null;
+  const Other = () => null;
+  const column = {
+    prop: 'source',
+    label: 'm.source',
+    type: 'icon' as const,
+    icons: [{ value: 'iconfont a', name: 'a', icon: Dot }],
+    iconFor: (v: string) => (v === 'Book' ? Other : undefined),
+  };
+
+  it('shows a chosen icon, else what the column makes of the value, else nothing', () => {
+    expect(iconComponent(column, 'iconfont a')).toBe(Dot);
+    expect(iconComponent(column, 'Book')).toBe(Other);
+    expect(iconComponent(column, 'x')).toBeUndefined();
+    expect(iconComponent(column, '')).toBeUndefined();
+  });
+
+  it('shows a localized field in its language when the row has it', () => {
+    const name = { prop: 'name', label: 'm.name', localized: { en: 'nameEn' } };
+    expect(cellText(name, { name: '菜单管理', nameEn: 'Menus' }, 'en')).toBe('Menus');
+    expect(cellText(name, { name: '菜单管理', nameEn: 'Menus' }, 'zh-CN')).toBe('菜单管理');
+    expect(cellText(name, { name: '菜单管理', nameEn: ' ' }, 'en')).toBe('菜单管理');
   });
 });

@@ -6,7 +6,7 @@
  */
 
 import type { CrudFormAction } from './actions';
-import type { IconChoice } from './fields';
+import type { IconChoice, IconComponent } from './fields';
 
 /** Page sizes the product offers (spec §9), and the default. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
@@ -65,8 +65,11 @@ export interface CrudColumn {
   initial?: string | number;
   /** Options of a select read from a call of the API (see `OptionSource`). */
   optionsFrom?: OptionSource;
-  /** An `icon` field's choices. */
+  /** An `icon` field's choices, and how a value outside them shows (else as text). */
   icons?: readonly IconChoice[];
+  iconFor?: (value: string) => IconComponent | undefined;
+  /** The row's field shown instead in a language (`{ en: 'nameEn' }`) when it holds something. */
+  localized?: Record<string, string>;
   /** A select's value shown as a badge in the table, of this colour (by value). */
   badges?: Record<string, string>;
 }

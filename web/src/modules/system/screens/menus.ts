@@ -1,5 +1,5 @@
 import { choices, defineCrud } from '../../../kit/crud';
-import { bladexIconChoices } from '../../layout';
+import { bladexIconChoices, menuIcon } from '../../layout';
 
 /** The icons a menu may show: BladeX's names (`iconfont <class>`), as the web maps them; searched by either name. */
 const MENU_ICONS = bladexIconChoices().map((c) => ({
@@ -20,7 +20,13 @@ export const menus = defineCrud({
   texts: 'system.menu',
   tree: { path: 'lazy-list', param: 'parentId', prefill: { parentId: 'id' }, search: 'list' },
   columns: [
-    { prop: 'name', label: 'system.menu.menuName', search: true, rules: { required: true, max: 100 } },
+    {
+      prop: 'name',
+      label: 'system.menu.menuName',
+      search: true,
+      localized: { en: 'nameEn' },
+      rules: { required: true, max: 100 },
+    },
     { prop: 'nameEn', hide: true, rules: { max: 100 } },
     {
       prop: 'code',
@@ -30,7 +36,8 @@ export const menus = defineCrud({
     },
     { prop: 'alias', search: true, width: 110, rules: { max: 64 } },
     { prop: 'path', width: 200, rules: { max: 255 } },
-    { prop: 'source', type: 'icon', icons: MENU_ICONS, width: 70 },
+    // Sources outside BladeX's names (Tabler names) show as the menu shows them.
+    { prop: 'source', type: 'icon', icons: MENU_ICONS, iconFor: (v) => menuIcon(v), width: 96 },
     {
       prop: 'category',
       type: 'select',
@@ -48,7 +55,7 @@ export const menus = defineCrud({
       initial: 0,
       options: choices('system.menu.actions', ['toolbar', 'row', 'both'], 0),
     },
-    { prop: 'sort', type: 'number', width: 70, initial: 0, rules: { required: true } },
+    { prop: 'sort', type: 'number', width: 96, initial: 0, rules: { required: true } },
     {
       prop: 'isOpen',
       type: 'select',
