@@ -118,8 +118,10 @@ describe('menus and tenant settings', () => {
     await field(dialog(page), 'source').click();
     await page.getByTestId('crud-icon-picker').waitFor();
     await shot(page, 'menus-icon-picker-en');
-    await page.keyboard.press('Escape');
+    await page.getByTestId('crud-icon-iconicon_principal').click();
+    await page.getByTestId('crud-icon-picker').waitFor({ state: 'hidden' });
     await page.getByTestId('crud-dialog-cancel').click();
+    await dialog(page).waitFor({ state: 'hidden' });
     await setLanguage(page, 'zh');
   });
 

@@ -46,6 +46,11 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
     if (shown) onRecords?.(shown);
   }, [shown, onRecords]);
 
+  // The selected rows as the page now shows them (a form action starts from their values).
+  const rowKey = def.rowKey ?? 'id';
+  const current = (rows: CrudRecord[]) =>
+    rows.map((row) => records.find((r) => String(r[rowKey]) === String(row[rowKey])) ?? row);
+
   const onSearch = (values: FormValues) => {
     setSearch(values);
     setPaging((p) => ({ ...p, current: 1 }));
@@ -60,7 +65,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onAdd={() => commands.setDialog({ mode: 'add', id: null })}
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
-        onFormAction={(action) => commands.openAction(action, selected)}
+        onFormAction={(action) => commands.openAction(action, current(selected))}
       />
       <CrudTable
         def={def}

@@ -31,18 +31,18 @@ export const menus = defineCrud({
     {
       prop: 'code',
       search: true,
-      width: 170,
+      width: 150,
       rules: { required: true, max: 64, pattern: [/^[A-Za-z][A-Za-z0-9_]*$/, 'system.menu.rules.codeFormat'] },
     },
     { prop: 'alias', search: true, width: 110, rules: { max: 64 } },
-    { prop: 'path', width: 200, rules: { max: 255 } },
+    { prop: 'path', width: 180, rules: { max: 255 } },
     // Sources outside BladeX's names (Tabler names) show as the menu shows them.
-    { prop: 'source', type: 'icon', icons: MENU_ICONS, iconFor: (v) => menuIcon(v), width: 96 },
+    { prop: 'source', type: 'icon', icons: MENU_ICONS, iconFor: (v) => menuIcon(v), width: 84 },
     {
       prop: 'category',
       type: 'select',
       search: true,
-      width: 90,
+      width: 96,
       initial: 1,
       options: choices('system.menu.categories', ['menu', 'button']),
       badges: { 1: 'blue', 2: 'orange' },
@@ -55,7 +55,7 @@ export const menus = defineCrud({
       initial: 0,
       options: choices('system.menu.actions', ['toolbar', 'row', 'both'], 0),
     },
-    { prop: 'sort', type: 'number', width: 96, initial: 0, rules: { required: true } },
+    { prop: 'sort', type: 'number', width: 90, initial: 0, rules: { required: true } },
     {
       prop: 'isOpen',
       type: 'select',
