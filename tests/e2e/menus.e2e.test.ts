@@ -27,7 +27,7 @@ async function expand(row: Locator) {
 /**
  * Issue 16, the menus screen and the tenants' dialogs: the platform administrator adds a menu
  * under the system section with an icon from the picker, edits it, finds it by a search and
- * deletes it; sets the demo kindergarten's licence and sets it back. A teacher has no menus entry.
+ * deletes it; sets the demo kindergarten's licence and sets it back, binds it to a data source and unbinds it. A teacher has no menus entry.
  */
 describe('menus and tenant settings', () => {
   let e2e: E2E;
@@ -164,6 +164,22 @@ describe('menus and tenant settings', () => {
     await d.waitFor({ state: 'hidden' });
     await expect.poll(() => rowWith(page, '2031-01-01 00:00:00').count()).toBe(0);
     await setLanguage(page, 'zh');
+
+    // The data source of one tenant: its row's button; an id, then empty again (unbound).
+    await demo.getByTestId('crud-row-datasource').click();
+    await d.getByText('数据源配置').first().waitFor();
+    await field(d, 'datasourceId').fill('0');
+    await page.getByTestId('crud-action-save').click();
+    await d.getByText('请输入数据源ID（正整数）').waitFor();
+    await field(d, 'datasourceId').fill('5');
+    await page.getByTestId('crud-action-save').click();
+    await notification(page, '操作成功');
+    await d.waitFor({ state: 'hidden' });
+    await demo.getByTestId('crud-row-datasource').click();
+    await expect.poll(() => field(d, 'datasourceId').inputValue()).toBe('5');
+    await field(d, 'datasourceId').fill('');
+    await page.getByTestId('crud-action-save').click();
+    await d.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });
 
