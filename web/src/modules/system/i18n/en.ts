@@ -85,7 +85,7 @@ export const en: SystemMessages = {
     source: 'Icon',
     category: 'Type',
     action: 'Button place',
-    sort: 'Sort order',
+    sort: 'Sort',
     isOpen: 'New window',
     parentId: 'Parent menu',
     remark: 'Remark',
