@@ -1,6 +1,8 @@
-import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
-import { type CrudColumn, type FieldProblem, optionOf } from './define';
+import { Badge, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { type CrudColumn, type CrudRecord, type FieldProblem, optionOf } from './define';
+import { cellText, iconComponent } from './fields';
+import { IconCell, IconPicker } from './IconPicker';
 import { joinValues, splitValues } from './relations';
 import { useOptions } from './useCrud';
 import { useKitText } from './useKitText';
@@ -42,6 +44,17 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
     : undefined;
 
   switch (column.type ?? 'text') {
+    case 'icon':
+      return (
+        <IconPicker
+          {...common}
+          icons={column.icons ?? []}
+          shows={iconComponent(column, value)}
+          placeholder={tr('crud.search.selectPlaceholder', named)}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={onChange}
+        />
+      );
     case 'textarea':
       return (
         <Textarea
@@ -115,6 +128,13 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
   const { option } = useKitText();
   const options = useOptions(column);
   const values = column.type === 'multiselect' ? splitValues(value) : [value];
+  const color = column.badges?.[String(value)];
+  if (color)
+    return (
+      <Badge color={color} variant="light" data-testid={`crud-badge-${String(value)}`}>
+        {option(optionOf(options, value)) || String(value ?? '')}
+      </Badge>
+    );
   return (
     <>
       {values
@@ -122,4 +142,18 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
         .join(column.type === 'multiselect' ? '、' : '')}
     </>
   );
+}
+
+/** How a table shows a column's value: an option's text (or badge), an icon, else as it is. */
+export function cellRender(column: CrudColumn): ((row: CrudRecord) => ReactNode) | undefined {
+  if (column.type === 'icon') return (row) => <IconCell column={column} value={row[column.prop]} />;
+  if (column.localized) return (row) => <LocalizedCell column={column} row={row} />;
+  if (column.options || column.dict) return (row) => <OptionCell column={column} value={row[column.prop]} />;
+  return undefined;
+}
+
+/** A cell in the interface language (`localized`). */
+function LocalizedCell({ column, row }: { column: CrudColumn; row: CrudRecord }) {
+  const { language } = useKitText();
+  return <>{cellText(column, row, language)}</>;
 }

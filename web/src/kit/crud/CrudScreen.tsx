@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ActionDialog } from './ActionDialog';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearchBar } from './CrudSearchBar';
 import { CrudTable } from './CrudTable';
@@ -49,6 +50,11 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selection
     if (shown) onRecords?.(shown);
   }, [shown, onRecords]);
 
+  // The selected rows as the page now shows them (a form action starts from their values).
+  const rowKey = def.rowKey ?? 'id';
+  const current = (rows: CrudRecord[]) =>
+    rows.map((row) => records.find((r) => String(r[rowKey]) === String(row[rowKey])) ?? row);
+
   const onSearch = (values: FormValues) => {
     setSearch(values);
     setPaging((p) => ({ ...p, current: 1 }));
@@ -64,6 +70,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selection
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
         extra={selection.buttons}
+        onFormAction={(action) => commands.openAction(action, current(selected))}
       />
       <CrudTable
         def={def}
@@ -89,6 +96,7 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selection
         onClose={() => commands.setDialog(null)}
         onSaved={commands.onSaved}
       />
+      <ActionDialog def={def} state={commands.actionDialog} onClose={commands.closeAction} />
       <SecretDialog revealed={commands.revealed} onClose={commands.closeRevealed} />
       {selection.dialog}
     </>

@@ -3,10 +3,11 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import { useMemo, useState } from 'react';
 import { usePermission } from '../../permissions/Can';
 import { type CrudDefinition, type CrudRecord, PAGE_SIZES, type Paging, sortRecords, tableColumns } from './define';
+import { selectionActions } from './actions';
 import { isSealedRow } from './relations';
 import { actionsWidth, type RowHandlers, RowButtons, rowButtonCount } from './RowButtons';
 import { useKitText } from './useKitText';
-import { OptionCell } from './CrudField';
+import { cellRender } from './CrudField';
 
 interface CrudTableProps {
   def: CrudDefinition;
@@ -48,8 +49,9 @@ export function CrudTable(props: CrudTableProps) {
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
   const [sort, setSort] = useState<DataTableSortStatus<CrudRecord> | undefined>(undefined);
+  // Rows are selected for a batch delete, a toolbar's form action or the screen's selection actions.
   const mayDelete = usePermission({ code: buttons.delete ?? '' }) && Boolean(buttons.delete);
-  const maySelect = mayDelete || selectable === true;
+  const maySelect = mayDelete || selectable === true || selectionActions(def).length > 0;
   const rowButtons = rowButtonCount(def);
   const chosenKey = chosen ? String(chosen[rowKey]) : null;
 
@@ -64,8 +66,7 @@ export function CrudTable(props: CrudTableProps) {
     sortable: column.sortable,
     width: column.width,
     ellipsis: true,
-    render:
-      column.options || column.dict ? (row) => <OptionCell column={column} value={row[column.prop]} /> : undefined,
+    render: cellRender(column),
   }));
   if (rowButtons > 0) {
     columns.push({

@@ -2,7 +2,9 @@ import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
+import { type CrudFormAction, selectionActions } from './actions';
 import type { CrudDefinition } from './define';
+import { FORM_ACTION_ICONS } from './RowButtons';
 import { useKitText } from './useKitText';
 
 interface CrudToolbarProps {
@@ -13,10 +15,12 @@ interface CrudToolbarProps {
   onRefresh: () => void;
   /** More buttons after these (the screen's selection actions). */
   extra?: ReactNode;
+  /** A form action over the selected rows (its toolbar button). */
+  onFormAction?: (action: CrudFormAction) => void;
 }
 
 /** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: CrudToolbarProps) {
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, onFormAction }: CrudToolbarProps) {
   const { tr } = useKitText();
   const { buttons } = def;
   return (
@@ -47,6 +51,23 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: Cru
             </Button>
           </Can>
         )}
+        {onFormAction &&
+          selectionActions(def).map((action) => {
+            const Icon = FORM_ACTION_ICONS[action.icon ?? 'settings'];
+            return (
+              <Can key={action.key} code={action.button}>
+                <Button
+                  variant="light"
+                  color="grape"
+                  leftSection={<Icon size={16} />}
+                  onClick={() => onFormAction(action)}
+                  data-testid={`crud-toolbar-${action.key}`}
+                >
+                  {tr(action.label)}
+                </Button>
+              </Can>
+            );
+          })}
         {extra}
       </Group>
       <Tooltip label={tr('crud.actions.refresh')} withArrow>

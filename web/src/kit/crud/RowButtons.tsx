@@ -1,7 +1,17 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconKey, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconDatabase,
+  IconEdit,
+  IconEye,
+  IconKey,
+  IconPlus,
+  IconRefresh,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
+import { type CrudFormAction, rowActions } from './actions';
 import type { CrudDefinition, CrudRecord, CrudRowAction } from './define';
 import { isSealedRow } from './relations';
 import { useKitText } from './useKitText';
@@ -11,6 +21,8 @@ export interface RowHandlers {
   onOpen: (mode: 'edit' | 'view', row: CrudRecord) => void;
   onDelete: (row: CrudRecord) => void;
   onAction?: (action: CrudRowAction, row: CrudRecord) => void;
+  /** A form action's button on this row. */
+  onFormAction?: (action: CrudFormAction, row: CrudRecord) => void;
   /** A tree's "add under this row". */
   onAddUnder?: (row: CrudRecord) => void;
 }
@@ -20,7 +32,8 @@ export function rowButtonCount(def: CrudDefinition, tree = false): number {
   const { buttons } = def;
   return (
     [buttons.view, buttons.edit, buttons.delete, tree ? buttons.add : undefined].filter(Boolean).length +
-    (def.actions?.length ?? 0)
+    (def.actions?.length ?? 0) +
+    rowActions(def).length
   );
 }
 
@@ -28,6 +41,8 @@ export function rowButtonCount(def: CrudDefinition, tree = false): number {
 export const actionsWidth = (count: number) => 32 * count + 32;
 
 const ACTION_ICONS = { key: IconKey, refresh: IconRefresh } as const;
+/** A form action's icon (toolbar and row). */
+export const FORM_ACTION_ICONS = { settings: IconSettings, database: IconDatabase } as const;
 
 /** A row's buttons, each behind its code; a sealed row keeps only view (and add under it is refused by the server, so hidden too). */
 export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: CrudRecord; handlers: RowHandlers }) {
@@ -78,6 +93,21 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
               testId={`crud-row-${action.key}`}
               color="orange"
               onClick={() => handlers.onAction?.(action, row)}
+            >
+              <Icon size={16} />
+            </RowButton>
+          </Can>
+        );
+      })}
+      {rowActions(def).map((action) => {
+        const Icon = FORM_ACTION_ICONS[action.icon ?? 'settings'];
+        return (
+          <Can key={action.key} code={action.button}>
+            <RowButton
+              label={tr(action.label)}
+              testId={`crud-row-${action.key}`}
+              color="grape"
+              onClick={() => handlers.onFormAction?.(action, row)}
             >
               <Icon size={16} />
             </RowButton>

@@ -52,6 +52,9 @@ export function crudApi(resource: string, paths: CrudPaths = {}) {
       const { data } = await http.get<CrudRecord[] | null>(`${resource}/${path}`, params);
       return Array.isArray(data) ? data : [];
     },
+    /** A call with a body of its own (a form action: `setting`). */
+    command: async (path: string, body: Record<string, unknown>) =>
+      (await http.post<unknown>(`${resource}/${path}`, body)).data,
     /** A row's own call (`reset-secret?id=`). */
     action: async (path: string, id: string) =>
       (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params: { id } })).data,

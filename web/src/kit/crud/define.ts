@@ -5,12 +5,16 @@
  * pure (no React, no HTTP): what the table shows, what the search sends, what the form checks.
  */
 
+import type { CrudFormAction } from './actions';
+import type { IconChoice, IconComponent } from './fields';
+
 /** Page sizes the product offers (spec §9), and the default. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
-export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date';
+/** `icon`: picked from the column's `icons` in a searchable grid (fields.ts). */
+export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'icon';
 
 /** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
 export interface FieldOption {
@@ -61,6 +65,13 @@ export interface CrudColumn {
   initial?: string | number;
   /** Options of a select read from a call of the API (see `OptionSource`). */
   optionsFrom?: OptionSource;
+  /** An `icon` field's choices, and how a value outside them shows (else as text). */
+  icons?: readonly IconChoice[];
+  iconFor?: (value: string) => IconComponent | undefined;
+  /** The row's field shown instead in a language (`{ en: 'nameEn' }`) when it holds something. */
+  localized?: Record<string, string>;
+  /** A select's value shown as a badge in the table, of this colour (by value). */
+  badges?: Record<string, string>;
 }
 
 /**
@@ -147,6 +158,8 @@ export interface CrudLazyTree {
   prefill: Record<string, string>;
   /** The call answers the whole tree (rows carry `children`, `role/list`): one table, searchable, selectable. */
   whole?: boolean;
+  /** The call answering the whole tree filtered by the search fields (`list`): a search shows it unfolded. */
+  search?: string;
 }
 
 export interface CrudDefinition {
@@ -176,6 +189,8 @@ export interface CrudDefinition {
   tree?: CrudLazyTree;
   actions?: readonly CrudRowAction[];
   revealOnAdd?: CrudRevealOnAdd;
+  /** Calls with a dialog of their own fields, on a row or on the selected rows (actions.ts). */
+  formActions?: readonly CrudFormAction[];
   /** i18n key of a title above the table (a child table names its parent). */
   title?: string;
   titleValues?: Record<string, unknown>;

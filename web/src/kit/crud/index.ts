@@ -8,3 +8,5 @@ export { CheckTreeDialog, type CheckTreeTab } from './CheckTreeDialog';
 export { type CheckMode, type CheckTreeNode, type ServerTreeNode, toCheckTree } from './checkTree';
 export * from './define';
 export type { SelectionAction } from './SelectionActions';
+export type { CrudFormAction } from './actions';
+export { filterIcons, type IconChoice } from './fields';

@@ -57,8 +57,9 @@ export function formUnder(def: CrudDefinition, parent: CrudRecord | null): FormV
   return values;
 }
 
-/** May a tree row expand? Only when the server says it has children. */
-export const hasChildren = (row: CrudRecord): boolean => row.hasChildren === true || row.hasChildren === 1;
+/** May a tree row expand? Only when the server says it has children (or gave them, a searched tree). */
+export const hasChildren = (row: CrudRecord): boolean =>
+  row.hasChildren === true || row.hasChildren === 1 || (Array.isArray(row.children) && row.children.length > 0);
 
 /** A multi-select's value as its options (`a,b` → `['a', 'b']`). */
 export const splitValues = (value: unknown): string[] =>
@@ -98,7 +99,7 @@ export function flattenTree(nodes: readonly CrudRecord[], folded: ReadonlySet<st
   return out;
 }
 
-/** A whole tree's call parameters: the definition's own, and each search field holding something (trimmed). */
+/** A tree search's parameters: the definition's own, and each search field holding something (trimmed). */
 export function searchParams(def: CrudDefinition, search: FormValues): Record<string, string> {
   const params: Record<string, string> = Object.fromEntries(
     Object.entries(def.params ?? {}).map(([k, v]) => [k, String(v)]),

@@ -43,7 +43,11 @@ export function useCrudMutations(def: CrudDefinition) {
     mutationFn: ({ path, id }: { path: string; id: string }) => api.action(path, id),
     onSuccess,
   });
-  return { submit, remove, action };
+  const command = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown> }) => api.command(path, body),
+    onSuccess,
+  });
+  return { submit, remove, action, command };
 }
 
 /** A select's options: its dictionary's entries when it names one and the server has it, else its own. */
@@ -72,12 +76,20 @@ export function useOptions(column: CrudColumn): readonly FieldOption[] | undefin
   }, [dict.data, column.options, from, remote.data]);
 }
 
-/** One level of a lazy tree: the top level, or the children of `parent` once it is expanded. */
-export function useCrudTree(def: CrudDefinition, params: Record<string, string>) {
+/**
+ * One level of a lazy tree: the top level, or the children of `parent` once it is expanded;
+ * with `path`, another tree call (the whole tree a search filters). Off when `enabled` is false.
+ */
+export function useCrudTree(
+  def: CrudDefinition,
+  params: Record<string, string | number>,
+  path = def.tree?.path ?? 'lazy-tree',
+  enabled = true,
+) {
   const api = useMemo(() => crudApi(def.resource), [def.resource]);
-  const path = def.tree?.path ?? 'lazy-tree';
   return useQuery({
     queryKey: crudKeys.tree(def.resource, { path, ...params }),
     queryFn: () => api.tree(path, params),
+    enabled,
   });
 }

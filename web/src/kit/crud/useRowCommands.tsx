@@ -1,6 +1,8 @@
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import type { CrudFormAction } from './actions';
+import type { ActionDialogState } from './ActionDialog';
 import type { DialogState } from './CrudDialog';
 import { type CrudDefinition, type CrudRecord, type CrudRowAction, type DialogMode, joinIds } from './define';
 import { revealedSecret } from './relations';
@@ -18,6 +20,7 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
   const { remove, action } = useCrudMutations(def);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [actionDialog, setActionDialog] = useState<ActionDialogState | null>(null);
   const rowKey = def.rowKey ?? 'id';
 
   const confirmRemove = (rows: CrudRecord[], messageKey: string) => {
@@ -41,6 +44,15 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
         }
       },
     });
+  };
+
+  /** Opens a form action's dialog on these rows (none: asks to select some first). */
+  const openAction = (formAction: CrudFormAction, rows: CrudRecord[]) => {
+    if (rows.length === 0) {
+      notifications.show({ color: 'orange', message: tr('crud.notify.selectFirst') });
+      return;
+    }
+    setActionDialog({ action: formAction, rows });
   };
 
   const runAction = (rowAction: CrudRowAction, row: CrudRecord) =>
@@ -73,6 +85,7 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
     onOpen: (mode, row) => setDialog({ mode, id: String(row[rowKey]) }),
     onDelete: (row) => confirmRemove([row], 'crud.confirm.deleteOne'),
     onAction: runAction,
+    onFormAction: (formAction, row) => openAction(formAction, [row]),
   };
 
   return {
@@ -81,6 +94,9 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
     revealed,
     closeRevealed: () => setRevealed(null),
     confirmRemove,
+    openAction,
+    actionDialog,
+    closeAction: () => setActionDialog(null),
     onSaved,
     handlers,
   };

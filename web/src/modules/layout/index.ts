@@ -7,7 +7,7 @@ import { type LayoutMessages, zhCN } from './i18n/zh-CN';
 export { displayName } from './components/UserMenu/displayName';
 export { useMenuLabel } from './hooks/useMenuLabel';
 export { leafEntries } from './menu/buildMenu';
-export { menuIcon } from './menu/icons';
+export { bladexIconChoices, type MenuIconChoice, menuIcon } from './menu/icons';
 export { menuStore } from './menu/menuStore';
 export { closeTab, tabsStore } from './tabs/tabsStore';
 

@@ -24,6 +24,7 @@ export const systemContext: WebContext<'system', SystemMessages> = {
   menuPages: {
     post: crudPage(() => import('./pages/PostsPage'), 'PostsPage'),
     param: crudPage(() => import('./pages/ParamsPage'), 'ParamsPage'),
+    menu: crudPage(() => import('./pages/MenusPage'), 'MenusPage'),
     topmenu: crudPage(() => import('./pages/TopMenusPage'), 'TopMenusPage'),
     tenant: crudPage(() => import('./pages/TenantsPage'), 'TenantsPage'),
     clazz: crudPage(() => import('./pages/ClassesPage'), 'ClassesPage'),

@@ -61,6 +61,11 @@ export const en: CrudMessages = {
   children: {
     choose: 'Choose a dictionary on the left (or above)',
   },
+  icon: {
+    search: 'Search icons',
+    clear: 'Clear the icon',
+    none: 'No icon matches',
+  },
   tree: {
     expand: 'Expand',
     collapse: 'Collapse',

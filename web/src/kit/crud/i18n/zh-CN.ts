@@ -63,6 +63,11 @@ export const zhCN = {
   children: {
     choose: '请在左侧（或上方）选择一个字典',
   },
+  icon: {
+    search: '搜索图标',
+    clear: '清除图标',
+    none: '没有匹配的图标',
+  },
   tree: {
     expand: '展开',
     collapse: '收起',

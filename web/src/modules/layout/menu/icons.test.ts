@@ -1,6 +1,6 @@
 import { IconBriefcase, IconCircleDot, IconFolder, IconNotebook, IconUser, IconUserShield } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { menuIcon } from './icons';
+import { bladexIconChoices, menuIcon } from './icons';
 
 describe('menuIcon', () => {
   it('shows BladeX’s standard iconfont classes as their Tabler icons', () => {
@@ -18,5 +18,18 @@ describe('menuIcon', () => {
     expect(menuIcon('iconfont icon-unknown')).toBe(IconCircleDot);
     expect(menuIcon('iconfont', true)).toBe(IconFolder);
     expect(menuIcon(undefined)).toBe(IconCircleDot);
+  });
+});
+
+describe('bladexIconChoices', () => {
+  it('offers each BladeX class as `iconfont <class>`, shown as the icon the menu shows for it', () => {
+    const choices = bladexIconChoices();
+    expect(choices.length).toBeGreaterThan(20);
+    for (const c of choices) expect(menuIcon(c.value)).toBe(c.icon);
+    expect(choices.find((c) => c.name === 'iconicon_principal')).toMatchObject({
+      value: 'iconfont iconicon_principal',
+      tabler: 'User',
+      icon: IconUser,
+    });
   });
 });

@@ -204,3 +204,20 @@ function tablerName(source: string): string {
 export function menuIcon(source: string | undefined, isFolder = false): Icon {
   return ICONS[tablerName(source ?? '')] ?? (isFolder ? IconFolder : IconCircleDot);
 }
+
+/** One icon a menu's `source` may name: the BladeX value stored, its class, the Tabler name and icon. */
+export interface MenuIconChoice {
+  value: string;
+  name: string;
+  tabler: string;
+  icon: Icon;
+}
+
+/** The BladeX icons the web knows (what an icon picker offers), each stored as `iconfont <class>`. */
+export const bladexIconChoices = (): MenuIconChoice[] =>
+  Object.entries(BLADEX_ICONS).map(([name, tabler]) => ({
+    value: `iconfont ${name}`,
+    name,
+    tabler,
+    icon: ICONS[tabler] ?? IconCircleDot,
+  }));

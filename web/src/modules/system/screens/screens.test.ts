@@ -16,6 +16,7 @@ import { bizDicts, bizDictsVertical, systemDicts } from './dicts';
 import { regions } from './regions';
 import { depts } from './depts';
 import { roles } from './roles';
+import { menus } from './menus';
 
 /** The text of a `system.<path>` key in a catalogue, or undefined. */
 function text(catalogue: unknown, key: string): unknown {
@@ -29,6 +30,7 @@ const keysOf = (def: CrudDefinition): string[] => [
   ...(def.title ? [def.title] : []),
   ...(def.actions ?? []).flatMap((a) => [a.label, a.confirm]),
   ...(def.children ? keysOf(def.children.definition) : []),
+  ...(def.formActions ?? []).flatMap((a) => [a.label, ...keysOf({ ...def, formActions: [], columns: a.columns })]),
   ...def.columns.flatMap((c) => [
     c.label,
     ...(c.rules?.required ? [c.rules.required] : []),
@@ -54,6 +56,7 @@ const SCREENS = {
   depts,
   clients,
   roles,
+  menus,
 };
 
 describe('system screens', () => {

@@ -1,9 +1,13 @@
 import { defineCrud, choices } from '../../../kit/crud';
 
+const EXPIRE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
 /**
  * Tenants (platform only; `/blade-system/tenant`): a tenant is keyed by its six-digit
  * `tenantId`, which the server gives a new one. The licence (account quota, expiry) and the
- * domain are fields of the form, as the API's submit takes them.
+ * domain are fields of the form, as the API's submit takes them; the licence of the selected
+ * tenants also through `setting` (button `tenant_setting`), a tenant's data source through
+ * `datasource` (button `tenant_datasource`; its id as a number until the data-source family exists).
  */
 export const tenants = defineCrud({
   resource: '/blade-system/tenant',
@@ -11,6 +15,47 @@ export const tenants = defineCrud({
   testId: 'tenants-page',
   rowKey: 'tenantId',
   buttons: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
+  formActions: [
+    {
+      key: 'setting',
+      path: 'setting',
+      button: 'tenant_setting',
+      label: 'system.tenant.setting',
+      scope: 'selection',
+      idParam: 'ids',
+      columns: [
+        {
+          prop: 'accountNumber',
+          label: 'system.tenant.accountNumber',
+          type: 'number',
+          initial: -1,
+          rules: { required: 'system.tenant.rules.accountNumber' },
+        },
+        {
+          prop: 'expireTime',
+          label: 'system.tenant.expireTime',
+          rules: { pattern: [EXPIRE_TIME, 'system.tenant.rules.expireTime'] },
+        },
+      ],
+    },
+    {
+      key: 'datasource',
+      path: 'datasource',
+      button: 'tenant_datasource',
+      label: 'system.tenant.datasource',
+      scope: 'row',
+      idParam: 'tenantId',
+      icon: 'database',
+      columns: [
+        {
+          prop: 'datasourceId',
+          label: 'system.tenant.datasourceId',
+          type: 'number',
+          rules: { pattern: [/^[1-9]\d{0,18}$/, 'system.tenant.rules.datasourceId'] },
+        },
+      ],
+    },
+  ],
   columns: [
     { prop: 'tenantId', label: 'system.tenant.tenantId', search: true, sortable: true, width: 100, form: false },
     {
@@ -42,9 +87,7 @@ export const tenants = defineCrud({
       label: 'system.tenant.expireTime',
       sortable: true,
       width: 160,
-      rules: {
-        pattern: [/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'system.tenant.rules.expireTime'],
-      },
+      rules: { pattern: [EXPIRE_TIME, 'system.tenant.rules.expireTime'] },
     },
     {
       prop: 'status',
