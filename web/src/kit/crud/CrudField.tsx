@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { type CrudColumn, type FieldProblem, optionOf } from './define';
 import { joinValues, splitValues } from './relations';
@@ -94,6 +94,16 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
           value={value === null || value === undefined ? '' : value}
           onChange={(next) => onChange(next === '' ? null : Number(next))}
           onKeyDown={onKeyDown}
+        />
+      );
+    case 'password':
+      return (
+        <PasswordInput
+          {...common}
+          placeholder={placeholder}
+          autoComplete="new-password"
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
     default:

@@ -2,10 +2,11 @@ import 'mantine-datatable/styles.css';
 import { Grid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { BasicContainer } from '../../components/BasicContainer/BasicContainer';
-import { CrudScreen } from './CrudScreen';
+import { type CrudExtras, CrudScreen } from './CrudScreen';
+import { CrudSideTree } from './CrudSideTree';
 import { CrudTree } from './CrudTree';
 import type { CrudDefinition, CrudRecord } from './define';
-import { childDefinition } from './relations';
+import { childDefinition, sideParams } from './relations';
 import { useKitText } from './useKitText';
 
 /**
@@ -13,11 +14,35 @@ import { useKitText } from './useKitText';
  * sorting and selection, the add/edit/view dialog); a lazy tree when it has `tree`; a parent
  * table and its chosen row's children when it has `children`. Buttons show through `<Can>`.
  */
-export function CrudPage({ definition: def }: { definition: CrudDefinition }) {
+export function CrudPage({ definition: def, extras }: { definition: CrudDefinition; extras?: CrudExtras }) {
   return (
     <BasicContainer data-testid={def.testId}>
-      {def.tree ? <CrudTree def={def} /> : def.children ? <ParentAndChildren def={def} /> : <CrudScreen def={def} />}
+      {def.tree ? (
+        <CrudTree def={def} />
+      ) : def.children ? (
+        <ParentAndChildren def={def} />
+      ) : def.side ? (
+        <WithSideTree def={def} extras={extras} />
+      ) : (
+        <CrudScreen def={def} extras={extras} />
+      )}
     </BasicContainer>
+  );
+}
+
+/** A tree beside the table (`side`): the chosen node is a parameter of every list call. */
+function WithSideTree({ def, extras }: { def: CrudDefinition; extras?: CrudExtras }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const scoped = useMemo(() => ({ ...def, params: { ...def.params, ...sideParams(def.side, chosen) } }), [def, chosen]);
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
+        {def.side && <CrudSideTree side={def.side} chosen={chosen} onChoose={setChosen} />}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
+        <CrudScreen def={scoped} extras={extras} />
+      </Grid.Col>
+    </Grid>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearchBar } from './CrudSearchBar';
 import { CrudTable } from './CrudTable';
@@ -16,6 +16,19 @@ import { SecretDialog } from './SecretDialog';
 import { useCrudList } from './useCrud';
 import { useRowCommands } from './useRowCommands';
 
+/**
+ * A page's own pieces on a kit screen (its own dialogs open from them): toolbar buttons given
+ * the selected rows and the list's current parameters, and buttons on each row.
+ */
+export interface CrudExtras {
+  toolbar?: (context: { selected: CrudRecord[]; params: Record<string, string | number> }) => ReactNode;
+  row?: (row: CrudRecord) => ReactNode;
+  /** How many buttons `row` shows at most (the actions column's width). */
+  rowCount?: number;
+  /** Rows may be selected for the toolbar's buttons. */
+  selectable?: boolean;
+}
+
 interface CrudScreenProps {
   def: CrudDefinition;
   /** A parent table: the row whose children show, and choosing another. */
@@ -25,21 +38,36 @@ interface CrudScreenProps {
   onRecords?: (rows: CrudRecord[]) => void;
   /** Beside another table (half the screen). */
   narrow?: boolean;
+  extras?: CrudExtras;
 }
 
 /** One paged table over a resource: search bar, toolbar, table, the add/edit/view dialog. */
-export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScreenProps) {
+export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, extras }: CrudScreenProps) {
   const [search, setSearch] = useState<FormValues>({});
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
+  // Other fixed parameters (another node of a side tree): back to the first page.
+  const scope = JSON.stringify(def.params ?? {});
+  const [paged, setPaged] = useState<{ scope: string; paging: Paging }>({ scope, paging: FIRST_PAGE });
+  const paging = paged.scope === scope ? paged.paging : { ...paged.paging, current: 1 };
+  const setPaging = (next: Paging | ((p: Paging) => Paging)) =>
+    setPaged((prev) => {
+      const base = prev.scope === scope ? prev.paging : { ...prev.paging, current: 1 };
+      return { scope, paging: typeof next === 'function' ? next(base) : next };
+    });
   const [selected, setSelected] = useState<CrudRecord[]>([]);
   const params = useMemo(() => listParams(def, search, paging), [def, search, paging]);
   const list = useCrudList(def, params);
   const records = list.data?.records ?? [];
-  const commands = useRowCommands(def, (rows) => {
-    setSelected([]);
-    // The last row of a later page gone: show the page before.
-    if (records.length === rows.length && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
-  });
+  const commands = useRowCommands(
+    def,
+    (rows) => {
+      setSelected([]);
+      // The last row of a later page gone: show the page before.
+      if (records.length === rows.length && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
+    },
+    (action) => {
+      if (action.batch) setSelected([]);
+    },
+  );
   const shown = list.data?.records;
   useEffect(() => {
     if (shown) onRecords?.(shown);
@@ -59,6 +87,8 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         onAdd={() => commands.setDialog({ mode: 'add', id: null })}
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
+        onBatchAction={(action) => commands.runAction(action, selected)}
+        extra={extras?.toolbar?.({ selected, params })}
       />
       <CrudTable
         def={def}
@@ -72,7 +102,8 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow }: CrudScr
         fetching={list.isFetching}
         selected={selected}
         onSelected={setSelected}
-        handlers={commands.handlers}
+        handlers={{ ...commands.handlers, extra: extras?.row, extraCount: extras?.rowCount }}
+        selectable={extras?.selectable}
         chosen={chosen}
         onChoose={onChoose}
         narrow={narrow}

@@ -23,6 +23,8 @@ interface CrudTableProps {
   onChoose?: (row: CrudRecord) => void;
   /** Half the screen wide (beside another table): the paging bar stacks its parts. */
   narrow?: boolean;
+  /** Rows may be selected (for the page's own toolbar buttons). */
+  selectable?: boolean;
 }
 
 /** The rows of a page: the definition's columns, row buttons, selection for batch delete, paging. */
@@ -33,8 +35,10 @@ export function CrudTable(props: CrudTableProps) {
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
   const [sort, setSort] = useState<DataTableSortStatus<CrudRecord> | undefined>(undefined);
+  // Rows are selected for a batch delete or a batch action (the server still checks the latter).
   const mayDelete = usePermission({ code: buttons.delete ?? '' }) && Boolean(buttons.delete);
-  const rowButtons = rowButtonCount(def);
+  const selectable = mayDelete || Boolean(props.selectable) || (def.actions ?? []).some((a) => a.batch);
+  const rowButtons = rowButtonCount(def, false, handlers.extraCount ?? 0);
   const chosenKey = chosen ? String(chosen[rowKey]) : null;
 
   const rows = useMemo(
@@ -78,7 +82,7 @@ export function CrudTable(props: CrudTableProps) {
         noRecordsText={tr('crud.table.empty')}
         sortStatus={sort ?? { columnAccessor: '', direction: 'asc' }}
         onSortStatusChange={setSort}
-        {...(mayDelete
+        {...(selectable
           ? {
               selectedRecords: selected,
               onSelectedRecordsChange: onSelected,

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { Can } from '../../permissions/Can';
-import type { CrudDefinition } from './define';
+import type { ReactNode } from 'react';
+import type { CrudDefinition, CrudRowAction } from './define';
 import { useKitText } from './useKitText';
 
 interface CrudToolbarProps {
@@ -10,14 +11,18 @@ interface CrudToolbarProps {
   /** Absent: no batch delete (a tree deletes row by row). */
   onBatchDelete?: () => void;
   onRefresh: () => void;
+  /** The definition's batch actions on the selected rows (absent: none shown). */
+  onBatchAction?: (action: CrudRowAction) => void;
+  /** The page's own toolbar buttons, after the kit's. */
+  extra?: ReactNode;
 }
 
 /** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolbarProps) {
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, onBatchAction, extra }: CrudToolbarProps) {
   const { tr } = useKitText();
   const { buttons } = def;
   return (
-    <Group justify="space-between" mb="sm" wrap="nowrap">
+    <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
       <Group gap="xs">
         {def.title && (
           <Text fw={600} mr="sm" data-testid="crud-title">
@@ -44,6 +49,17 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh }: CrudToolba
             </Button>
           </Can>
         )}
+        {onBatchAction &&
+          (def.actions ?? [])
+            .filter((a) => a.batch)
+            .map((action) => (
+              <Can key={action.key} code={action.button}>
+                <Button variant="light" onClick={() => onBatchAction(action)} data-testid={`crud-batch-${action.key}`}>
+                  {tr(action.label)}
+                </Button>
+              </Can>
+            ))}
+        {extra}
       </Group>
       <Tooltip label={tr('crud.actions.refresh')} withArrow>
         <ActionIcon variant="default" size="lg" aria-label={tr('crud.actions.refresh')} onClick={onRefresh}>

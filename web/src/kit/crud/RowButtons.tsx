@@ -1,8 +1,19 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconKey, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconEdit,
+  IconEye,
+  IconKey,
+  IconLock,
+  IconLockOpen,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
-import type { CrudDefinition, CrudRecord, CrudRowAction } from './define';
+import { actionShows, type CrudDefinition, type CrudRecord, type CrudRowAction } from './define';
 import { isSealedRow } from './relations';
 import { useKitText } from './useKitText';
 
@@ -13,21 +24,34 @@ export interface RowHandlers {
   onAction?: (action: CrudRowAction, row: CrudRecord) => void;
   /** A tree's "add under this row". */
   onAddUnder?: (row: CrudRecord) => void;
+  /** The page's own buttons on a row (its own dialogs), after the kit's; `extraCount` of them at most. */
+  extra?: (row: CrudRecord) => ReactNode;
+  extraCount?: number;
 }
 
 /** How many buttons a row may show (the actions column's width). */
-export function rowButtonCount(def: CrudDefinition, tree = false): number {
+export function rowButtonCount(def: CrudDefinition, tree = false, extra = 0): number {
   const { buttons } = def;
+  // Actions shown on exclusive conditions (enable / disable) take one place.
+  const actions = new Set((def.actions ?? []).map((a) => (a.when ? a.path : a.key))).size;
   return (
     [buttons.view, buttons.edit, buttons.delete, tree ? buttons.add : undefined].filter(Boolean).length +
-    (def.actions?.length ?? 0)
+    actions +
+    extra
   );
 }
 
 /** The actions column's width for this many buttons (28 px each, 4 apart, the cell's padding). */
 export const actionsWidth = (count: number) => 32 * count + 32;
 
-const ACTION_ICONS = { key: IconKey, refresh: IconRefresh } as const;
+const ACTION_ICONS = {
+  key: IconKey,
+  refresh: IconRefresh,
+  lock: IconLock,
+  unlock: IconLockOpen,
+  check: IconCheck,
+  cross: IconX,
+} as const;
 
 /** A row's buttons, each behind its code; a sealed row keeps only view (and add under it is refused by the server, so hidden too). */
 export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: CrudRecord; handlers: RowHandlers }) {
@@ -70,6 +94,7 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
         </Can>
       )}
       {(def.actions ?? []).map((action) => {
+        if (!actionShows(action, row)) return null;
         const Icon = ACTION_ICONS[action.icon ?? 'key'];
         return (
           <Can key={action.key} code={action.button}>
@@ -84,6 +109,7 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
           </Can>
         );
       })}
+      {handlers.extra?.(row)}
       {buttons.delete && !sealed && (
         <Can code={buttons.delete}>
           <RowButton
@@ -100,7 +126,14 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
   );
 }
 
-function RowButton(props: { label: string; testId: string; color?: string; onClick: () => void; children: ReactNode }) {
+/** One icon button of a row (a page's own row buttons use it too). */
+export function RowButton(props: {
+  label: string;
+  testId: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={props.label} withArrow openDelay={300}>
       <ActionIcon

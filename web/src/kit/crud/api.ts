@@ -52,9 +52,9 @@ export function crudApi(resource: string, paths: CrudPaths = {}) {
       const { data } = await http.get<CrudRecord[] | null>(`${resource}/${path}`, params);
       return Array.isArray(data) ? data : [];
     },
-    /** A row's own call (`reset-secret?id=`). */
-    action: async (path: string, id: string) =>
-      (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params: { id } })).data,
+    /** A row's own call (`reset-secret?id=`, `update-status?userIds=1,2&status=0`). */
+    action: async (path: string, params: QueryParams) =>
+      (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params })).data,
   };
 }
 

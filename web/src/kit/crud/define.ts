@@ -10,7 +10,7 @@ export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
-export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date';
+export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'password';
 
 /** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
 export interface FieldOption {
@@ -46,6 +46,8 @@ export interface CrudColumn {
   editable?: boolean;
   /** Given by the screen (a child's parent): shown, never changed, not even when adding. */
   fixed?: boolean;
+  /** Only in the add dialog (a first password): neither shown, checked nor sent when editing. */
+  addOnly?: boolean;
   /** Options of a select (the labels are i18n keys). */
   options?: readonly FieldOption[];
   /**
@@ -74,6 +76,22 @@ export interface OptionSource {
   /** The fields of an answer's row holding the option's value and label. */
   value: string;
   label: string;
+}
+
+/**
+ * A tree beside the table (`/blade-system/dept/tree`): choosing a node lists the rows under it
+ * (`deptId=<node id>`); the root "all" lists everything.
+ */
+export interface CrudSideTree {
+  /** The tree's call under /api; its nodes have `children`. */
+  url: string;
+  /** The list parameter a chosen node sets (`deptId`). */
+  param: string;
+  /** The node fields holding its value and its label. */
+  value: string;
+  label: string;
+  /** i18n key of the root that lists everything. */
+  all: string;
 }
 
 /** Where a select's dictionary comes from. */
@@ -108,9 +126,25 @@ export interface CrudRowAction {
   /** i18n keys: the button's label and the confirmation's question. */
   label: string;
   confirm: string;
-  icon?: 'key' | 'refresh';
+  icon?: 'key' | 'refresh' | 'lock' | 'unlock' | 'check' | 'cross';
   reveals?: string;
+  /** The parameter carrying the row's id (default `id`; `userIds` takes several, comma-separated). */
+  param?: string;
+  /** Further parameters of the call (`status: 0`). */
+  params?: Record<string, string | number>;
+  /** The button shows only on rows whose fields have these values (`{ status: 1 }`). */
+  when?: Record<string, string | number>;
+  /** Also a toolbar button acting on the selected rows (needs `param` taking several ids). */
+  batch?: boolean;
+  /** The row's field naming it in the result dialog (`account`). */
+  title?: string;
+  /** i18n key prefix of the result dialog's texts (`title`, `warnTitle`, `warn`) for a revealed value. */
+  revealTexts?: string;
 }
+
+/** Does the row show this action's button (`when`)? */
+export const actionShows = (action: CrudRowAction, row: CrudRecord): boolean =>
+  Object.entries(action.when ?? {}).every(([prop, value]) => String(row[prop]) === String(value));
 
 /** The answer of an add that carries a secret: shown once in the result dialog. */
 export interface CrudRevealOnAdd {
@@ -174,6 +208,8 @@ export interface CrudDefinition {
   tree?: CrudLazyTree;
   actions?: readonly CrudRowAction[];
   revealOnAdd?: CrudRevealOnAdd;
+  /** A tree beside the table whose chosen node filters the list (users by dept). */
+  side?: CrudSideTree;
   /** i18n key of a title above the table (a child table names its parent). */
   title?: string;
   titleValues?: Record<string, unknown>;
@@ -257,7 +293,8 @@ export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: nu
 
 export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);
 export const searchColumns = (def: CrudDefinition) => def.columns.filter((c) => c.search);
-export const formColumns = (def: CrudDefinition) => def.columns.filter((c) => c.form !== false);
+export const formColumns = (def: CrudDefinition, mode?: DialogMode) =>
+  def.columns.filter((c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add'));
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
@@ -279,9 +316,9 @@ export function validateField(column: CrudColumn, value: unknown): FieldProblem 
 }
 
 /** Every broken rule of the form's fields, by field. */
-export function validateForm(def: CrudDefinition, values: FormValues): Record<string, FieldProblem> {
+export function validateForm(def: CrudDefinition, values: FormValues, mode?: DialogMode): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
-  for (const column of formColumns(def)) {
+  for (const column of formColumns(def, mode)) {
     const problem = validateField(column, values[column.prop]);
     if (problem) problems[column.prop] = problem;
   }
@@ -303,12 +340,14 @@ export function formOf(def: CrudDefinition, record: CrudRecord): FormValues {
   return values;
 }
 
-/** What `submit` sends: the trimmed fields, the id when editing, empty numbers left out. */
+/** What `submit` sends: the trimmed fields, the id when editing, empty numbers (and selects of numbers) left out. */
 export function submitBody(def: CrudDefinition, values: FormValues, id?: string): Record<string, unknown> {
   const body: Record<string, unknown> = id ? { [def.rowKey ?? 'id']: id } : {};
-  for (const column of formColumns(def)) {
+  for (const column of formColumns(def, id ? 'edit' : 'add')) {
     const value = values[column.prop];
-    if (value === null || value === undefined || (column.type === 'number' && value === '')) continue;
+    // An unchosen select of numbers is no number either.
+    const numeric = column.type === 'number' || typeof column.options?.[0]?.value === 'number';
+    if (value === null || value === undefined || (numeric && value === '')) continue;
     body[column.prop] = typeof value === 'string' ? value.trim() : value;
   }
   return body;

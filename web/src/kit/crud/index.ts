@@ -5,3 +5,9 @@
  */
 export { CrudPage } from './CrudPage';
 export * from './define';
+export type { CrudExtras } from './CrudScreen';
+export { RowButton } from './RowButtons';
+export { CheckTree } from './CheckTree';
+export { CrudScreen } from './CrudScreen';
+export { type SideNode, treeNodes } from './relations';
+export { crudKeys } from './api';
