@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { Grid, Stack, Text } from '@mantine/core';
+import { Box, Flex, Grid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { BasicContainer } from '../../components/BasicContainer/BasicContainer';
 import { type CrudExtras, CrudScreen } from './CrudScreen';
@@ -35,14 +35,14 @@ function WithSideTree({ def, extras }: { def: CrudDefinition; extras?: CrudExtra
   const [chosen, setChosen] = useState<string | null>(null);
   const scoped = useMemo(() => ({ ...def, params: { ...def.params, ...sideParams(def.side, chosen) } }), [def, chosen]);
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
+    <Flex gap="md" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+      <Box w={{ base: '100%', md: 230 }} style={{ flexShrink: 0 }}>
         {def.side && <CrudSideTree side={def.side} chosen={chosen} onChoose={setChosen} />}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9, xl: 10 }}>
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }} w={{ base: '100%', md: 'auto' }}>
         <CrudScreen def={scoped} extras={extras} />
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </Flex>
   );
 }
 

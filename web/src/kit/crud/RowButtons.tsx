@@ -33,7 +33,8 @@ export interface RowHandlers {
 export function rowButtonCount(def: CrudDefinition, tree = false, extra = 0): number {
   const { buttons } = def;
   // Actions shown on exclusive conditions (enable / disable) take one place.
-  const actions = new Set((def.actions ?? []).map((a) => (a.when ? a.path : a.key))).size;
+  const onRows = (def.actions ?? []).filter((a) => a.batch !== 'only');
+  const actions = new Set(onRows.map((a) => (a.when ? a.path : a.key))).size;
   return (
     [buttons.view, buttons.edit, buttons.delete, tree ? buttons.add : undefined].filter(Boolean).length +
     actions +
@@ -94,7 +95,7 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
         </Can>
       )}
       {(def.actions ?? []).map((action) => {
-        if (!actionShows(action, row)) return null;
+        if (action.batch === 'only' || !actionShows(action, row)) return null;
         const Icon = ACTION_ICONS[action.icon ?? 'key'];
         return (
           <Can key={action.key} code={action.button}>

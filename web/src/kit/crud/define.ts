@@ -134,8 +134,8 @@ export interface CrudRowAction {
   params?: Record<string, string | number>;
   /** The button shows only on rows whose fields have these values (`{ status: 1 }`). */
   when?: Record<string, string | number>;
-  /** Also a toolbar button acting on the selected rows (needs `param` taking several ids). */
-  batch?: boolean;
+  /** Also a toolbar button acting on the selected rows (needs `param` taking several ids); `only`: there alone. */
+  batch?: boolean | 'only';
   /** The row's field naming it in the result dialog (`account`). */
   title?: string;
   /** i18n key prefix of the result dialog's texts (`title`, `warnTitle`, `warn`) for a revealed value. */

@@ -31,34 +31,24 @@ export function UsersPage() {
   };
 
   const extras: CrudExtras = {
-    rowCount: 2,
+    rowCount: 1,
     row: (row) => (
-      <>
-        <Can code="user_role">
-          <RowButton
-            label={t('system.user.grant.title')}
-            testId="user-row-grant"
-            color="grape"
-            onClick={() => grant([row])}
-          >
-            <IconUsersGroup size={16} />
-          </RowButton>
-        </Can>
-        <Can code="user_edit">
-          <RowButton
-            label={t('system.user.platform.title')}
-            testId="user-row-platform"
-            onClick={() => setPlatform(row)}
-          >
-            <IconDeviceDesktop size={16} />
-          </RowButton>
-        </Can>
-      </>
+      <Can code="user_edit">
+        <RowButton label={t('system.user.platform.title')} testId="user-row-platform" onClick={() => setPlatform(row)}>
+          <IconDeviceDesktop size={16} />
+        </RowButton>
+      </Can>
     ),
     toolbar: ({ selected, params }) => (
       <>
         <Can code="user_role">
-          <Button variant="light" color="grape" onClick={() => grant(selected)} data-testid="user-grant">
+          <Button
+            variant="light"
+            color="grape"
+            leftSection={<IconUsersGroup size={16} />}
+            onClick={() => grant(selected)}
+            data-testid="user-grant"
+          >
             {t('system.user.grant.title')}
           </Button>
         </Can>
