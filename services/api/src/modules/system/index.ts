@@ -16,7 +16,9 @@ import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
 import { userAdminRoutes } from './user-admin-routes';
+import { userIoRoutes } from './user-io-routes';
 import { userRoutes } from './user-routes';
+import { userStatusRoutes } from './user-status-routes';
 
 /** Each file's routes, in the order they are registered (the caller's own menus first). */
 const ROUTES = [
@@ -30,6 +32,8 @@ const ROUTES = [
   scopeRoutes,
   userRoutes,
   userAdminRoutes,
+  userStatusRoutes,
+  userIoRoutes,
   registrationReviewRoutes,
   tenantRoutes,
   selectRoutes,

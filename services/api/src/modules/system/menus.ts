@@ -79,6 +79,23 @@ export const SYSTEM_MENUS: SectionMenus[] = [
                 'POST /api/blade-user/audit-refuse',
               ],
             },
+            {
+              code: 'user_import',
+              name: '导入',
+              nameEn: 'Import',
+              api: [
+                'GET /api/blade-user/export-template',
+                'POST /api/blade-user/import-user',
+                'GET /api/blade-user/import-progress',
+              ],
+            },
+            { code: 'user_export', name: '导出', nameEn: 'Export', api: ['GET /api/blade-user/export-user'] },
+            {
+              code: 'user_status',
+              name: '启用停用',
+              nameEn: 'Enable / disable',
+              api: ['POST /api/blade-user/update-status'],
+            },
           ],
           {
             add: ['POST /api/blade-user/submit'],

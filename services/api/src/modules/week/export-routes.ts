@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import {
@@ -16,25 +16,9 @@ import { EXPORT_MAX, EXPORT_QUEUE, EXPORT_TTL_MS, type ExportJob, loadWeekExport
 import { localDate } from '@sprout/core/time';
 import { callerOf, IdParamSchema, inRecordScope } from '../records';
 import { okSchema } from '../../plugins/serialization';
+import { attachment } from '../../http/attachment';
 import { IdListSchema, IdSchema } from '../../http/params';
 import { RESOURCE } from './weeks';
-
-/** Unicode's bidirectional formatting characters (LRM, RLM, ALM, embeddings, overrides, isolates). */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** `attachment; filename*=UTF-8''…` so Chinese file names arrive intact (RFC 6266 / 5987). */
-export function attachment(reply: FastifyReply, name: string, type: string) {
-  // Bidirectional controls would make `\u202Egnp.exe.docx` display as `xcod.exe.png`.
-  const fileName = name.replace(BIDI_CONTROLS, '');
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  reply
-    .header('content-type', type)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()]/g, escape)}`,
-    )
-    .header('cache-control', 'no-store');
-}
 
 const JobIdSchema = z.object({ jobId: IdSchema });
 

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachment } from './export-routes';
+import { attachment } from './attachment';
 
 function disposition(name: string) {
   const headers: Record<string, string> = {};
