@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
@@ -9,11 +10,21 @@ const TENANT = '100001';
 const ADMIN = { tenant: TENANT, account: 'admin', password: DEMO_PASSWORD };
 const TEACHER = { tenant: TENANT, account: 'teacher1', password: DEMO_PASSWORD };
 const USERS = '/system/user/index';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** With the 8 demo accounts: 14 users, two pages of 10. */
 const BULK = 6;
 
 const main = (page: Page) => page.getByTestId('user-page');
 const search = (page: Page, prop: string) => field(main(page).getByTestId('crud-search'), prop);
+
+/** An .xlsx of the import's two required columns and these rows. */
+async function sheet(data: string[][]) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('users');
+  for (const row of [['账号', '姓名'], ...data]) ws.addRow(row);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  return { name: 'users.xlsx', mimeType: XLSX, buffer };
+}
 
 async function expectRows(page: Page, n: number) {
   await expect.poll(() => rows(page).count()).toBe(n);
@@ -228,12 +239,35 @@ describe('system → users (CRUD kit)', () => {
     // The import's button shows once the server has the call (helper u1's branch).
     await page.getByTestId('user-excel').click();
     await page.getByTestId('user-export').waitFor();
-    if ((await page.getByTestId('user-import').count()) > 0) {
+    if ((await page.getByTestId('user-import').count()) === 0) {
+      await page.keyboard.press('Escape');
+    } else {
       await page.getByTestId('user-import').click();
-      await page.getByTestId('user-import-dialog').getByText('Overwrite').waitFor();
+      const d = page.getByTestId('user-import-dialog');
+      await d.getByText('Overwrite', { exact: true }).waitFor();
+      // A sheet with a bad row: every bad row is listed, nothing written.
+      await d.locator('input[type="file"]').setInputFiles(
+        await sheet([
+          ['imp_1', '导入一'],
+          ['imp_2', ''],
+        ]),
+      );
+      await page.getByTestId('user-import-upload').click();
+      await page.getByTestId('user-import-errors').getByRole('cell', { name: '3', exact: true }).waitFor();
+      await quiet(page);
       await shot(page, 'users-import-en');
+      await d.getByRole('button', { name: 'Choose another file' }).click();
+      await d.locator('input[type="file"]').setInputFiles(
+        await sheet([
+          ['imp_1', '导入一'],
+          ['imp_2', '导入二'],
+        ]),
+      );
+      await page.getByTestId('user-import-upload').click();
+      await page.getByTestId('user-import-done').getByText('Imported 2 users').waitFor();
+      await d.getByRole('button', { name: 'Close' }).click();
+      await rowWith(page, 'imp_2').waitFor();
     }
-    await page.keyboard.press('Escape');
     await setLanguage(page, 'zh');
     await table(page).getByText('用户姓名').waitFor();
     expect(errors).toEqual([]);

@@ -1,9 +1,9 @@
 import { Button, Group, LoadingOverlay, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudRecord } from '../../../kit/crud';
+import { type CrudRecord, crudKeys } from '../../../kit/crud';
 import { USER_TYPES } from '../screens/users';
 import { usersApi } from './api';
 
@@ -13,6 +13,7 @@ import { usersApi } from './api';
  */
 export function PlatformDialog({ row, onClose }: { row: CrudRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const id = row ? String(row.id) : null;
   const detail = useQuery({
     queryKey: ['crud', '/blade-user', 'platform', id],
@@ -33,6 +34,8 @@ export function PlatformDialog({ row, onClose }: { row: CrudRecord | null; onClo
     setSaving(true);
     try {
       await usersApi.updatePlatform(id, Number(userType), userExt.trim());
+      // The list shows the platform.
+      void client.invalidateQueries({ queryKey: crudKeys.all('/blade-user') });
       notifications.show({ color: 'teal', message: t('system.user.platform.done') });
       onClose();
     } catch {
