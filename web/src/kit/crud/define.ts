@@ -5,6 +5,10 @@
  * pure (no React, no HTTP): what the table shows, what the search sends, what the form checks.
  */
 
+import type { CrudSideTree } from './relations';
+
+export type { CrudSideTree } from './relations';
+
 /** Page sizes the product offers (spec §9), and the default. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -76,22 +80,6 @@ export interface OptionSource {
   /** The fields of an answer's row holding the option's value and label. */
   value: string;
   label: string;
-}
-
-/**
- * A tree beside the table (`/blade-system/dept/tree`): choosing a node lists the rows under it
- * (`deptId=<node id>`); the root "all" lists everything.
- */
-export interface CrudSideTree {
-  /** The tree's call under /api; its nodes have `children`. */
-  url: string;
-  /** The list parameter a chosen node sets (`deptId`). */
-  param: string;
-  /** The node fields holding its value and its label. */
-  value: string;
-  label: string;
-  /** i18n key of the root that lists everything. */
-  all: string;
 }
 
 /** Where a select's dictionary comes from. */
@@ -359,23 +347,6 @@ export function keptFields(def: CrudDefinition, record: CrudRecord | undefined):
   return Object.fromEntries(def.keep.filter((prop) => record[prop] !== undefined).map((prop) => [prop, record[prop]]));
 }
 
-/** Rows of an options call's answer (a list, a page or a tree), flattened, depth first. */
-export function optionsOfAnswer(source: OptionSource, answer: unknown): FieldOption[] {
-  const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown } | null)?.records ?? []);
-  const out: FieldOption[] = [];
-  const walk = (nodes: unknown, depth: number) => {
-    if (!Array.isArray(nodes)) return;
-    for (const node of nodes as CrudRecord[]) {
-      const value = node[source.value];
-      if (typeof value === 'string' || typeof value === 'number')
-        out.push({ value, text: `${'\u3000'.repeat(depth)}${String(node[source.label] ?? value)}` });
-      walk(node.children, depth + 1);
-    }
-  };
-  walk(rows, 0);
-  return out;
-}
-
 export interface Paging {
   current: number;
   size: number;
@@ -411,50 +382,13 @@ export function joinIds(records: readonly CrudRecord[], rowKey = 'id'): string {
     .join(',');
 }
 
-export type SortDirection = 'asc' | 'desc';
-
-/**
- * The page's rows in a column's order (the list calls take no order: the table sorts what it
- * shows). Numbers as numbers, the rest as text in the interface language; empty values last.
- */
-export function sortRecords<T extends CrudRecord>(
-  records: readonly T[],
-  prop: string,
-  direction: SortDirection,
-  locale = 'zh-CN',
-): T[] {
-  const collator = new Intl.Collator(locale, { numeric: true });
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...records].sort((a, b) => {
-    const x = a[prop];
-    const y = b[prop];
-    if (isBlank(x) || isBlank(y)) return isBlank(x) === isBlank(y) ? 0 : isBlank(x) ? 1 : -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-    return collator.compare(String(x), String(y)) * sign;
-  });
-}
-
 /** The option of a select's value (for the table and the view), if there is one. */
 export function optionOf(options: readonly FieldOption[] | undefined, value: unknown): FieldOption | undefined {
   return options?.find((o) => String(o.value) === String(value));
 }
 
-/**
- * Field problems a failure body names (`fields: [{ field, message }]`, the API's validation
- * answer), limited to the form's fields: the server's own words.
- */
-export function serverFieldProblems(def: CrudDefinition, body: unknown): Record<string, FieldProblem> {
-  const fields = (body as { fields?: unknown } | null)?.fields;
-  if (!Array.isArray(fields)) return {};
-  const props = new Set(formColumns(def).map((c) => c.prop));
-  const out: Record<string, FieldProblem> = {};
-  for (const f of fields as Array<{ field?: unknown; message?: unknown }>) {
-    const field = typeof f?.field === 'string' ? f.field.replace(/^body\./, '') : '';
-    if (props.has(field) && typeof f.message === 'string' && !out[field]) out[field] = { text: f.message };
-  }
-  return out;
-}
-
 /** A select's options numbered from `first` (1 unless said), each labelled `<prefix>.<name>`. */
 export const choices = (prefix: string, names: readonly string[], first = 1): FieldOption[] =>
   names.map((name, i) => ({ value: first + i, label: `${prefix}.${name}` }));
+
+export { optionsOfAnswer, type SortDirection, serverFieldProblems, sortRecords } from './answers';

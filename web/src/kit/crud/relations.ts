@@ -3,7 +3,23 @@
  * children, a tree read level by level, sealed rows, several options in one field, and a
  * secret an answer carries once.
  */
-import { type CrudDefinition, type CrudRecord, type CrudSideTree, emptyForm, type FormValues } from './define';
+import { type CrudDefinition, type CrudRecord, emptyForm, type FormValues } from './define';
+
+/**
+ * A tree beside the table (`/blade-system/dept/tree`): choosing a node lists the rows under it
+ * (`deptId=<node id>`); the root "all" lists everything.
+ */
+export interface CrudSideTree {
+  /** The tree's call under /api; its nodes have `children`. */
+  url: string;
+  /** The list parameter a chosen node sets (`deptId`). */
+  param: string;
+  /** The node fields holding its value and its label. */
+  value: string;
+  label: string;
+  /** i18n key of the root that lists everything. */
+  all: string;
+}
 
 /** A sealed row (its `sealed` field at 1) is neither edited nor removed. */
 export const isSealedRow = (def: CrudDefinition, row: CrudRecord): boolean =>
