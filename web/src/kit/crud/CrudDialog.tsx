@@ -9,6 +9,7 @@ import {
   type DialogMode,
   type FormValues,
   emptyForm,
+  formColumns,
   formOf,
   isEditable,
   keptFields,
@@ -52,7 +53,7 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
   }, [state, detail.data, def, reset]);
 
   const save = async () => {
-    if (!state || !form.validate()) return;
+    if (!state || !form.validate(state.mode)) return;
     try {
       const edit = state.mode === 'edit';
       const answer = await submit.mutateAsync({
@@ -90,7 +91,7 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
           </Alert>
         )}
         <Grid gap="md">
-          {form.columns.map((column) => (
+          {formColumns(def, mode).map((column) => (
             <Grid.Col key={column.prop} span={{ base: 12, sm: column.type === 'textarea' ? 12 : 6 }}>
               <CrudField
                 column={column}

@@ -1,4 +1,4 @@
-import { Badge, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Badge, MultiSelect, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { type CrudColumn, type CrudRecord, type FieldProblem, optionOf } from './define';
 import { cellText, iconComponent } from './fields';
@@ -107,6 +107,16 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
           value={value === null || value === undefined ? '' : value}
           onChange={(next) => onChange(next === '' ? null : Number(next))}
           onKeyDown={onKeyDown}
+        />
+      );
+    case 'password':
+      return (
+        <PasswordInput
+          {...common}
+          placeholder={placeholder}
+          autoComplete="new-password"
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
     default:

@@ -1,12 +1,13 @@
 import 'mantine-datatable/styles.css';
-import { Grid, Stack, Text } from '@mantine/core';
+import { Box, Flex, Grid, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { BasicContainer } from '../../components/BasicContainer/BasicContainer';
-import { CrudScreen } from './CrudScreen';
+import { type CrudExtras, CrudScreen } from './CrudScreen';
+import { CrudSideTree } from './CrudSideTree';
 import { CrudTree } from './CrudTree';
 import { CrudWholeTree } from './CrudWholeTree';
 import type { CrudDefinition, CrudRecord } from './define';
-import { childDefinition } from './relations';
+import { childDefinition, sideParams } from './relations';
 import type { SelectionAction } from './SelectionActions';
 import { useKitText } from './useKitText';
 
@@ -19,10 +20,13 @@ import { useKitText } from './useKitText';
 export function CrudPage({
   definition: def,
   selectionActions,
+  extras,
 }: {
   definition: CrudDefinition;
   /** Toolbar buttons on the selected rows, each opening the screen's dialog (flat tables and whole trees). */
   selectionActions?: readonly SelectionAction[];
+  /** The page's own toolbar and row buttons (flat tables). */
+  extras?: CrudExtras;
 }) {
   return (
     <BasicContainer data-testid={def.testId}>
@@ -32,10 +36,28 @@ export function CrudPage({
         <CrudTree def={def} />
       ) : def.children ? (
         <ParentAndChildren def={def} />
+      ) : def.side ? (
+        <WithSideTree def={def} extras={extras} />
       ) : (
-        <CrudScreen def={def} selectionActions={selectionActions} />
+        <CrudScreen def={def} selectionActions={selectionActions} extras={extras} />
       )}
     </BasicContainer>
+  );
+}
+
+/** A tree beside the table (`side`): the chosen node is a parameter of every list call. */
+function WithSideTree({ def, extras }: { def: CrudDefinition; extras?: CrudExtras }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const scoped = useMemo(() => ({ ...def, params: { ...def.params, ...sideParams(def.side, chosen) } }), [def, chosen]);
+  return (
+    <Flex gap="md" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+      <Box w={{ base: '100%', md: 230 }} style={{ flexShrink: 0 }}>
+        {def.side && <CrudSideTree side={def.side} chosen={chosen} onChoose={setChosen} />}
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }} w={{ base: '100%', md: 'auto' }}>
+        <CrudScreen def={scoped} extras={extras} />
+      </Box>
+    </Flex>
   );
 }
 

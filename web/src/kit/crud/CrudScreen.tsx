@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ActionDialog } from './ActionDialog';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearchBar } from './CrudSearchBar';
@@ -18,6 +18,19 @@ import { type SelectionAction, useSelectionActions } from './SelectionActions';
 import { useCrudList } from './useCrud';
 import { useRowCommands } from './useRowCommands';
 
+/**
+ * A page's own pieces on a kit screen (its own dialogs open from them): toolbar buttons given
+ * the selected rows and the list's current parameters, and buttons on each row.
+ */
+export interface CrudExtras {
+  toolbar?: (context: { selected: CrudRecord[]; params: Record<string, string | number> }) => ReactNode;
+  row?: (row: CrudRecord) => ReactNode;
+  /** How many buttons `row` shows at most (the actions column's width). */
+  rowCount?: number;
+  /** Rows may be selected for the toolbar's buttons. */
+  selectable?: boolean;
+}
+
 interface CrudScreenProps {
   def: CrudDefinition;
   /** A parent table: the row whose children show, and choosing another. */
@@ -29,22 +42,37 @@ interface CrudScreenProps {
   narrow?: boolean;
   /** Toolbar buttons on the selected rows (see `SelectionAction`). */
   selectionActions?: readonly SelectionAction[];
+  extras?: CrudExtras;
 }
 
 /** One paged table over a resource: search bar, toolbar, table, the add/edit/view dialog. */
-export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selectionActions }: CrudScreenProps) {
+export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selectionActions, extras }: CrudScreenProps) {
   const [search, setSearch] = useState<FormValues>({});
-  const [paging, setPaging] = useState<Paging>(FIRST_PAGE);
+  // Other fixed parameters (another node of a side tree): back to the first page.
+  const scope = JSON.stringify(def.params ?? {});
+  const [paged, setPaged] = useState<{ scope: string; paging: Paging }>({ scope, paging: FIRST_PAGE });
+  const paging = paged.scope === scope ? paged.paging : { ...paged.paging, current: 1 };
+  const setPaging = (next: Paging | ((p: Paging) => Paging)) =>
+    setPaged((prev) => {
+      const base = prev.scope === scope ? prev.paging : { ...prev.paging, current: 1 };
+      return { scope, paging: typeof next === 'function' ? next(base) : next };
+    });
   const [selected, setSelected] = useState<CrudRecord[]>([]);
   const selection = useSelectionActions(selectionActions, selected);
   const params = useMemo(() => listParams(def, search, paging), [def, search, paging]);
   const list = useCrudList(def, params);
   const records = list.data?.records ?? [];
-  const commands = useRowCommands(def, (rows) => {
-    setSelected([]);
-    // The last row of a later page gone: show the page before.
-    if (records.length === rows.length && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
-  });
+  const commands = useRowCommands(
+    def,
+    (rows) => {
+      setSelected([]);
+      // The last row of a later page gone: show the page before.
+      if (records.length === rows.length && paging.current > 1) setPaging((p) => ({ ...p, current: p.current - 1 }));
+    },
+    (action) => {
+      if (action.batch) setSelected([]);
+    },
+  );
   const shown = list.data?.records;
   useEffect(() => {
     if (shown) onRecords?.(shown);
@@ -69,8 +97,14 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selection
         onAdd={() => commands.setDialog({ mode: 'add', id: null })}
         onBatchDelete={() => commands.confirmRemove(selected, 'crud.confirm.deleteSelected')}
         onRefresh={() => void list.refetch()}
-        extra={selection.buttons}
+        extra={
+          <>
+            {selection.buttons}
+            {extras?.toolbar?.({ selected, params })}
+          </>
+        }
         onFormAction={(action) => commands.openAction(action, current(selected))}
+        onBatchAction={(action) => commands.runAction(action, selected)}
       />
       <CrudTable
         def={def}
@@ -84,11 +118,11 @@ export function CrudScreen({ def, chosen, onChoose, onRecords, narrow, selection
         fetching={list.isFetching}
         selected={selected}
         onSelected={setSelected}
-        handlers={commands.handlers}
+        handlers={{ ...commands.handlers, extra: extras?.row, extraCount: extras?.rowCount }}
         chosen={chosen}
         onChoose={onChoose}
         narrow={narrow}
-        selectable={selection.selectable}
+        selectable={selection.selectable || extras?.selectable}
       />
       <CrudDialog
         def={def}

@@ -24,7 +24,7 @@ interface CrudTableProps {
   onChoose?: (row: CrudRecord) => void;
   /** Half the screen wide (beside another table): the paging bar stacks its parts. */
   narrow?: boolean;
-  /** Rows get checkboxes for the screen's selection actions too (not only for batch delete). */
+  /** Rows may be selected (for the screen's own toolbar buttons), not only for batch delete. */
   selectable?: boolean;
 }
 
@@ -49,10 +49,11 @@ export function CrudTable(props: CrudTableProps) {
   const { buttons } = def;
   const rowKey = def.rowKey ?? 'id';
   const [sort, setSort] = useState<DataTableSortStatus<CrudRecord> | undefined>(undefined);
-  // Rows are selected for a batch delete, a toolbar's form action or the screen's selection actions.
+  // Rows are selected for a batch delete, a batch or form action, or the screen's own toolbar buttons.
   const mayDelete = usePermission({ code: buttons.delete ?? '' }) && Boolean(buttons.delete);
-  const maySelect = mayDelete || selectable === true || selectionActions(def).length > 0;
-  const rowButtons = rowButtonCount(def);
+  const maySelect =
+    mayDelete || selectable === true || selectionActions(def).length > 0 || (def.actions ?? []).some((a) => a.batch);
+  const rowButtons = rowButtonCount(def, false, handlers.extraCount ?? 0);
   const chosenKey = chosen ? String(chosen[rowKey]) : null;
 
   const rows = useMemo(

@@ -3,7 +3,7 @@ import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
 import { type CrudFormAction, selectionActions } from './actions';
-import type { CrudDefinition } from './define';
+import type { CrudDefinition, CrudRowAction } from './define';
 import { FORM_ACTION_ICONS } from './RowButtons';
 import { useKitText } from './useKitText';
 
@@ -13,18 +13,28 @@ interface CrudToolbarProps {
   /** Absent: no batch delete (a tree deletes row by row). */
   onBatchDelete?: () => void;
   onRefresh: () => void;
-  /** More buttons after these (the screen's selection actions). */
-  extra?: ReactNode;
+  /** The definition's batch actions on the selected rows (absent: none shown). */
+  onBatchAction?: (action: CrudRowAction) => void;
   /** A form action over the selected rows (its toolbar button). */
   onFormAction?: (action: CrudFormAction) => void;
+  /** The page's own toolbar buttons, after the kit's. */
+  extra?: ReactNode;
 }
 
 /** Above a table: its title (a child table names its parent), add, batch delete, refresh. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, onFormAction }: CrudToolbarProps) {
+export function CrudToolbar({
+  def,
+  onAdd,
+  onBatchDelete,
+  onRefresh,
+  onBatchAction,
+  onFormAction,
+  extra,
+}: CrudToolbarProps) {
   const { tr } = useKitText();
   const { buttons } = def;
   return (
-    <Group justify="space-between" mb="sm" wrap="nowrap">
+    <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
       <Group gap="xs">
         {def.title && (
           <Text fw={600} mr="sm" data-testid="crud-title">
@@ -68,6 +78,16 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, onFor
               </Can>
             );
           })}
+        {onBatchAction &&
+          (def.actions ?? [])
+            .filter((a) => a.batch)
+            .map((action) => (
+              <Can key={action.key} code={action.button}>
+                <Button variant="light" onClick={() => onBatchAction(action)} data-testid={`crud-batch-${action.key}`}>
+                  {tr(action.label)}
+                </Button>
+              </Can>
+            ))}
         {extra}
       </Group>
       <Tooltip label={tr('crud.actions.refresh')} withArrow>

@@ -1,18 +1,22 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import {
+  IconCheck,
   IconDatabase,
   IconEdit,
   IconEye,
   IconKey,
+  IconLock,
+  IconLockOpen,
   IconPlus,
   IconRefresh,
   IconSettings,
   IconTrash,
+  IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Can } from '../../permissions/Can';
 import { type CrudFormAction, rowActions } from './actions';
-import type { CrudDefinition, CrudRecord, CrudRowAction } from './define';
+import { actionShows, type CrudDefinition, type CrudRecord, type CrudRowAction } from './define';
 import { isSealedRow } from './relations';
 import { useKitText } from './useKitText';
 
@@ -25,22 +29,36 @@ export interface RowHandlers {
   onFormAction?: (action: CrudFormAction, row: CrudRecord) => void;
   /** A tree's "add under this row". */
   onAddUnder?: (row: CrudRecord) => void;
+  /** The page's own buttons on a row (its own dialogs), after the kit's; `extraCount` of them at most. */
+  extra?: (row: CrudRecord) => ReactNode;
+  extraCount?: number;
 }
 
 /** How many buttons a row may show (the actions column's width). */
-export function rowButtonCount(def: CrudDefinition, tree = false): number {
+export function rowButtonCount(def: CrudDefinition, tree = false, extra = 0): number {
   const { buttons } = def;
+  // Actions shown on exclusive conditions (enable / disable) take one place.
+  const onRows = (def.actions ?? []).filter((a) => a.batch !== 'only');
+  const actions = new Set(onRows.map((a) => (a.when ? a.path : a.key))).size;
   return (
     [buttons.view, buttons.edit, buttons.delete, tree ? buttons.add : undefined].filter(Boolean).length +
-    (def.actions?.length ?? 0) +
-    rowActions(def).length
+    actions +
+    rowActions(def).length +
+    extra
   );
 }
 
 /** The actions column's width for this many buttons (28 px each, 4 apart, the cell's padding). */
 export const actionsWidth = (count: number) => 32 * count + 32;
 
-const ACTION_ICONS = { key: IconKey, refresh: IconRefresh } as const;
+const ACTION_ICONS = {
+  key: IconKey,
+  refresh: IconRefresh,
+  lock: IconLock,
+  unlock: IconLockOpen,
+  check: IconCheck,
+  cross: IconX,
+} as const;
 /** A form action's icon (toolbar and row). */
 export const FORM_ACTION_ICONS = { settings: IconSettings, database: IconDatabase } as const;
 
@@ -85,6 +103,7 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
         </Can>
       )}
       {(def.actions ?? []).map((action) => {
+        if (action.batch === 'only' || !actionShows(action, row)) return null;
         const Icon = ACTION_ICONS[action.icon ?? 'key'];
         return (
           <Can key={action.key} code={action.button}>
@@ -114,6 +133,7 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
           </Can>
         );
       })}
+      {handlers.extra?.(row)}
       {buttons.delete && !sealed && (
         <Can code={buttons.delete}>
           <RowButton
@@ -130,7 +150,14 @@ export function RowButtons({ def, row, handlers }: { def: CrudDefinition; row: C
   );
 }
 
-function RowButton(props: { label: string; testId: string; color?: string; onClick: () => void; children: ReactNode }) {
+/** One icon button of a row (a page's own row buttons use it too). */
+export function RowButton(props: {
+  label: string;
+  testId: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={props.label} withArrow openDelay={300}>
       <ActionIcon

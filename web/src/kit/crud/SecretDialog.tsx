@@ -8,6 +8,8 @@ export interface Revealed {
   label: string;
   title: string;
   secret: string;
+  /** i18n key prefix of other texts (`title`, `warnTitle`, `warn`): a new password rather than a key. */
+  texts?: string;
 }
 
 /**
@@ -16,11 +18,13 @@ export interface Revealed {
  */
 export function SecretDialog({ revealed, onClose }: { revealed: Revealed | null; onClose: () => void }) {
   const { tr } = useKitText();
+  const text = (key: 'title' | 'warnTitle' | 'warn') =>
+    tr(revealed?.texts ? `${revealed.texts}.${key}` : `crud.secret.${key}`);
   return (
     <Modal
       opened={revealed !== null}
       onClose={onClose}
-      title={tr('crud.secret.title')}
+      title={text('title')}
       size="lg"
       centered
       closeOnClickOutside={false}
@@ -29,13 +33,8 @@ export function SecretDialog({ revealed, onClose }: { revealed: Revealed | null;
     >
       {revealed && (
         <Stack gap="md">
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title={tr('crud.secret.warnTitle')}
-          >
-            {tr('crud.secret.warn')}
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={text('warnTitle')}>
+            {text('warn')}
           </Alert>
           {revealed.title && (
             <Text size="sm">
@@ -43,7 +42,11 @@ export function SecretDialog({ revealed, onClose }: { revealed: Revealed | null;
             </Text>
           )}
           <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, fontSize: 15, wordBreak: 'break-all' }} data-testid="crud-secret-value">
+            <Code
+              block
+              style={{ flex: 1, fontSize: 15, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+              data-testid="crud-secret-value"
+            >
               {revealed.secret}
             </Code>
             <CopyButton value={revealed.secret}>

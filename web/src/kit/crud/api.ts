@@ -55,9 +55,9 @@ export function crudApi(resource: string, paths: CrudPaths = {}) {
     /** A call with a body of its own (a form action: `setting`). */
     command: async (path: string, body: Record<string, unknown>) =>
       (await http.post<unknown>(`${resource}/${path}`, body)).data,
-    /** A row's own call (`reset-secret?id=`). */
-    action: async (path: string, id: string) =>
-      (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params: { id } })).data,
+    /** A row's own call (`reset-secret?id=`, `update-status?userIds=1,2&status=0`). */
+    action: async (path: string, params: QueryParams) =>
+      (await http.post<CrudRecord>(`${resource}/${path}`, undefined, { params })).data,
   };
 }
 

@@ -11,6 +11,7 @@
  *   above left with nothing checked under them; a save sends the set.
  * - `subtree` (a top menu's menus, each id standing for its whole subtree): a parent is checked
  *   when all its leaves are; a save sends the checked nodes (BladeX's checked keys).
+ * - `each` (roles granted to users): every node is checked on its own, parents included.
  */
 /** A node of a tree answer (`TreeNode`: id, parentId, title, key, value, children). */
 export interface ServerTreeNode {
@@ -34,7 +35,7 @@ export function toCheckTree(nodes: readonly ServerTreeNode[] | null | undefined)
   });
 }
 
-export type CheckMode = 'grant' | 'subtree';
+export type CheckMode = 'grant' | 'subtree' | 'each';
 export type CheckState = 'checked' | 'mixed' | 'unchecked';
 
 /** Each node's parent and subtree (itself excluded), and the nodes in tree order. */
@@ -75,7 +76,7 @@ const ancestorsOf = (index: CheckIndex, value: string): string[] => {
 /** What a node shows for the checked set. */
 export function stateOf(index: CheckIndex, checked: ReadonlySet<string>, value: string, mode: CheckMode): CheckState {
   const below = index.below.get(value) ?? [];
-  if (below.length === 0) return checked.has(value) ? 'checked' : 'unchecked';
+  if (below.length === 0 || mode === 'each') return checked.has(value) ? 'checked' : 'unchecked';
   const full =
     mode === 'grant'
       ? checked.has(value) && below.every((v) => checked.has(v))
@@ -87,6 +88,11 @@ export function stateOf(index: CheckIndex, checked: ReadonlySet<string>, value: 
 /** The checked set after a click on a node: a checked node clears, any other checks (see the modes). */
 export function toggleNode(index: CheckIndex, checked: readonly string[], value: string, mode: CheckMode): string[] {
   const set = new Set(checked);
+  if (mode === 'each') {
+    if (set.has(value)) set.delete(value);
+    else set.add(value);
+    return index.order.filter((v) => set.has(v));
+  }
   const subtree = [value, ...(index.below.get(value) ?? [])];
   const above = ancestorsOf(index, value);
   if (stateOf(index, set, value, mode) === 'checked') {

@@ -7,6 +7,9 @@
 
 import type { CrudFormAction } from './actions';
 import type { IconChoice, IconComponent } from './fields';
+import type { CrudSideTree } from './relations';
+
+export type { CrudSideTree } from './relations';
 
 /** Page sizes the product offers (spec §9), and the default. */
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
@@ -14,7 +17,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
 /** `icon`: picked from the column's `icons` in a searchable grid (fields.ts). */
-export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'icon';
+export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'icon' | 'password';
 
 /** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
 export interface FieldOption {
@@ -50,6 +53,8 @@ export interface CrudColumn {
   editable?: boolean;
   /** Given by the screen (a child's parent): shown, never changed, not even when adding. */
   fixed?: boolean;
+  /** Only in the add dialog (a first password): neither shown, checked nor sent when editing. */
+  addOnly?: boolean;
   /** Options of a select (the labels are i18n keys). */
   options?: readonly FieldOption[];
   /**
@@ -119,9 +124,25 @@ export interface CrudRowAction {
   /** i18n keys: the button's label and the confirmation's question. */
   label: string;
   confirm: string;
-  icon?: 'key' | 'refresh';
+  icon?: 'key' | 'refresh' | 'lock' | 'unlock' | 'check' | 'cross';
   reveals?: string;
+  /** The parameter carrying the row's id (default `id`; `userIds` takes several, comma-separated). */
+  param?: string;
+  /** Further parameters of the call (`status: 0`). */
+  params?: Record<string, string | number>;
+  /** The button shows only on rows whose fields have these values (`{ status: 1 }`). */
+  when?: Record<string, string | number>;
+  /** Also a toolbar button acting on the selected rows (needs `param` taking several ids); `only`: there alone. */
+  batch?: boolean | 'only';
+  /** The row's field naming it in the result dialog (`account`). */
+  title?: string;
+  /** i18n key prefix of the result dialog's texts (`title`, `warnTitle`, `warn`) for a revealed value. */
+  revealTexts?: string;
 }
+
+/** Does the row show this action's button (`when`)? */
+export const actionShows = (action: CrudRowAction, row: CrudRecord): boolean =>
+  Object.entries(action.when ?? {}).every(([prop, value]) => String(row[prop]) === String(value));
 
 /** The answer of an add that carries a secret: shown once in the result dialog. */
 export interface CrudRevealOnAdd {
@@ -191,6 +212,8 @@ export interface CrudDefinition {
   revealOnAdd?: CrudRevealOnAdd;
   /** Calls with a dialog of their own fields, on a row or on the selected rows (actions.ts). */
   formActions?: readonly CrudFormAction[];
+  /** A tree beside the table whose chosen node filters the list (users by dept). */
+  side?: CrudSideTree;
   /** i18n key of a title above the table (a child table names its parent). */
   title?: string;
   titleValues?: Record<string, unknown>;
@@ -274,7 +297,8 @@ export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: nu
 
 export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);
 export const searchColumns = (def: CrudDefinition) => def.columns.filter((c) => c.search);
-export const formColumns = (def: CrudDefinition) => def.columns.filter((c) => c.form !== false);
+export const formColumns = (def: CrudDefinition, mode?: DialogMode) =>
+  def.columns.filter((c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add'));
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
@@ -296,9 +320,9 @@ export function validateField(column: CrudColumn, value: unknown): FieldProblem 
 }
 
 /** Every broken rule of the form's fields, by field. */
-export function validateForm(def: CrudDefinition, values: FormValues): Record<string, FieldProblem> {
+export function validateForm(def: CrudDefinition, values: FormValues, mode?: DialogMode): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
-  for (const column of formColumns(def)) {
+  for (const column of formColumns(def, mode)) {
     const problem = validateField(column, values[column.prop]);
     if (problem) problems[column.prop] = problem;
   }
@@ -320,12 +344,14 @@ export function formOf(def: CrudDefinition, record: CrudRecord): FormValues {
   return values;
 }
 
-/** What `submit` sends: the trimmed fields, the id when editing, empty numbers left out. */
+/** What `submit` sends: the trimmed fields, the id when editing, empty numbers (and selects of numbers) left out. */
 export function submitBody(def: CrudDefinition, values: FormValues, id?: string): Record<string, unknown> {
   const body: Record<string, unknown> = id ? { [def.rowKey ?? 'id']: id } : {};
-  for (const column of formColumns(def)) {
+  for (const column of formColumns(def, id ? 'edit' : 'add')) {
     const value = values[column.prop];
-    if (value === null || value === undefined || (column.type === 'number' && value === '')) continue;
+    // An unchosen select of numbers is no number either.
+    const numeric = column.type === 'number' || typeof column.options?.[0]?.value === 'number';
+    if (value === null || value === undefined || (numeric && value === '')) continue;
     body[column.prop] = typeof value === 'string' ? value.trim() : value;
   }
   return body;
@@ -335,23 +361,6 @@ export function submitBody(def: CrudDefinition, values: FormValues, id?: string)
 export function keptFields(def: CrudDefinition, record: CrudRecord | undefined): Record<string, unknown> {
   if (!record || !def.keep) return {};
   return Object.fromEntries(def.keep.filter((prop) => record[prop] !== undefined).map((prop) => [prop, record[prop]]));
-}
-
-/** Rows of an options call's answer (a list, a page or a tree), flattened, depth first. */
-export function optionsOfAnswer(source: OptionSource, answer: unknown): FieldOption[] {
-  const rows = Array.isArray(answer) ? answer : ((answer as { records?: unknown } | null)?.records ?? []);
-  const out: FieldOption[] = [];
-  const walk = (nodes: unknown, depth: number) => {
-    if (!Array.isArray(nodes)) return;
-    for (const node of nodes as CrudRecord[]) {
-      const value = node[source.value];
-      if (typeof value === 'string' || typeof value === 'number')
-        out.push({ value, text: `${'\u3000'.repeat(depth)}${String(node[source.label] ?? value)}` });
-      walk(node.children, depth + 1);
-    }
-  };
-  walk(rows, 0);
-  return out;
 }
 
 export interface Paging {
@@ -389,50 +398,13 @@ export function joinIds(records: readonly CrudRecord[], rowKey = 'id'): string {
     .join(',');
 }
 
-export type SortDirection = 'asc' | 'desc';
-
-/**
- * The page's rows in a column's order (the list calls take no order: the table sorts what it
- * shows). Numbers as numbers, the rest as text in the interface language; empty values last.
- */
-export function sortRecords<T extends CrudRecord>(
-  records: readonly T[],
-  prop: string,
-  direction: SortDirection,
-  locale = 'zh-CN',
-): T[] {
-  const collator = new Intl.Collator(locale, { numeric: true });
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...records].sort((a, b) => {
-    const x = a[prop];
-    const y = b[prop];
-    if (isBlank(x) || isBlank(y)) return isBlank(x) === isBlank(y) ? 0 : isBlank(x) ? 1 : -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-    return collator.compare(String(x), String(y)) * sign;
-  });
-}
-
 /** The option of a select's value (for the table and the view), if there is one. */
 export function optionOf(options: readonly FieldOption[] | undefined, value: unknown): FieldOption | undefined {
   return options?.find((o) => String(o.value) === String(value));
 }
 
-/**
- * Field problems a failure body names (`fields: [{ field, message }]`, the API's validation
- * answer), limited to the form's fields: the server's own words.
- */
-export function serverFieldProblems(def: CrudDefinition, body: unknown): Record<string, FieldProblem> {
-  const fields = (body as { fields?: unknown } | null)?.fields;
-  if (!Array.isArray(fields)) return {};
-  const props = new Set(formColumns(def).map((c) => c.prop));
-  const out: Record<string, FieldProblem> = {};
-  for (const f of fields as Array<{ field?: unknown; message?: unknown }>) {
-    const field = typeof f?.field === 'string' ? f.field.replace(/^body\./, '') : '';
-    if (props.has(field) && typeof f.message === 'string' && !out[field]) out[field] = { text: f.message };
-  }
-  return out;
-}
-
 /** A select's options numbered from `first` (1 unless said), each labelled `<prefix>.<name>`. */
 export const choices = (prefix: string, names: readonly string[], first = 1): FieldOption[] =>
   names.map((name, i) => ({ value: first + i, label: `${prefix}.${name}` }));
+
+export { optionsOfAnswer, type SortDirection, serverFieldProblems, sortRecords } from './answers';

@@ -5,6 +5,22 @@
  */
 import { type CrudDefinition, type CrudRecord, emptyForm, type FormValues } from './define';
 
+/**
+ * A tree beside the table (`/blade-system/dept/tree`): choosing a node lists the rows under it
+ * (`deptId=<node id>`); the root "all" lists everything.
+ */
+export interface CrudSideTree {
+  /** The tree's call under /api; its nodes have `children`. */
+  url: string;
+  /** The list parameter a chosen node sets (`deptId`). */
+  param: string;
+  /** The node fields holding its value and its label. */
+  value: string;
+  label: string;
+  /** i18n key of the root that lists everything. */
+  all: string;
+}
+
 /** A sealed row (its `sealed` field at 1) is neither edited nor removed. */
 export const isSealedRow = (def: CrudDefinition, row: CrudRecord): boolean =>
   Boolean(def.sealed) && String(row[def.sealed as string]) === '1';
@@ -77,7 +93,18 @@ export const joinValues = (values: readonly string[]): string => [...new Set(val
 export const SECRET_MASK = '******';
 
 /** The secret an answer carries in plain (this once), or null (none, empty or masked). */
-export function revealedSecret(answer: unknown, prop: string): string | null {
+export function revealedSecret(answer: unknown, prop: string, title?: string): string | null {
+  // Several rows at once (new passwords of several users): one line each, named by `title`.
+  if (Array.isArray(answer)) {
+    const lines = answer
+      .map((entry) => {
+        const secret = revealedSecret(entry, prop);
+        const name = title ? (entry as Record<string, unknown> | null)?.[title] : undefined;
+        return secret && name !== undefined && answer.length > 1 ? `${String(name)}: ${secret}` : secret;
+      })
+      .filter(Boolean);
+    return lines.length > 0 ? lines.join('\n') : null;
+  }
   const value = (answer as Record<string, unknown> | null)?.[prop];
   return typeof value === 'string' && value !== '' && value !== SECRET_MASK ? value : null;
 }
@@ -111,3 +138,28 @@ export function searchParams(def: CrudDefinition, search: FormValues): Record<st
   }
   return params;
 }
+/** A node of a tree the kit shows (a side tree, a tree of checkboxes): value, label (the server's words), children. */
+export interface SideNode {
+  value: string;
+  label: string;
+  children: SideNode[];
+}
+
+/** A tree call's answer (`children` nested) as nodes; rows without a value are left out. */
+export function treeNodes(answer: unknown, value: string, label: string): SideNode[] {
+  if (!Array.isArray(answer)) return [];
+  return (answer as CrudRecord[])
+    .filter((row) => row[value] !== undefined && row[value] !== null)
+    .map((row) => ({
+      value: String(row[value]),
+      label: String(row[label] ?? row[value]),
+      children: treeNodes(row.children, value, label),
+    }));
+}
+
+/** A side tree's answer as nodes. */
+export const sideNodes = (side: CrudSideTree, answer: unknown): SideNode[] => treeNodes(answer, side.value, side.label);
+
+/** The list parameters of a chosen side node (none for the root, "all"). */
+export const sideParams = (side: CrudSideTree | undefined, chosen: string | null): Record<string, string> =>
+  side && chosen ? { [side.param]: chosen } : {};

@@ -40,7 +40,8 @@ export function useCrudMutations(def: CrudDefinition) {
   });
   const remove = useMutation({ mutationFn: api.remove, onSuccess });
   const action = useMutation({
-    mutationFn: ({ path, id }: { path: string; id: string }) => api.action(path, id),
+    mutationFn: ({ path, params }: { path: string; params: Record<string, string | number> }) =>
+      api.action(path, params),
     onSuccess,
   });
   const command = useMutation({

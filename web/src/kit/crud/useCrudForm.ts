@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import {
   type CrudColumn,
   type CrudDefinition,
+  type DialogMode,
   type FieldProblem,
   type FormValues,
   formColumns,
@@ -37,9 +38,9 @@ export function useCrudForm(def: CrudDefinition) {
 
   const blur = (column: CrudColumn) => check(column, values[column.prop]);
 
-  /** Checks every field; true when the form may be sent. */
-  const validate = (): boolean => {
-    const found = validateForm(def, values);
+  /** Checks every field of the mode's form; true when the form may be sent. */
+  const validate = (mode?: DialogMode): boolean => {
+    const found = validateForm(def, values, mode);
     setProblems(found);
     return Object.keys(found).length === 0;
   };

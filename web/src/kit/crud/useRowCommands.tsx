@@ -15,7 +15,11 @@ import { useKitText } from './useKitText';
  * What a screen's rows and toolbar do, shared by the flat table and the tree: the dialog's
  * state, removal after confirming, a row's own calls, and a secret an answer carries once.
  */
-export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRecord[]) => void) {
+export function useRowCommands(
+  def: CrudDefinition,
+  afterRemove?: (rows: CrudRecord[]) => void,
+  afterAction?: (action: CrudRowAction) => void,
+) {
   const { tr } = useKitText();
   const { remove, action } = useCrudMutations(def);
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -55,24 +59,37 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
     setActionDialog({ action: formAction, rows });
   };
 
-  const runAction = (rowAction: CrudRowAction, row: CrudRecord) =>
+  /** A row's own call, on one row or (a batch action) on the selected rows, after confirming. */
+  const runAction = (rowAction: CrudRowAction, target: CrudRecord | CrudRecord[]) => {
+    const rows = Array.isArray(target) ? target : [target];
+    if (rows.length === 0) {
+      notifications.show({ color: 'orange', message: tr('crud.notify.selectFirst') });
+      return;
+    }
+    const params = { ...rowAction.params, [rowAction.param ?? 'id']: joinIds(rows, rowKey) };
     modals.openConfirmModal({
       title: tr('crud.confirm.title'),
-      children: tr(rowAction.confirm),
+      children: tr(rowAction.confirm, { count: rows.length }),
       labels: { confirm: tr('crud.confirm.ok'), cancel: tr('crud.confirm.cancel') },
       confirmProps: { color: 'orange', 'data-testid': 'crud-confirm-action' } as never,
       centered: true,
       onConfirm: async () => {
         try {
-          const answer = await action.mutateAsync({ path: rowAction.path, id: String(row[rowKey]) });
-          const secret = rowAction.reveals ? revealedSecret(answer, rowAction.reveals) : null;
-          if (secret) setRevealed({ label: tr(def.name), title: titleOf(def, answer ?? row), secret });
+          const answer = await action.mutateAsync({ path: rowAction.path, params });
+          const named = titleProp(def, rowAction);
+          const secret = rowAction.reveals ? revealedSecret(answer, rowAction.reveals, named) : null;
+          const title = Array.isArray(answer)
+            ? rows.map((r) => titleOf(def, r, rowAction)).join('、')
+            : titleOf(def, answer ?? rows[0], rowAction);
+          if (secret) setRevealed({ label: tr(def.name), title, secret, texts: rowAction.revealTexts });
           else notifications.show({ color: 'teal', message: tr('crud.notify.done') });
+          afterAction?.(rowAction);
         } catch {
           /* the client showed the server's message */
         }
       },
     });
+  };
 
   const onSaved = (answer: CrudRecord, mode: DialogMode) => {
     const reveal = def.revealOnAdd;
@@ -97,12 +114,17 @@ export function useRowCommands(def: CrudDefinition, afterRemove?: (rows: CrudRec
     openAction,
     actionDialog,
     closeAction: () => setActionDialog(null),
+    runAction,
     onSaved,
     handlers,
   };
 }
 
-const titleOf = (def: CrudDefinition, record: CrudRecord) => {
-  const prop = def.revealOnAdd?.title ?? def.actions?.find((a) => a.reveals)?.reveals;
+/** The field naming a record in the result dialog: the add's `title`, else the revealed field. */
+const titleProp = (def: CrudDefinition, action?: CrudRowAction) =>
+  action?.title ?? def.revealOnAdd?.title ?? def.actions?.find((a) => a.reveals)?.reveals;
+
+const titleOf = (def: CrudDefinition, record: CrudRecord, action?: CrudRowAction) => {
+  const prop = titleProp(def, action);
   return prop ? String(record[prop] ?? '') : '';
 };

@@ -22,6 +22,7 @@ export const systemContext: WebContext<'system', SystemMessages> = {
     },
   ],
   menuPages: {
+    user: crudPage(() => import('./pages/UsersPage'), 'UsersPage'),
     post: crudPage(() => import('./pages/PostsPage'), 'PostsPage'),
     param: crudPage(() => import('./pages/ParamsPage'), 'ParamsPage'),
     menu: crudPage(() => import('./pages/MenusPage'), 'MenusPage'),
