@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { badRequest, notFound } from '@sprout/core/errors';
 import { tenantOf } from '../../plugins/context';
 import { flag, int, text } from '../../http/answer';
-import { childrenStaying } from '../../http/known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
 import { writeRow } from '../../http/query';
 import {
@@ -17,7 +16,7 @@ import {
 } from '../../http/tree';
 import { type Catalogue, loadCatalogue, type MenuRow, menuName } from './catalogue';
 import { menuTree, removeMenuDependents } from './menu-repo';
-import { routesOf } from './shapes';
+import { refuseStayingChildren, routesOf } from './shapes';
 
 /** A menu or button as the menu screen shows it (both names). */
 export const MenuSchema = z.object({
@@ -123,6 +122,7 @@ export const catalogueOf = (request: FastifyRequest) => loadCatalogue(request.se
 
 /** The menu screen (platform): the catalogue's menus and buttons, as trees and one by one. */
 export async function menuRoutes(app: FastifyInstance) {
+  // Hand-written, not defineResource: menus and buttons are one tree read from the cached catalogue (menu-list, lazy trees, platform-only rows), a remove cascades its data and API scopes and top-menu places.
   const route = routesOf(app, 'menus');
   const LazyQuerySchema = MenuFilterSchema.extend({ parentId: ParentIdSchema });
   const MenuTreeSchema = z.array(treeSchema('MenuNode', MenuSchema));
@@ -230,10 +230,7 @@ export async function menuRoutes(app: FastifyInstance) {
     summary: 'Deletes menus or buttons (ids); refused while they have children that stay',
     table: 'menu',
     alias: 'm',
-    refuse: async (trx, tenantId, ids) => {
-      const children = await childrenStaying(trx, 'menu', tenantId, ids);
-      if (children.length) throw badRequest('system.menuHasChildren', { names: children.slice(0, 10).join('、') });
-    },
+    refuse: refuseStayingChildren('menu', 'system.menuHasChildren', 10),
     cascade: (trx, { tenantId }, ids) => removeMenuDependents(trx, tenantId, ids),
     after: () => app.permissions.invalidateCatalogue(),
   });

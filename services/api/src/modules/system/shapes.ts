@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { type ZodType, z } from 'zod';
 import type { DB, TenantContext } from '@sprout/core/db';
-import { notFound } from '@sprout/core/errors';
+import { badRequest, notFound } from '@sprout/core/errors';
 import type { PageQuery } from '@sprout/core/http/paging';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
@@ -10,8 +10,9 @@ import { findScopedPage } from '@sprout/core/permissions/scoped';
 import { type ScopeColumns, scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
+import { childrenStaying, creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
 import { IdOrIdsSchema, RequiredIdListSchema } from '../../http/params';
+import { namedTree, type TreeItem, type TreeRow, treeSchema } from '../../http/tree';
 import { readIn } from '../../http/query';
 import { type RouteDoc, Routes } from '../../http/routes';
 
@@ -115,6 +116,29 @@ export interface SaveSpec<B extends ZodType, D extends ZodType> extends RouteDoc
   save: (request: FastifyRequest, body: z.output<B>, ctx: TenantContext) => Promise<z.output<D>>;
 }
 
+/**
+ * A tree table's remove refusal (RemoveSpec.refuse): a 400 `message` naming (at most `most` of)
+ * the live children the remove would leave without a parent.
+ */
+export const refuseStayingChildren =
+  (table: 'role' | 'menu' | 'dept', message: string, most?: number) =>
+  async (trx: Kysely<DB>, tenantId: string, ids: string[]) => {
+    const children = await childrenStaying(trx, table, tenantId, ids);
+    if (children.length) throw badRequest(message, { names: children.slice(0, most).join('、') });
+  };
+
+/** A whole tree as a list: its filter, its rows, which of them it shows and how (with the parent's name). */
+export interface TreeListSpec<Q extends z.ZodObject, R extends TreeRow, N extends z.ZodObject> extends RouteDoc {
+  query: Q;
+  /** The answer's node: its name in the API document and its schema. */
+  node: [string, N];
+  rows: (request: FastifyRequest) => Promise<R[]>;
+  /** A row's name (its children's parentName). */
+  name: (row: R) => string;
+  keep: (row: R, q: z.output<Q>) => boolean;
+  present: (request: FastifyRequest) => (row: R, parentName: string) => z.output<N> & TreeItem;
+}
+
 const IdsQuery = z.object({ ids: RequiredIdListSchema });
 const idOf = (body: unknown) => (body as { id?: string }).id;
 
@@ -154,6 +178,17 @@ export class ResourceRoutes extends Routes {
         await after?.(request, tenantId, cascaded);
         return null;
       },
+    });
+  }
+
+  /** GET `url`: the rows `keep` takes of a filter, as a tree (namedTree). */
+  treeList<Q extends z.ZodObject, R extends TreeRow, N extends z.ZodObject>(url: string, spec: TreeListSpec<Q, R, N>) {
+    const { query, node, rows, name, keep, present, ...doc } = spec;
+    this.get(url, {
+      ...doc,
+      query,
+      data: z.array(treeSchema(node[0], node[1])),
+      handler: async (request, q) => namedTree(await rows(request), name, (r) => keep(r, q), present(request)),
     });
   }
 
