@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from '@sprout/core/errors';
+import { badRequest } from '@sprout/core/errors';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { writeRoleGrants } from '@sprout/core/permissions/seed';
 import { permissionsOf } from '../../plugins/auth';
@@ -9,10 +9,10 @@ import { int, text } from '../../http/answer';
 import { liveIds, refuseMissing } from '../../http/known';
 import { IdListSchema, IdSchema, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
 import { readIn, writeRow } from '../../http/query';
-import { makesCycle, parentNames, selectTree, TreeNodeSchema } from '../../http/tree';
+import { parentNames, selectTree, TreeNodeSchema } from '../../http/tree';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
 import { refuseUnknownRoles, removeRoleGrants, type RoleRow, roleRows, roleTree } from './role-repo';
-import { refuseStayingChildren, routesOf } from './shapes';
+import { refuseStayingChildren, refuseTreeSave, routesOf } from './shapes';
 
 /** A role as the role screen shows it. */
 export const RoleSchema = z.object({
@@ -102,12 +102,15 @@ export async function roleRoutes(app: FastifyInstance) {
         throw badRequest('system.roleAliasReserved');
       const saved = await request.tx(async (trx) => {
         const all = await roleTree(trx, ctx.tenantId);
-        if (b.id && !all.some((x) => String(x.id) === b.id)) throw notFound();
-        if (b.parentId !== '0' && !all.some((x) => String(x.id) === b.parentId))
-          throw badRequest('system.roleParentMissing');
-        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.roleCycle');
-        if (all.some((x) => x.role_alias === b.roleAlias && String(x.id) !== b.id))
-          throw badRequest('system.roleAliasExists', { alias: b.roleAlias });
+        refuseTreeSave(all, b, {
+          parentMissing: 'system.roleParentMissing',
+          cycle: 'system.roleCycle',
+          taken: {
+            is: (x) => x.role_alias === b.roleAlias,
+            message: 'system.roleAliasExists',
+            params: { alias: b.roleAlias },
+          },
+        });
         return writeRow(trx, 'role', ctx.tenantId, b.id, {
           parent_id: b.parentId,
           role_name: b.roleName,

@@ -12,7 +12,7 @@ import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { childrenStaying, creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
 import { IdOrIdsSchema, RequiredIdListSchema } from '../../http/params';
-import { namedTree, type TreeItem, type TreeRow, treeSchema } from '../../http/tree';
+import { makesCycle, namedTree, type TreeItem, type TreeRow, treeSchema } from '../../http/tree';
 import { readIn } from '../../http/query';
 import { type RouteDoc, Routes } from '../../http/routes';
 
@@ -137,6 +137,37 @@ export interface TreeListSpec<Q extends z.ZodObject, R extends TreeRow, N extend
   name: (row: R) => string;
   keep: (row: R, q: z.output<Q>) => boolean;
   present: (request: FastifyRequest) => (row: R, parentName: string) => z.output<N> & TreeItem;
+}
+
+/** What a tree row's save refuses (refuseTreeSave): each rule's 400 message key. */
+export interface TreeSaveRules<R> {
+  /** No such parent (or `parentOk` says it cannot take children). */
+  parentMissing: string;
+  parentOk?: (parent: R) => boolean;
+  /** More refusals of the parent (undefined for a root), after the parent rule. */
+  more?: (parent: R | undefined) => void;
+  cycle: string;
+  /** A live row other than this one already holds the unique value: the message and its params. */
+  taken: { is: (row: R) => boolean; message: string; params: Record<string, string> };
+}
+
+/**
+ * A tree row's add or update among `all` live rows of its table: an unknown id is a 404; a
+ * parent not there, a parent under the row itself and a taken unique value are 400s, in that order.
+ */
+export function refuseTreeSave<R extends TreeRow>(
+  all: R[],
+  b: { id?: string | null; parentId: string },
+  rules: TreeSaveRules<R>,
+) {
+  const byId = new Map(all.map((x) => [String(x.id), x]));
+  if (b.id && !byId.has(b.id)) throw notFound();
+  const parent = b.parentId !== '0' ? byId.get(b.parentId) : undefined;
+  if (b.parentId !== '0' && !(parent && (rules.parentOk?.(parent) ?? true))) throw badRequest(rules.parentMissing);
+  rules.more?.(parent);
+  if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest(rules.cycle);
+  const { taken } = rules;
+  if (all.some((x) => taken.is(x) && String(x.id) !== b.id)) throw badRequest(taken.message, taken.params);
 }
 
 const IdsQuery = z.object({ ids: RequiredIdListSchema });
