@@ -14,10 +14,10 @@ const db = new Kysely<DB>({
 
 type Filter = { name?: string; grade?: number; deptId?: string };
 const compiled = (f: Filter) =>
-  whereFilled(db.selectFrom('clazz as c').select('c.id'), f, {
-    name: ['c.name', 'like'],
-    grade: ['c.grade', 'eq'],
-    deptId: ['c.dept_id', 'eq'],
+  whereFilled(db.selectFrom('clazz as c').select('c.id'), f, 'c', {
+    name: 'like',
+    grade: 'eq',
+    deptId: 'eq',
   }).compile();
 
 describe('whereFilled', () => {
@@ -26,6 +26,10 @@ describe('whereFilled', () => {
     const q = compiled({ name: 'a%b', grade: 2, deptId: '' });
     expect(q.sql).toBe('select "c"."id" from "clazz" as "c" where "c"."name" like $1 and "c"."grade" = $2');
     expect(q.parameters).toEqual(['%a\\%b%', 2]);
+  });
+
+  it('names each column by the filter’s snake_case form under the alias', () => {
+    expect(compiled({ deptId: '7' }).sql).toBe('select "c"."id" from "clazz" as "c" where "c"."dept_id" = $1');
   });
 
   it('takes 0 as not given, as the filters it replaced did', () => {

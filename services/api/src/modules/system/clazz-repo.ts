@@ -20,12 +20,8 @@ export type ClazzFilter = z.output<typeof ClazzFilterSchema>;
 
 /** A class list query with the names a list shows; the caller adds the scope. */
 export function clazzQuery(db: Kysely<DB>, tenantId: string, f: ClazzFilter) {
-  const qb = whereFilled(db.selectFrom('clazz as c').where('c.tenant_id', '=', tenantId).where(live('c')), f, {
-    name: ['c.name', 'like'],
-    grade: ['c.grade', 'eq'],
-    schoolYear: ['c.school_year', 'eq'],
-    deptId: ['c.dept_id', 'eq'],
-  });
+  const all = db.selectFrom('clazz as c').where('c.tenant_id', '=', tenantId).where(live('c'));
+  const qb = whereFilled(all, f, 'c', { name: 'like', grade: 'eq', schoolYear: 'eq', deptId: 'eq' });
   const userName = (col: string) =>
     sql<
       string | null

@@ -20,13 +20,8 @@ export type StudentFilter = z.output<typeof StudentFilterSchema>;
 
 /** A children query with the class name; the caller adds the scope. */
 export function studentQuery(db: Kysely<DB>, tenantId: string, f: StudentFilter) {
-  const qb = whereFilled(db.selectFrom('student as s').where('s.tenant_id', '=', tenantId).where(live('s')), f, {
-    name: ['s.name', 'like'],
-    classId: ['s.class_id', 'eq'],
-    gender: ['s.gender', 'eq'],
-    status: ['s.status', 'eq'],
-    studentNo: ['s.student_no', 'eq'],
-  });
+  const all = db.selectFrom('student as s').where('s.tenant_id', '=', tenantId).where(live('s'));
+  const qb = whereFilled(all, f, 's', { name: 'like', classId: 'eq', gender: 'eq', status: 'eq', studentNo: 'eq' });
   return qb
     .select([
       's.id',
