@@ -1,6 +1,7 @@
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { containsPattern, type DB } from '@sprout/core/db';
+import type { DB } from '@sprout/core/db';
+import { whereFilled } from '../../http/filters';
 import { liveNames } from '../../http/known';
 import { IdSchema } from '../../http/params';
 import { live, scopeColumns } from '../../http/query';
@@ -19,11 +20,8 @@ export type ClazzFilter = z.output<typeof ClazzFilterSchema>;
 
 /** A class list query with the names a list shows; the caller adds the scope. */
 export function clazzQuery(db: Kysely<DB>, tenantId: string, f: ClazzFilter) {
-  let qb = db.selectFrom('clazz as c').where('c.tenant_id', '=', tenantId).where(live('c'));
-  if (f.name) qb = qb.where('c.name', 'like', containsPattern(f.name));
-  if (f.grade) qb = qb.where('c.grade', '=', f.grade);
-  if (f.schoolYear) qb = qb.where('c.school_year', '=', f.schoolYear);
-  if (f.deptId) qb = qb.where('c.dept_id', '=', f.deptId);
+  const all = db.selectFrom('clazz as c').where('c.tenant_id', '=', tenantId).where(live('c'));
+  const qb = whereFilled(all, f, 'c', { name: 'like', grade: 'eq', schoolYear: 'eq', deptId: 'eq' });
   const userName = (col: string) =>
     sql<
       string | null

@@ -7,21 +7,12 @@ import { abilityToSql } from '@sprout/core/permissions/sql';
 import { formatDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { int, text, time } from '../../http/answer';
-import { childrenStaying, liveNames } from '../../http/known';
+import { liveNames } from '../../http/known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
 import { readIn, writeRow } from '../../http/query';
-import {
-  makesCycle,
-  namedTree,
-  parentNames,
-  selectTree,
-  TreeNodeSchema,
-  treeNode,
-  treeSchema,
-  withHasChildren,
-} from '../../http/tree';
+import { makesCycle, parentNames, selectTree, TreeNodeSchema, treeNode, withHasChildren } from '../../http/tree';
 import { DEPT_COLUMNS, type DeptRow, deptRows, deptsInUse, deptTree, moveSubtree } from './dept-repo';
-import { routesOf, tzOf } from './shapes';
+import { refuseStayingChildren, routesOf, tzOf } from './shapes';
 
 /** A dept as the dept screen shows it. */
 export const DeptSchema = z.object({
@@ -100,15 +91,14 @@ export async function deptRoutes(app: FastifyInstance) {
   const route = routesOf(app, 'depts');
   const name = (d: DeptRow) => d.dept_name;
 
-  route.get('/api/blade-system/dept/list', {
+  route.treeList('/api/blade-system/dept/list', {
     summary: 'Departments in the caller’s data scope, as a tree',
     query: DeptFilterSchema,
-    data: z.array(treeSchema('DeptNode', DeptSchema)),
-    handler: async (request, q) => {
-      const tz = tzOf(request);
-      const present = (d: DeptRow, parentName: string) => presentDept(d, tz, parentName);
-      return namedTree(await depts(request, true), name, (d) => d.in_scope && matches(d, q), present);
-    },
+    node: ['DeptNode', DeptSchema],
+    rows: (request) => depts(request, true),
+    name,
+    keep: (d, q) => d.in_scope && matches(d, q),
+    present: (request) => (d, parentName) => presentDept(d, tzOf(request), parentName),
   });
 
   route.get('/api/blade-system/dept/lazy-list', {
@@ -227,8 +217,7 @@ export async function deptRoutes(app: FastifyInstance) {
     scope: { resource: 'dept', columns: DEPT_COLUMNS },
     stamped: true,
     refuse: async (trx, tenantId, ids) => {
-      const children = await childrenStaying(trx, 'dept', tenantId, ids);
-      if (children.length) throw badRequest('system.deptHasChildren', { names: children.join('、') });
+      await refuseStayingChildren('dept', 'system.deptHasChildren')(trx, tenantId, ids);
       const inUse = await deptsInUse(trx, tenantId, ids);
       if (inUse.size) {
         const rows = await liveNames(trx, 'dept', tenantId, ids);

@@ -1,23 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from '@sprout/core/errors';
+import { badRequest } from '@sprout/core/errors';
 import { tenantOf } from '../../plugins/context';
 import { flag, int, text } from '../../http/answer';
-import { childrenStaying } from '../../http/known';
 import { IdSchema, intEnum, optionalText, ParentIdSchema } from '../../http/params';
 import { writeRow } from '../../http/query';
-import {
-  makesCycle,
-  namedTree,
-  parentNames,
-  selectTree,
-  TreeNodeSchema,
-  treeSchema,
-  withHasChildren,
-} from '../../http/tree';
+import { namedTree, parentNames, selectTree, TreeNodeSchema, treeSchema, withHasChildren } from '../../http/tree';
 import { type Catalogue, loadCatalogue, type MenuRow, menuName } from './catalogue';
 import { menuTree, removeMenuDependents } from './menu-repo';
-import { routesOf } from './shapes';
+import { refuseStayingChildren, refuseTreeSave, routesOf } from './shapes';
 
 /** A menu or button as the menu screen shows it (both names). */
 export const MenuSchema = z.object({
@@ -123,6 +114,7 @@ export const catalogueOf = (request: FastifyRequest) => loadCatalogue(request.se
 
 /** The menu screen (platform): the catalogue's menus and buttons, as trees and one by one. */
 export async function menuRoutes(app: FastifyInstance) {
+  // Hand-written, not defineResource: menus and buttons are one tree read from the cached catalogue (menu-list, lazy trees, platform-only rows), a remove cascades its data and API scopes and top-menu places.
   const route = routesOf(app, 'menus');
   const LazyQuerySchema = MenuFilterSchema.extend({ parentId: ParentIdSchema });
   const MenuTreeSchema = z.array(treeSchema('MenuNode', MenuSchema));
@@ -193,14 +185,15 @@ export async function menuRoutes(app: FastifyInstance) {
     save: async (request, b, ctx) => {
       const saved = await request.tx(async (trx) => {
         const all = await menuTree(trx, ctx.tenantId);
-        const byId = new Map(all.map((m) => [String(m.id), m]));
-        if (b.id && !byId.has(b.id)) throw notFound();
-        const parent = b.parentId !== '0' ? byId.get(b.parentId) : undefined;
-        if (b.parentId !== '0' && parent?.category !== 1) throw badRequest('system.menuParentMissing');
-        if (b.category === 2 && !parent) throw badRequest('system.buttonNeedsMenu');
-        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.menuCycle');
-        if (all.some((m) => m.code === b.code && String(m.id) !== b.id))
-          throw badRequest('system.menuCodeExists', { code: b.code });
+        refuseTreeSave(all, b, {
+          parentMissing: 'system.menuParentMissing',
+          parentOk: (parent) => parent.category === 1,
+          more: (parent) => {
+            if (b.category === 2 && !parent) throw badRequest('system.buttonNeedsMenu');
+          },
+          cycle: 'system.menuCycle',
+          taken: { is: (m) => m.code === b.code, message: 'system.menuCodeExists', params: { code: b.code } },
+        });
         return writeRow(trx, 'menu', ctx.tenantId, b.id, {
           parent_id: b.parentId,
           code: b.code,
@@ -230,10 +223,7 @@ export async function menuRoutes(app: FastifyInstance) {
     summary: 'Deletes menus or buttons (ids); refused while they have children that stay',
     table: 'menu',
     alias: 'm',
-    refuse: async (trx, tenantId, ids) => {
-      const children = await childrenStaying(trx, 'menu', tenantId, ids);
-      if (children.length) throw badRequest('system.menuHasChildren', { names: children.slice(0, 10).join('、') });
-    },
+    refuse: refuseStayingChildren('menu', 'system.menuHasChildren', 10),
     cascade: (trx, { tenantId }, ids) => removeMenuDependents(trx, tenantId, ids),
     after: () => app.permissions.invalidateCatalogue(),
   });

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from '@sprout/core/errors';
+import { badRequest } from '@sprout/core/errors';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import { writeRoleGrants } from '@sprout/core/permissions/seed';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { int, text } from '../../http/answer';
-import { childrenStaying, liveIds, refuseMissing } from '../../http/known';
+import { liveIds, refuseMissing } from '../../http/known';
 import { IdListSchema, IdSchema, ParentIdSchema, RequiredIdListSchema } from '../../http/params';
 import { readIn, writeRow } from '../../http/query';
-import { makesCycle, namedTree, parentNames, selectTree, TreeNodeSchema, treeSchema } from '../../http/tree';
+import { parentNames, selectTree, TreeNodeSchema } from '../../http/tree';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
 import { refuseUnknownRoles, removeRoleGrants, type RoleRow, roleRows, roleTree } from './role-repo';
-import { routesOf } from './shapes';
+import { refuseStayingChildren, refuseTreeSave, routesOf } from './shapes';
 
 /** A role as the role screen shows it. */
 export const RoleSchema = z.object({
@@ -60,19 +60,20 @@ const RoleFilterSchema = z.object({
 
 /** Roles: list, select tree, detail, add or update, remove, and their grants. */
 export async function roleRoutes(app: FastifyInstance) {
+  // Hand-written, not defineResource: its list is a whole filtered tree (not the builder's pages), its remove cascades grants and user assignments, and it grants.
   const route = routesOf(app, 'roles');
   const roles = (request: FastifyRequest) => readIn(request, (db, ctx) => roleRows(db, ctx.tenantId));
   const name = (x: RoleRow) => x.role_name;
 
-  route.get('/api/blade-system/role/list', {
+  route.treeList('/api/blade-system/role/list', {
     summary: 'The tenant’s roles as a tree (filtered by roleName, roleAlias)',
     query: RoleFilterSchema,
-    data: z.array(treeSchema('RoleNode', RoleSchema)),
-    handler: async (request, q) => {
-      const keep = (x: RoleRow) =>
-        (!q.roleName || x.role_name.includes(q.roleName)) && (!q.roleAlias || x.role_alias.includes(q.roleAlias));
-      return namedTree(await roles(request), name, keep, presentRole);
-    },
+    node: ['RoleNode', RoleSchema],
+    rows: roles,
+    name,
+    keep: (x, q) =>
+      (!q.roleName || x.role_name.includes(q.roleName)) && (!q.roleAlias || x.role_alias.includes(q.roleAlias)),
+    present: () => presentRole,
   });
 
   route.get('/api/blade-system/role/tree', {
@@ -101,12 +102,15 @@ export async function roleRoutes(app: FastifyInstance) {
         throw badRequest('system.roleAliasReserved');
       const saved = await request.tx(async (trx) => {
         const all = await roleTree(trx, ctx.tenantId);
-        if (b.id && !all.some((x) => String(x.id) === b.id)) throw notFound();
-        if (b.parentId !== '0' && !all.some((x) => String(x.id) === b.parentId))
-          throw badRequest('system.roleParentMissing');
-        if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest('system.roleCycle');
-        if (all.some((x) => x.role_alias === b.roleAlias && String(x.id) !== b.id))
-          throw badRequest('system.roleAliasExists', { alias: b.roleAlias });
+        refuseTreeSave(all, b, {
+          parentMissing: 'system.roleParentMissing',
+          cycle: 'system.roleCycle',
+          taken: {
+            is: (x) => x.role_alias === b.roleAlias,
+            message: 'system.roleAliasExists',
+            params: { alias: b.roleAlias },
+          },
+        });
         return writeRow(trx, 'role', ctx.tenantId, b.id, {
           parent_id: b.parentId,
           role_name: b.roleName,
@@ -126,10 +130,7 @@ export async function roleRoutes(app: FastifyInstance) {
     summary: 'Deletes roles (ids) with their grants and user assignments; refused while child roles stay',
     table: 'role',
     alias: 'r',
-    refuse: async (trx, tenantId, ids) => {
-      const children = await childrenStaying(trx, 'role', tenantId, ids);
-      if (children.length) throw badRequest('system.roleHasChildren', { names: children.join('、') });
-    },
+    refuse: refuseStayingChildren('role', 'system.roleHasChildren'),
     cascade: (trx, { tenantId }, ids) => removeRoleGrants(trx, tenantId, ids),
     after: (_request, tenantId) => app.permissions.invalidateTenant(tenantId),
   });

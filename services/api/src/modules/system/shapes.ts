@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { type ZodType, z } from 'zod';
 import type { DB, TenantContext } from '@sprout/core/db';
-import { notFound } from '@sprout/core/errors';
+import { badRequest, notFound } from '@sprout/core/errors';
 import type { PageQuery } from '@sprout/core/http/paging';
 import type { AppAbility } from '@sprout/core/permissions/ability';
 import { fieldFilter } from '@sprout/core/permissions/fields';
@@ -10,8 +10,9 @@ import { findScopedPage } from '@sprout/core/permissions/scoped';
 import { type ScopeColumns, scopeWhere } from '@sprout/core/permissions/sql';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
-import { creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
+import { childrenStaying, creatorInScope, type RemovableTable, requireKnownIds, softDelete } from '../../http/known';
 import { IdOrIdsSchema, RequiredIdListSchema } from '../../http/params';
+import { makesCycle, namedTree, type TreeItem, type TreeRow, treeSchema } from '../../http/tree';
 import { readIn } from '../../http/query';
 import { type RouteDoc, Routes } from '../../http/routes';
 
@@ -115,6 +116,60 @@ export interface SaveSpec<B extends ZodType, D extends ZodType> extends RouteDoc
   save: (request: FastifyRequest, body: z.output<B>, ctx: TenantContext) => Promise<z.output<D>>;
 }
 
+/**
+ * A tree table's remove refusal (RemoveSpec.refuse): a 400 `message` naming (at most `most` of)
+ * the live children the remove would leave without a parent.
+ */
+export const refuseStayingChildren =
+  (table: 'role' | 'menu' | 'dept', message: string, most?: number) =>
+  async (trx: Kysely<DB>, tenantId: string, ids: string[]) => {
+    const children = await childrenStaying(trx, table, tenantId, ids);
+    if (children.length) throw badRequest(message, { names: children.slice(0, most).join('、') });
+  };
+
+/** A whole tree as a list: its filter, its rows, which of them it shows and how (with the parent's name). */
+export interface TreeListSpec<Q extends z.ZodObject, R extends TreeRow, N extends z.ZodObject> extends RouteDoc {
+  query: Q;
+  /** The answer's node: its name in the API document and its schema. */
+  node: [string, N];
+  rows: (request: FastifyRequest) => Promise<R[]>;
+  /** A row's name (its children's parentName). */
+  name: (row: R) => string;
+  keep: (row: R, q: z.output<Q>) => boolean;
+  present: (request: FastifyRequest) => (row: R, parentName: string) => z.output<N> & TreeItem;
+}
+
+/** What a tree row's save refuses (refuseTreeSave): each rule's 400 message key. */
+export interface TreeSaveRules<R> {
+  /** No such parent (or `parentOk` says it cannot take children). */
+  parentMissing: string;
+  parentOk?: (parent: R) => boolean;
+  /** More refusals of the parent (undefined for a root), after the parent rule. */
+  more?: (parent: R | undefined) => void;
+  cycle: string;
+  /** A live row other than this one already holds the unique value: the message and its params. */
+  taken: { is: (row: R) => boolean; message: string; params: Record<string, string> };
+}
+
+/**
+ * A tree row's add or update among `all` live rows of its table: an unknown id is a 404; a
+ * parent not there, a parent under the row itself and a taken unique value are 400s, in that order.
+ */
+export function refuseTreeSave<R extends TreeRow>(
+  all: R[],
+  b: { id?: string | null; parentId: string },
+  rules: TreeSaveRules<R>,
+) {
+  const byId = new Map(all.map((x) => [String(x.id), x]));
+  if (b.id && !byId.has(b.id)) throw notFound();
+  const parent = b.parentId !== '0' ? byId.get(b.parentId) : undefined;
+  if (b.parentId !== '0' && !(parent && (rules.parentOk?.(parent) ?? true))) throw badRequest(rules.parentMissing);
+  rules.more?.(parent);
+  if (b.id && makesCycle(b.id, b.parentId, all)) throw badRequest(rules.cycle);
+  const { taken } = rules;
+  if (all.some((x) => taken.is(x) && String(x.id) !== b.id)) throw badRequest(taken.message, taken.params);
+}
+
 const IdsQuery = z.object({ ids: RequiredIdListSchema });
 const idOf = (body: unknown) => (body as { id?: string }).id;
 
@@ -154,6 +209,17 @@ export class ResourceRoutes extends Routes {
         await after?.(request, tenantId, cascaded);
         return null;
       },
+    });
+  }
+
+  /** GET `url`: the rows `keep` takes of a filter, as a tree (namedTree). */
+  treeList<Q extends z.ZodObject, R extends TreeRow, N extends z.ZodObject>(url: string, spec: TreeListSpec<Q, R, N>) {
+    const { query, node, rows, name, keep, present, ...doc } = spec;
+    this.get(url, {
+      ...doc,
+      query,
+      data: z.array(treeSchema(node[0], node[1])),
+      handler: async (request, q) => namedTree(await rows(request), name, (r) => keep(r, q), present(request)),
     });
   }
 

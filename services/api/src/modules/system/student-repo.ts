@@ -1,6 +1,7 @@
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { containsPattern, type DB } from '@sprout/core/db';
+import type { DB } from '@sprout/core/db';
+import { whereFilled } from '../../http/filters';
 import { IdSchema } from '../../http/params';
 import { live, scopeColumns } from '../../http/query';
 
@@ -19,12 +20,8 @@ export type StudentFilter = z.output<typeof StudentFilterSchema>;
 
 /** A children query with the class name; the caller adds the scope. */
 export function studentQuery(db: Kysely<DB>, tenantId: string, f: StudentFilter) {
-  let qb = db.selectFrom('student as s').where('s.tenant_id', '=', tenantId).where(live('s'));
-  if (f.name) qb = qb.where('s.name', 'like', containsPattern(f.name));
-  if (f.classId) qb = qb.where('s.class_id', '=', f.classId);
-  if (f.gender) qb = qb.where('s.gender', '=', f.gender);
-  if (f.status) qb = qb.where('s.status', '=', f.status);
-  if (f.studentNo) qb = qb.where('s.student_no', '=', f.studentNo);
+  const all = db.selectFrom('student as s').where('s.tenant_id', '=', tenantId).where(live('s'));
+  const qb = whereFilled(all, f, 's', { name: 'like', classId: 'eq', gender: 'eq', status: 'eq', studentNo: 'eq' });
   return qb
     .select([
       's.id',

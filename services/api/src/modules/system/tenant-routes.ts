@@ -129,6 +129,7 @@ const platformOnly = (request: FastifyRequest) => {
  * platform-only tenant menu, and row-level security underneath).
  */
 export async function tenantRoutes(app: FastifyInstance) {
+  // Hand-written, not defineResource: keyed by tenantId and platform-only, an add seeds the tenant (roles, posts, dept, admin), a remove cascades sessions; setting and datasource besides.
   const route = routesOf(app, 'tenants');
   const tz = app.config.TIME_ZONE;
   // Every route here, before its handler reads any input of its own (merged parameters).
