@@ -196,6 +196,8 @@ describe('console families: scopes, regions, clients, business dictionaries', ()
       await field(d, 'clientId').blur();
       await d.getByText('只能包含字母、数字、下划线、点和连字符').waitFor();
       await field(d, 'clientId').fill('e2e_family');
+      await quiet(page);
+      await shot(page, 'families-clients-add-zh');
       await page.getByTestId('crud-dialog-save').click();
       const secret = page.getByTestId('crud-secret-value');
       await secret.waitFor();
@@ -238,6 +240,7 @@ describe('console families: scopes, regions, clients, business dictionaries', ()
         await noRawKeys(page);
         await quiet(page);
         await shot(page, `families-${name}-add-en`);
+        if (name === 'api-scopes') await dialog(page).getByPlaceholder('Enter API path').waitFor();
         await page.getByTestId('crud-dialog-cancel').click();
         await dialog(page).waitFor({ state: 'hidden' });
       }
