@@ -24,8 +24,12 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
   const { tr, option, problem: problemText, language } = useKitText();
   const options = useOptions(column);
   const label = tr(column.label);
-  // A label inside an English sentence is lower case ("Enter post code").
-  const named = { label, lower: label.toLocaleLowerCase(language) };
+  // A label inside an English sentence is lower case ("Enter post code"), its acronyms kept ("Enter API path").
+  const lower = label
+    .split(/(\s+)/)
+    .map((w) => (/^[A-Z0-9]{2,}$/.test(w) ? w : w.toLocaleLowerCase(language)))
+    .join('');
+  const named = { label, lower };
   const common = {
     label,
     name: column.prop,

@@ -48,7 +48,7 @@ export const clients = defineCrud({
       rules: { required: true },
     },
     { prop: 'scope', width: 80, initial: 'all', rules: { required: true, max: 100 } },
-    { prop: 'accessTokenValidity', type: 'number', width: 130, initial: 3600, rules: { required: true } },
+    { prop: 'accessTokenValidity', type: 'number', width: 210, initial: 3600, rules: { required: true } },
     { prop: 'refreshTokenValidity', type: 'number', hide: true, initial: 604800, rules: { required: true } },
     {
       prop: 'webServerRedirectUri',
