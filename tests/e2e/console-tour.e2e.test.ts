@@ -69,7 +69,7 @@ async function open(page: Page, path: string): Promise<'page' | 'coming-soon' | 
     throw new Error(`${path} showed nothing new`);
   });
   if (/^\/(403|404|500)$/.test(new URL(page.url()).pathname)) return 'error';
-  const visible = (id: string) => page.locator(`[data-testid="${id}"]:visible`).count();
+  const visible = (id: string) => page.locator(`[data-testid="${id}"]:not([data-tour-old]):visible`).count();
   if (await visible('coming-soon')) return 'coming-soon';
   for (const code of ['403', '404', '500']) if (await visible(`error-${code}`)) return 'error';
   return 'page';
