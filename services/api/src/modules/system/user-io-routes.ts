@@ -56,18 +56,20 @@ const sheetUser = (u: Partial<z.output<typeof UserSchema>>, lang: 'zh' | 'en'): 
   post: u.postName ?? '',
 });
 
-/** The uploaded .xlsx: one file, at most IMPORT_MAX_BYTES (400 / 413 otherwise). */
+/** The uploaded .xlsx: one file, at most IMPORT_MAX_BYTES (413); a body that is no well-formed upload → 400. */
 async function uploaded(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest('userIo.noFile');
-  const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest('userIo.noFile');
-  if (file.filename && !/\.xlsx$/i.test(file.filename)) throw badRequest('userIo.notXlsx');
   try {
+    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!file) throw badRequest('userIo.noFile');
+    if (file.filename && !/\.xlsx$/i.test(file.filename)) throw badRequest('userIo.notXlsx');
     return await file.toBuffer();
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('payload_too_large', 'userIo.tooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
-    throw err;
+    // A broken multipart body (no boundary, cut short, malformed headers): the client's fault.
+    throw badRequest('userIo.noFile');
   }
 }
 

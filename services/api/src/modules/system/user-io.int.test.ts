@@ -217,6 +217,14 @@ describe('users: Excel template, export, import with progress; enable and disabl
     const big = await upload('admin', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(6 * 1024 * 1024)]), 0);
     expect(big.status).toBe(413);
     expect(big.body.msg).toBe('文件不能大于 5 MB');
+    // A multipart body whose boundary is not the one its header names: no upload, a 400.
+    const broken = await demo.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/import-user?isCovered=0',
+      headers: { ...bladeAuth(demo.tokens.admin as string), 'content-type': 'multipart/form-data; boundary=y' },
+      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK\r\n--x--\r\n',
+    });
+    expect(broken.statusCode).toBe(400);
     const csv = await upload('admin', await xlsxOf([HEADER, ['a', 'b']]), 0, 'users.csv');
     expect(csv.body.msg).toBe('请上传 Excel 文件（.xlsx）');
     const noAccount = await upload('admin', await xlsxOf([['姓名'], ['张三']]), 0);
