@@ -34,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
+          globalSetup: ['tests/setup/e2e-global.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

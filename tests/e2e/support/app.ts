@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // Browser globals appear inside page.evaluate callbacks, which run in the page.
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchChromium } from '../../helpers/browser';
 import { ROOT, type RunningServer, startSprout } from '../../helpers/server';
 import { installMenuFixtures, type MenuSource, resolveMenuSource } from './menuFixtures';
@@ -24,8 +26,20 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * A copy of the run's seeded data directory (tests/setup/e2e-global.ts) for a server on the
+ * default settings; a server on other settings (`env`) starts from an empty one.
+ */
+function seededCopy(env: Record<string, string>): string | undefined {
+  const seeded = inject('seededDataDir');
+  if (!seeded || Object.keys(env).length > 0) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'sprout-e2e-'));
+  cpSync(seeded, dir, { recursive: true });
+  return dir;
+}
+
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const [server, browser] = await Promise.all([startSprout(env), launchChromium()]);
+  const [server, browser] = await Promise.all([startSprout(env, seededCopy(env)), launchChromium()]);
   const menus = await resolveMenuSource(server.url);
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
