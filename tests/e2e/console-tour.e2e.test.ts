@@ -68,11 +68,26 @@ async function open(page: Page, path: string): Promise<'page' | 'coming-soon' | 
   await now.waitFor({ timeout: 20_000 }).catch(() => {
     throw new Error(`${path} showed nothing new`);
   });
-  if (/^\/(403|404|500)$/.test(new URL(page.url()).pathname)) return 'error';
-  const visible = (id: string) => page.locator(`[data-testid="${id}"]:not([data-tour-old]):visible`).count();
-  if (await visible('coming-soon')) return 'coming-soon';
-  for (const code of ['403', '404', '500']) if (await visible(`error-${code}`)) return 'error';
-  return 'page';
+  // A lazy page may show a transition first (the tab before it, a redirect still to come): the
+  // answer is what the screen shows three looks in a row.
+  const look = async (): Promise<'page' | 'coming-soon' | 'error'> => {
+    if (/^\/(403|404|500)$/.test(new URL(page.url()).pathname)) return 'error';
+    const fresh = (id: string) => page.locator(`[data-testid="${id}"]:not([data-tour-old]):visible`).count();
+    if (await fresh('coming-soon')) return 'coming-soon';
+    for (const code of ['403', '404', '500']) if (await fresh(`error-${code}`)) return 'error';
+    return 'page';
+  };
+  const seen: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        seen.push(await look());
+        return seen.length >= 3 && seen.slice(-3).every((s) => s === seen.at(-1));
+      },
+      { timeout: 20_000, interval: 150 },
+    )
+    .toBe(true);
+  return seen.at(-1) as 'page' | 'coming-soon' | 'error';
 }
 
 /** Console screens outside the system section: classes, children, the security log. */
