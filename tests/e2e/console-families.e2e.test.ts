@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { ADMIN as PLATFORM, type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
-import { dialog, field, notification, quiet, rowsIn, rowWith, rows, setLanguage } from './support/crud';
+import { dialog, field, notification, openMenu, quiet, rowsIn, rowWith, rows, setLanguage } from './support/crud';
 
 const KINDERGARTEN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 const TEACHER = { tenant: '100001', account: 'teacher1', password: DEMO_PASSWORD };
@@ -11,16 +11,6 @@ const TEACHER = { tenant: '100001', account: 'teacher1', password: DEMO_PASSWORD
 const searchIn = (scope: Page | Locator, prop: string) => field(scope.getByTestId('crud-search').first(), prop);
 const parents = (page: Page) => page.getByTestId('crud-parents');
 const children = (page: Page) => page.getByTestId('crud-children');
-
-/** Opens a screen through its menu entry (its section first, when folded) and waits for it. */
-async function openMenu(page: Page, code: string, path: string, testId: string) {
-  const entry = page.getByTestId(`menu-${code}`);
-  if (!(await entry.isVisible())) await page.getByTestId('menu-system').click();
-  await entry.click();
-  await page.waitForURL(`**${path}`);
-  await page.getByTestId(testId).waitFor();
-  expect(await page.getByTestId('coming-soon').count()).toBe(0);
-}
 
 /** No untranslated text: no raw i18n key such as `system.scope.x` or `crud.table.y` on the page. */
 async function noRawKeys(page: Page) {

@@ -3,21 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { ADMIN as PLATFORM, type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
-import { dialog, field, notification, quiet, rowWith, rows, setLanguage, table } from './support/crud';
+import { dialog, field, notification, openMenu, quiet, rowWith, rows, setLanguage, table } from './support/crud';
 
 const KINDERGARTEN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 
 const searchField = (page: Page, prop: string) => field(page.getByTestId('crud-search'), prop);
-
-/** Opens a screen through its menu entry (its section first, when folded) and waits for it. */
-async function openMenu(page: Page, section: string, code: string, path: string, testId: string) {
-  const entry = page.getByTestId(`menu-${code}`);
-  if (!(await entry.isVisible())) await page.getByTestId(`menu-${section}`).click();
-  await entry.click();
-  await page.waitForURL(`**${path}`);
-  await page.getByTestId(testId).waitFor();
-  expect(await page.getByTestId('coming-soon').count()).toBe(0);
-}
 
 /**
  * Issue 16: more console screens on the CRUD kit against the real server. The platform's
@@ -46,7 +36,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('lists the tenants (the demo kindergarten among them), in Chinese and English', async () => {
-      await openMenu(page, 'system', 'tenant', '/system/tenant/index', 'tenants-page');
+      await openMenu(page, 'tenant', '/system/tenant/index', 'tenants-page');
       await rowWith(page, '100001').waitFor();
       await table(page).getByText('租户名称').waitFor();
       await quiet(page);
@@ -75,7 +65,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('lists the top menus', async () => {
-      await openMenu(page, 'system', 'topmenu', '/system/topmenu/index', 'topmenus-page');
+      await openMenu(page, 'topmenu', '/system/topmenu/index', 'topmenus-page');
       await table(page).getByText('菜单编号').waitFor();
       await page.getByTestId('crud-add').waitFor();
       await quiet(page);
@@ -83,7 +73,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('lists the data and API scopes of a menu', async () => {
-      await openMenu(page, 'system', 'data_scope', '/authority/datascope/index', 'data-scopes-page');
+      await openMenu(page, 'data_scope', '/authority/datascope/index', 'data-scopes-page');
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
       await searchField(page, 'menuId').click();
       await page.getByRole('option', { name: '幼儿信息' }).click();
@@ -94,7 +84,7 @@ describe('console screens (CRUD kit)', () => {
       await quiet(page);
       await shot(page, 'console-data-scopes-zh');
 
-      await openMenu(page, 'system', 'api_scope', '/authority/apiscope/index', 'api-scopes-page');
+      await openMenu(page, 'api_scope', '/authority/apiscope/index', 'api-scopes-page');
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
       await quiet(page);
       await shot(page, 'console-api-scopes-zh');
@@ -112,7 +102,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('adds a class (checked on blur, the department from the tree), edits it and deletes it', async () => {
-      await openMenu(page, 'class_center', 'clazz', '/clazz/classinfo/index', 'classes-page');
+      await openMenu(page, 'clazz', '/clazz/classinfo/index', 'classes-page', 'class_center');
       await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
       await quiet(page);
       await shot(page, 'console-classes-zh');
@@ -173,7 +163,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('opens the departments, expands the root, adds a department under it and deletes it', async () => {
-      await openMenu(page, 'system', 'dept', '/system/dept/index', 'dept-page');
+      await openMenu(page, 'dept', '/system/dept/index', 'dept-page');
       const root = page.locator('tr[data-depth="0"]').filter({ hasText: '萌芽实验幼儿园' });
       await root.getByTestId('crud-tree-toggle').click();
       await expect.poll(() => root.getAttribute('data-expanded')).toBe('true');
@@ -197,7 +187,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('searches the children by name and by class', async () => {
-      await openMenu(page, 'class_center', 'student', '/student/student/index', 'children-page');
+      await openMenu(page, 'student', '/student/student/index', 'children-page', 'class_center');
       await expect.poll(() => rows(page).count()).toBe(10);
       const name = ((await rows(page).first().locator('td').nth(1).textContent()) ?? '').trim();
       expect(name).not.toBe('');
@@ -228,7 +218,7 @@ describe('console screens (CRUD kit)', () => {
     });
 
     it('reads the security log (its own sign-in), with no add, edit or delete', async () => {
-      await openMenu(page, 'log', 'log_security', '/log/security/index', 'security-log-page');
+      await openMenu(page, 'log_security', '/log/security/index', 'security-log-page', 'log');
       await rowWith(page, '登录').first().waitFor();
       expect(await page.getByTestId('crud-add').count()).toBe(0);
       expect(await page.getByTestId('crud-batch-delete').count()).toBe(0);

@@ -43,3 +43,13 @@ export async function setLanguage(page: Page, language: 'en' | 'zh') {
   await page.getByTestId('language-menu').click();
   await page.getByTestId(`language-${language}`).click();
 }
+
+/** Opens a screen through its menu entry (its section first, when folded) and waits for it. */
+export async function openMenu(page: Page, code: string, path: string, testId: string, section = 'system') {
+  const entry = page.getByTestId(`menu-${code}`);
+  if (!(await entry.isVisible())) await page.getByTestId(`menu-${section}`).click();
+  await entry.click();
+  await page.waitForURL(`**${path}`);
+  await page.getByTestId(testId).waitFor();
+  expect(await page.getByTestId('coming-soon').count()).toBe(0);
+}
