@@ -11,6 +11,7 @@ import { dictContext } from './modules/dict';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
+import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
 import { weekContext } from './modules/week';
 
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   dictContext,
   regionContext,
   clientContext,
+  smsContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

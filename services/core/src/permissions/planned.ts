@@ -289,16 +289,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         buttons: crud('oss', '存储配置', 'storage', [{ code: 'oss_enable', name: '启用', nameEn: 'Enable' }]),
       },
       {
-        code: 'sms',
-        name: '短信配置',
-        nameEn: 'SMS',
-        path: '/resource/sms',
-        icon: 'iconfont iconicon_message',
-        sort: 2,
-        api: ['* /api/blade-resource/sms/**'],
-        buttons: crud('sms', '短信配置', 'SMS setting', [{ code: 'sms_enable', name: '启用', nameEn: 'Enable' }]),
-      },
-      {
         code: 'attach',
         name: '附件管理',
         nameEn: 'Attachments',

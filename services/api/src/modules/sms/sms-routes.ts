@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, badRequest } from '@sprout/core/errors';
+import { t } from '@sprout/core/i18n';
+import { nextId } from '@sprout/core/ids';
+import { keyWrapper } from '@sprout/core/keys';
+import { int, text } from '../../http/answer';
+import { requireButtonOf } from '../../http/buttons';
+import { refuseTaken } from '../../http/known';
+import { IdSchema } from '../../http/params';
+import { found, Routes } from '../../http/routes';
+import { tenantOf } from '../../plugins/context';
+import { SendMessage, SmsSubmit } from './fields';
+import { countSend, limitsOf } from './limits';
+import { PROVIDERS, type SmsConfig } from './provider';
+import { SMS_BASE, smsConfigs } from './sms-resource';
+import { type SmsTable, smsDb } from './tables';
+
+/** The context a configuration's secret is wrapped under: tied to its row. */
+export const smsSecretContext = (tenantId: string, id: string) => `sms.secret_key\u0000${tenantId}\u0000${id}`;
+
+async function unwrapSecret(row: Pick<SmsTable, 'tenant_id' | 'secret_key' | 'secret_key_wrapped_by'> & { id: unknown }) {
+  if (!row.secret_key || !row.secret_key_wrapped_by) return null;
+  const plain = await keyWrapper().unwrap(
+    { keyId: row.secret_key_wrapped_by, data: Buffer.from(row.secret_key, 'base64') },
+    smsSecretContext(row.tenant_id, String(row.id)),
+  );
+  return plain.toString('utf8');
+}
+
+/*
+ * Hand-written beside the builder's list, detail and remove: a submit that wraps the secret
+ * (the builder copies fields to columns), `enable` (one row on, the others off, in one
+ * transaction) and `endpoint/send-message` (a provider call, not a row write).
+ */
+export async function smsRoutes(app: FastifyInstance) {
+  const route = new Routes(app, ['SMS']);
+  const tz = () => app.config.TIME_ZONE;
+
+  route.post(`${SMS_BASE}/submit`, {
+    summary:
+      'Adds (no id) or updates an SMS configuration (category log or http); the secret is stored wrapped and never answered (blank on edit keeps it)',
+    config: { buttons: ['sms_add', 'sms_edit'] },
+    merged: SmsSubmit,
+    data: smsConfigs.answer,
+    done: (b) => (b.id ? 'http.updated' : 'http.added'),
+    handler: async (request, b) => {
+      const id = b.id ?? undefined;
+      await requireButtonOf(request, id ? 'sms_edit' : 'sms_add');
+      const { tenantId, userId } = tenantOf(request);
+      const by = userId ?? null;
+      const saved = await request.tx(async (trx) => {
+        const db = smsDb(trx);
+        await refuseTaken(
+          trx,
+          { table: 'sms' as never, tenantId, values: { sms_code: b.smsCode }, id },
+          'sms.codeTaken',
+          { smsCode: b.smsCode },
+        ).catch((e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+          const message = t(request.lang, 'sms.codeTaken', { smsCode: b.smsCode });
+          throw new AppError(e.code, e.messageKey, e.params, [{ field: 'smsCode', message }]);
+        });
+        const rowId = id ?? nextId();
+        const before = id
+          ? found(
+              await db
+                .selectFrom('sms')
+                .selectAll()
+                .where('tenant_id', '=', tenantId)
+                .where('id', '=', id)
+                .where('is_deleted', '=', 0)
+                .forUpdate()
+                .executeTakeFirst(),
+            )
+          : undefined;
+        // An HTTP configuration signs with its secret: an edit into `http` without one names it.
+        if (b.category === 'http' && !b.secretKey && !before?.secret_key) {
+          const message = t(request.lang, 'sms.secretKey');
+          throw new AppError('validation_failed', 'error.validation', { fields: `secretKey: ${message}` }, [
+            { field: 'secretKey', message },
+          ]);
+        }
+        const wrapped = b.secretKey
+          ? await keyWrapper().wrap(Buffer.from(b.secretKey, 'utf8'), smsSecretContext(tenantId, String(rowId)))
+          : undefined;
+        const values = {
+          category: b.category,
+          sms_code: b.smsCode,
+          template_id: b.templateId,
+          access_key: b.accessKey,
+          region_id: b.regionId,
+          sign_name: b.signName,
+          endpoint: b.endpoint,
+          remark: b.remark,
+          ...(wrapped ? { secret_key: wrapped.data.toString('base64'), secret_key_wrapped_by: wrapped.keyId } : {}),
+          update_user: by,
+          update_time: new Date(),
+        };
+        if (id)
+          return db
+            .updateTable('sms')
+            .set(values)
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        return db
+          .insertInto('sms')
+          .values({ ...values, tenant_id: tenantId, id: rowId, create_user: by })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return smsConfigs.present(saved as never, tz()) as never;
+    },
+  });
+
+  route.post(`${SMS_BASE}/enable`, {
+    summary: 'Enables one SMS configuration and disables the tenant’s others, in one transaction',
+    config: { buttons: ['sms_enable'] },
+    merged: z.object({ id: IdSchema }),
+    data: z.null(),
+    handler: async (request, { id }) => {
+      const { tenantId, userId } = tenantOf(request);
+      await request.tx(async (trx) => {
+        const db = smsDb(trx);
+        const stamp = { update_user: userId ?? null, update_time: new Date() };
+        found(
+          await db
+            .selectFrom('sms')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', id)
+            .where('is_deleted', '=', 0)
+            .forUpdate()
+            .executeTakeFirst(),
+        );
+        await db
+          .updateTable('sms')
+          .set({ status: 1, ...stamp })
+          .where('tenant_id', '=', tenantId)
+          .where('status', '=', 2)
+          .where('id', '<>', id)
+          .execute();
+        await db.updateTable('sms').set({ status: 2, ...stamp }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+      });
+      return null;
+    },
+  });
+
+  route.post(`${SMS_BASE}/endpoint/send-message`, {
+    summary:
+      'Sends a message (code: a configuration’s smsCode, else the enabled one; phones comma-separated; params a JSON object) through its provider; every number is logged, sent or failed. Limited per phone and per tenant (429 naming the limit)',
+    config: { buttons: ['sms_send'] },
+    merged: SendMessage,
+    data: z.object({ smsCode: text, sent: int, failed: int }),
+    done: 'sms.sent',
+    handler: async (request, { code, phones, params }) => {
+      const { tenantId, userId } = tenantOf(request);
+      const kv = app.auth.kv;
+      const { row, limits } = await request.tx(async (trx) => {
+        let q = smsDb(trx).selectFrom('sms').selectAll().where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+        q = code ? q.where('sms_code', '=', code) : q.where('status', '=', 2);
+        const row = await q.executeTakeFirst();
+        if (!row) throw code ? badRequest('sms.noSuchCode', { code }) : badRequest('sms.noneEnabled');
+        return { row, limits: await limitsOf(trx, tenantId) };
+      });
+      const config: SmsConfig = {
+        id: String(row.id),
+        category: row.category,
+        smsCode: row.sms_code,
+        templateId: row.template_id,
+        accessKey: row.access_key,
+        secretKey: await unwrapSecret(row),
+        regionId: row.region_id,
+        signName: row.sign_name,
+        endpoint: row.endpoint,
+      };
+      // Counted before sending: a batch over a limit is refused whole (429) and nothing is sent.
+      await countSend(kv, tenantId, phones, limits);
+      const provider = PROVIDERS[row.category] ?? PROVIDERS.log;
+      const outcome = await (provider as NonNullable<typeof provider>).send(config, { phones, params });
+      const by = userId ?? null;
+      // One transaction per batch: a row per number, as it went.
+      await request.tx(async (trx) => {
+        const sender = by
+          ? await trx
+              .selectFrom('app_user')
+              .select(['real_name', 'account'])
+              .where('tenant_id', '=', tenantId)
+              .where('id', '=', by)
+              .executeTakeFirst()
+          : undefined;
+        await smsDb(trx)
+          .insertInto('sms_log')
+          .values(
+            phones.map((phone) => ({
+              tenant_id: tenantId,
+              id: nextId(),
+              sms_id: config.id,
+              sms_code: config.smsCode,
+              category: config.category,
+              phone,
+              template_id: config.templateId,
+              params: JSON.stringify(params),
+              status: outcome.ok ? ('sent' as const) : ('failed' as const),
+              reason: outcome.ok ? null : (outcome.reason ?? ''),
+              sender_name: sender ? sender.real_name || sender.account : null,
+              create_user: by,
+              update_user: by,
+            })),
+          )
+          .execute();
+      });
+      if (!outcome.ok) throw badRequest('sms.failed', { reason: outcome.reason ?? '' });
+      return { smsCode: config.smsCode, sent: phones.length, failed: 0 };
+    },
+  });
+}
