@@ -77,6 +77,11 @@ export interface CrudColumn {
   localized?: Record<string, string>;
   /** A select's value shown as a badge in the table, of this colour (by value). */
   badges?: Record<string, string>;
+  /**
+   * In the form only while other fields hold one of these values (`{ category: ['http'] }`: a
+   * provider's own fields): hidden, it is neither checked nor sent.
+   */
+  showWhen?: Record<string, readonly (string | number)[]>;
 }
 
 /**
@@ -297,8 +302,16 @@ export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: nu
 
 export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);
 export const searchColumns = (def: CrudDefinition) => def.columns.filter((c) => c.search);
-export const formColumns = (def: CrudDefinition, mode?: DialogMode) =>
-  def.columns.filter((c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add'));
+export const formColumns = (def: CrudDefinition, mode?: DialogMode, values?: FormValues) =>
+  def.columns.filter(
+    (c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add') && shownBy(c, values),
+  );
+
+/** Does the form show the field with these values (`showWhen`; every field without values)? */
+export const shownBy = (column: CrudColumn, values?: FormValues) =>
+  !values ||
+  !column.showWhen ||
+  Object.entries(column.showWhen).every(([prop, allowed]) => allowed.some((v) => String(v) === String(values[prop])));
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
@@ -322,7 +335,7 @@ export function validateField(column: CrudColumn, value: unknown): FieldProblem 
 /** Every broken rule of the form's fields, by field. */
 export function validateForm(def: CrudDefinition, values: FormValues, mode?: DialogMode): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
-  for (const column of formColumns(def, mode)) {
+  for (const column of formColumns(def, mode, values)) {
     const problem = validateField(column, values[column.prop]);
     if (problem) problems[column.prop] = problem;
   }
@@ -347,7 +360,7 @@ export function formOf(def: CrudDefinition, record: CrudRecord): FormValues {
 /** What `submit` sends: the trimmed fields, the id when editing, empty numbers (and selects of numbers) left out. */
 export function submitBody(def: CrudDefinition, values: FormValues, id?: string): Record<string, unknown> {
   const body: Record<string, unknown> = id ? { [def.rowKey ?? 'id']: id } : {};
-  for (const column of formColumns(def, id ? 'edit' : 'add')) {
+  for (const column of formColumns(def, id ? 'edit' : 'add', values)) {
     const value = values[column.prop];
     // An unchosen select of numbers is no number either.
     const numeric = column.type === 'number' || typeof column.options?.[0]?.value === 'number';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NullableIdSchema, optionalText, PHONE } from '../../http/params';
+import { IdSchema, NullableIdSchema, optionalText, PHONE } from '../../http/params';
 import { CATEGORIES } from './provider';
 
 const endpoint = optionalText(1000).refine((v) => !v || /^https?:\/\/[^\s/]+\S*$/i.test(v), '$sms.endpointFormat');
@@ -43,8 +43,12 @@ export const SmsSubmit = SmsFields.omit({ status: true })
 /** At most this many numbers in one send. */
 export const MAX_PHONES = 100;
 
-/** `send-message`: the configuration's code (else the enabled one), the numbers, the template's parameters. */
+/**
+ * `send-message`: the configuration (its `id`, or its `code`; else the enabled one), the
+ * numbers, the template's parameters.
+ */
 export const SendMessage = z.object({
+  id: IdSchema.optional(),
   code: optionalText(64),
   phones: z
     .string({ error: '$sms.phones' })

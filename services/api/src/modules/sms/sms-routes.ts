@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest } from '@sprout/core/errors';
+import { AppError, badRequest, notFound } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
 import { keyWrapper } from '@sprout/core/keys';
@@ -150,18 +150,20 @@ export async function smsRoutes(app: FastifyInstance) {
 
   route.post(`${SMS_BASE}/endpoint/send-message`, {
     summary:
-      'Sends a message (code: a configuration’s smsCode, else the enabled one; phones comma-separated; params a JSON object) through its provider; every number is logged, sent or failed. Limited per phone and per tenant (429 naming the limit)',
+      'Sends a message (id or code: a configuration’s id or smsCode, else the enabled one; phones comma-separated; params a JSON object) through its provider; every number is logged, sent or failed. Limited per phone and per tenant (429 naming the limit)',
     config: { buttons: ['sms_send'] },
     merged: SendMessage,
     data: z.object({ smsCode: text, sent: int, failed: int }),
     done: 'sms.sent',
-    handler: async (request, { code, phones, params }) => {
+    handler: async (request, { id, code, phones, params }) => {
       const { tenantId, userId } = tenantOf(request);
       const kv = app.auth.kv;
       const { row, limits } = await request.tx(async (trx) => {
         let q = smsDb(trx).selectFrom('sms').selectAll().where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
-        q = code ? q.where('sms_code', '=', code) : q.where('status', '=', 2);
+        if (id) q = q.where('id', '=', id);
+        else q = code ? q.where('sms_code', '=', code) : q.where('status', '=', 2);
         const row = await q.executeTakeFirst();
+        if (!row && id) throw notFound();
         if (!row) throw code ? badRequest('sms.noSuchCode', { code }) : badRequest('sms.noneEnabled');
         return { row, limits: await limitsOf(trx, tenantId) };
       });
