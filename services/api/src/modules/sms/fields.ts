@@ -52,12 +52,20 @@ export const SendMessage = z.object({
   code: optionalText(64),
   phones: z
     .string({ error: '$sms.phones' })
-    .transform((s) => [...new Set(s.split(/[,，\s]+/).map((p) => p.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(/[,，\s]+/)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ])
     .superRefine((list, ctx) => {
       if (!list.length) ctx.addIssue({ code: 'custom', message: '$sms.phones' });
       const bad = list.filter((p) => !PHONE.test(p));
       if (bad.length) ctx.addIssue({ code: 'custom', message: '$sms.phoneFormat', params: { phones: bad.join(', ') } });
-      if (list.length > MAX_PHONES) ctx.addIssue({ code: 'custom', message: '$sms.tooManyPhones', params: { max: MAX_PHONES } });
+      if (list.length > MAX_PHONES)
+        ctx.addIssue({ code: 'custom', message: '$sms.tooManyPhones', params: { max: MAX_PHONES } });
     }),
   params: z
     .string()

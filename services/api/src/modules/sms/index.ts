@@ -50,7 +50,8 @@ registerMessages({
     'sms.noSuchCode': 'No such SMS setting: {code}',
     'sms.limitPhoneMinute': 'At most {limit} messages a minute to {phone}: try again later',
     'sms.limitPhoneDay': 'At most {limit} messages a day to {phone}: today’s limit is reached',
-    'sms.limitTenantDay': 'At most {limit} messages a day for this tenant ({used} sent today): today’s limit is reached',
+    'sms.limitTenantDay':
+      'At most {limit} messages a day for this tenant ({used} sent today): today’s limit is reached',
     'sms.failed': 'The message was not sent: {reason}',
     'sms.sent': 'Sent',
   },
@@ -90,6 +91,13 @@ export const smsContext: ServerContext = {
   // The demo kindergarten sends through the log provider: messages land in its message log.
   demo: (trx, world) =>
     smsConfigs.insert(trx, world.tenantId, [
-      { category: 'log', smsCode: 'demo-log', signName: '萌芽幼儿园', templateId: 'notice', status: 2, remark: '内置：短信写入短信记录' },
+      {
+        category: 'log',
+        smsCode: 'demo-log',
+        signName: '萌芽幼儿园',
+        templateId: 'notice',
+        status: 2,
+        remark: '内置：短信写入短信记录',
+      },
     ]),
 };

@@ -19,7 +19,9 @@ import { type SmsTable, smsDb } from './tables';
 /** The context a configuration's secret is wrapped under: tied to its row. */
 export const smsSecretContext = (tenantId: string, id: string) => `sms.secret_key\u0000${tenantId}\u0000${id}`;
 
-async function unwrapSecret(row: Pick<SmsTable, 'tenant_id' | 'secret_key' | 'secret_key_wrapped_by'> & { id: unknown }) {
+async function unwrapSecret(
+  row: Pick<SmsTable, 'tenant_id' | 'secret_key' | 'secret_key_wrapped_by'> & { id: unknown },
+) {
   if (!row.secret_key || !row.secret_key_wrapped_by) return null;
   const plain = await keyWrapper().unwrap(
     { keyId: row.secret_key_wrapped_by, data: Buffer.from(row.secret_key, 'base64') },
@@ -142,7 +144,12 @@ export async function smsRoutes(app: FastifyInstance) {
           .where('status', '=', 2)
           .where('id', '<>', id)
           .execute();
-        await db.updateTable('sms').set({ status: 2, ...stamp }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+        await db
+          .updateTable('sms')
+          .set({ status: 2, ...stamp })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
       });
       return null;
     },

@@ -50,7 +50,11 @@ describe('sms: configurations, send-message, the message log', () => {
     ...over,
   });
   const setParam = async (paramKey: string, paramValue: string) => {
-    const r = await call('admin', 'POST', '/api/blade-system/param/submit', { paramName: paramKey, paramKey, paramValue });
+    const r = await call('admin', 'POST', '/api/blade-system/param/submit', {
+      paramName: paramKey,
+      paramKey,
+      paramValue,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   };
 
@@ -106,9 +110,10 @@ describe('sms: configurations, send-message, the message log', () => {
       expect(r.raw).not.toContain('first-secret');
     }
     const stored = await inSystem(demo.t.database, (trx) =>
-      sql<{ s: string; by: string }>`select secret_key as s, secret_key_wrapped_by as by from sms where id = ${id}`.execute(
-        trx,
-      ),
+      sql<{
+        s: string;
+        by: string;
+      }>`select secret_key as s, secret_key_wrapped_by as by from sms where id = ${id}`.execute(trx),
     );
     expect(stored.rows[0]?.s).not.toContain('first-secret');
     expect(stored.rows[0]?.by).toMatch(/^mk1-/);
@@ -130,14 +135,23 @@ describe('sms: configurations, send-message, the message log', () => {
     expect((await logOf('admin', '&phone=13900000001'))[0]).toMatchObject({ smsCode: 'yun', status: 'sent' });
 
     // A blank secret on edit keeps the stored one; a new one replaces it.
-    const kept = await call('admin', 'POST', `${BASE}/submit`, httpConfig({ id, secretKey: '', templateId: 'SMS_002' }));
+    const kept = await call(
+      'admin',
+      'POST',
+      `${BASE}/submit`,
+      httpConfig({ id, secretKey: '', templateId: 'SMS_002' }),
+    );
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body).toMatchObject({ msg: '修改成功', data: { templateId: 'SMS_002', secretKey: '' } });
     await send('admin', { code: 'yun', phones: '13900000002' });
-    expect(received[1]?.headers['x-sms-signature']).toBe(signBody('first-secret-of-the-provider', received[1]?.body ?? ''));
+    expect(received[1]?.headers['x-sms-signature']).toBe(
+      signBody('first-secret-of-the-provider', received[1]?.body ?? ''),
+    );
     await call('admin', 'POST', `${BASE}/submit`, httpConfig({ id, secretKey: 'second-secret-of-the-provider' }));
     await send('admin', { code: 'yun', phones: '13900000003' });
-    expect(received[2]?.headers['x-sms-signature']).toBe(signBody('second-secret-of-the-provider', received[2]?.body ?? ''));
+    expect(received[2]?.headers['x-sms-signature']).toBe(
+      signBody('second-secret-of-the-provider', received[2]?.body ?? ''),
+    );
   });
 
   it('a provider’s error answer is a failed row with its reason, and a refusal saying it', async () => {
@@ -201,9 +215,9 @@ describe('sms: configurations, send-message, the message log', () => {
     expect(await list()).toEqual({ 'demo-log': 2, yun: 1 });
     expect((await call('admin', 'POST', `${BASE}/enable?id=1234567890123`)).status).toBe(404);
     const enabled = await inSystem(demo.t.database, (trx) =>
-      sql<{ n: number }>`select count(*)::int as n from sms where tenant_id = '100001' and status = 2 and is_deleted = 0`.execute(
-        trx,
-      ),
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from sms where tenant_id = '100001' and status = 2 and is_deleted = 0`.execute(trx),
     );
     expect(enabled.rows[0]?.n).toBe(1);
   });
@@ -246,7 +260,12 @@ describe('sms: configurations, send-message, the message log', () => {
     expect(dup.body.msg).toBe('资源编号已存在：demo-log');
     // A log configuration turned into http without a secret names it.
     const log = await call('admin', 'POST', `${BASE}/submit`, { category: 'log', smsCode: 'plain' });
-    const turned = await call('admin', 'POST', `${BASE}/submit`, httpConfig({ id: log.body.data.id, smsCode: 'plain', secretKey: '' }));
+    const turned = await call(
+      'admin',
+      'POST',
+      `${BASE}/submit`,
+      httpConfig({ id: log.body.data.id, smsCode: 'plain', secretKey: '' }),
+    );
     expect(turned.status).toBe(400);
     expect(turned.body.fields).toEqual([{ field: 'secretKey', message: '请输入 secretKey' }]);
   });
@@ -264,7 +283,9 @@ describe('sms: configurations, send-message, the message log', () => {
     const sent = await send('platform', { phones: '13700000001' });
     expect(sent.status).toBe(400);
     expect(sent.body.msg).toBe('没有已启用的短信配置，请先在短信配置中启用一个');
-    expect((await send('platform', { phones: '13700000001', code: 'demo-log' })).body.msg).toBe('短信配置不存在：demo-log');
+    expect((await send('platform', { phones: '13700000001', code: 'demo-log' })).body.msg).toBe(
+      '短信配置不存在：demo-log',
+    );
     // The kindergarten's configuration is as it was.
     expect((await call('admin', 'GET', `${BASE}/detail?id=${one.id}`)).body.data.status).toBe(2);
   });

@@ -10,7 +10,7 @@ export const en: SmsMessages = {
     signName: 'Signature',
     endpoint: 'Endpoint',
     accessKey: 'Access key',
-    secretKey: 'Secret key (blank keeps it)',
+    secretKey: 'Secret key (blank on edit keeps it)',
     regionId: 'Region id',
     status: 'Enabled',
     remark: 'Remark',

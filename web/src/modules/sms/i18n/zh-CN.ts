@@ -12,7 +12,7 @@ export const zhCN = {
     signName: '短信签名',
     endpoint: '服务地址',
     accessKey: 'accessKey',
-    secretKey: 'secretKey（留空不修改）',
+    secretKey: 'secretKey（修改时留空则不变）',
     regionId: 'regionId',
     status: '是否启用',
     remark: '备注',

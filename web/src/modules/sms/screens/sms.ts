@@ -51,12 +51,18 @@ export const smsConfigs = defineCrud({
     },
   ],
   columns: [
-    { prop: 'smsCode', search: true, sortable: true, width: 150, rules: { required: true, max: 64, pattern: [/^[A-Za-z0-9_.-]+$/, 'sms.config.rules.smsCodeFormat'] } },
+    {
+      prop: 'smsCode',
+      search: true,
+      sortable: true,
+      width: 150,
+      rules: { required: true, max: 64, pattern: [/^[A-Za-z0-9_.-]+$/, 'sms.config.rules.smsCodeFormat'] },
+    },
     {
       prop: 'category',
       type: 'select',
       search: true,
-      width: 120,
+      width: 190,
       initial: 'log',
       options: [
         { value: 'log', label: 'sms.config.categories.log' },
