@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 
 /** A configuration as a provider needs it: the secret unwrapped (never answered, never logged). */
 export interface SmsConfig {
@@ -57,16 +59,66 @@ function reasonOf(status: number, body: string): string {
   return `HTTP ${status}${said ? `: ${said}` : ''}`.slice(0, REASON_MAX);
 }
 
+/** Addresses a tenant's endpoint may not reach in production: this host and private networks. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+
+/** Is the address this host's or a private network's (IPv4-mapped IPv6 included)? */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return PRIVATE.check(mapped, 'ipv4');
+  const family = isIP(address);
+  if (!family) return true;
+  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The private addresses the endpoint's host resolves to (none: it may be called). */
+async function privateAddressesOf(endpoint: string): Promise<string[]> {
+  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+  const all = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  return all.filter(isPrivateAddress);
+}
+
 /**
  * A generic HTTP provider: POSTs `{phones, templateId, signName, params}` as JSON to the
  * configuration's endpoint, with `X-Sms-Access-Key` (the access key) and `X-Sms-Signature`
  * (`signBody` under the secret). A 2xx answer is sent; any other answer, a network failure or
  * no answer within `timeoutMs` is a failure with its reason.
  */
-export function httpProvider(timeoutMs = 10_000): SmsProvider {
+export function httpProvider({
+  timeoutMs = 10_000,
+  allowPrivate = false,
+}: {
+  timeoutMs?: number;
+  /** May an endpoint reach this host or a private network (tests, development)? Not in production. */
+  allowPrivate?: boolean;
+} = {}): SmsProvider {
   return {
     async send(config, message) {
       if (!config.endpoint) return { ok: false, reason: 'no endpoint' };
+      if (!allowPrivate) {
+        // A tenant's administrator must not reach the servers' own network through their endpoint.
+        const blocked = await privateAddressesOf(config.endpoint).catch((e: { code?: string }) => [
+          `unresolved (${e.code ?? 'error'})`,
+        ]);
+        if (blocked.length) return { ok: false, reason: `endpoint not allowed: ${blocked.join(', ')}` };
+      }
       const body = JSON.stringify({
         phones: message.phones,
         templateId: config.templateId ?? '',
@@ -96,6 +148,9 @@ export function httpProvider(timeoutMs = 10_000): SmsProvider {
   };
 }
 
-/** The providers by category. */
-export const PROVIDERS: Record<string, SmsProvider> = { log: logProvider, http: httpProvider() };
+/** The providers by category; private endpoints only where allowed (not in production). */
+export const providers = (allowPrivate: boolean): Record<string, SmsProvider> => ({
+  log: logProvider,
+  http: httpProvider({ allowPrivate }),
+});
 export const CATEGORIES = ['log', 'http'] as const;

@@ -12,7 +12,7 @@ import { found, Routes } from '../../http/routes';
 import { tenantOf } from '../../plugins/context';
 import { SendMessage, SmsSubmit } from './fields';
 import { countSend, limitsOf } from './limits';
-import { PROVIDERS, type SmsConfig } from './provider';
+import { providers, type SmsConfig } from './provider';
 import { SMS_BASE, smsConfigs } from './sms-resource';
 import { type SmsTable, smsDb } from './tables';
 
@@ -38,6 +38,8 @@ async function unwrapSecret(
 export async function smsRoutes(app: FastifyInstance) {
   const route = new Routes(app, ['SMS']);
   const tz = () => app.config.TIME_ZONE;
+  // In production an endpoint may not resolve to this host or a private network (SSRF).
+  const byCategory = providers(app.config.NODE_ENV !== 'production');
 
   route.post(`${SMS_BASE}/submit`, {
     summary:
@@ -127,16 +129,16 @@ export async function smsRoutes(app: FastifyInstance) {
       await request.tx(async (trx) => {
         const db = smsDb(trx);
         const stamp = { update_user: userId ?? null, update_time: new Date() };
-        found(
-          await db
-            .selectFrom('sms')
-            .select('id')
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', id)
-            .where('is_deleted', '=', 0)
-            .forUpdate()
-            .executeTakeFirst(),
-        );
+        // Every configuration of the tenant locked: two enables at once run one after the other.
+        const all = await db
+          .selectFrom('sms')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        found(all.find((r) => String(r.id) === id));
         await db
           .updateTable('sms')
           .set({ status: 1, ...stamp })
@@ -187,7 +189,7 @@ export async function smsRoutes(app: FastifyInstance) {
       };
       // Counted before sending: a batch over a limit is refused whole (429) and nothing is sent.
       await countSend(kv, tenantId, phones, limits);
-      const provider = PROVIDERS[row.category] ?? PROVIDERS.log;
+      const provider = byCategory[row.category] ?? byCategory.log;
       const outcome = await (provider as NonNullable<typeof provider>).send(config, { phones, params });
       const by = userId ?? null;
       // One transaction per batch: a row per number, as it went.

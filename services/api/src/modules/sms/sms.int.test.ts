@@ -214,6 +214,14 @@ describe('sms: configurations, send-message, the message log', () => {
     expect((await call('admin', 'POST', `${BASE}/remove?ids=${ids.gone}`)).status).toBe(200);
     expect(await list()).toEqual({ 'demo-log': 2, yun: 1 });
     expect((await call('admin', 'POST', `${BASE}/enable?id=1234567890123`)).status).toBe(404);
+    // Two enables at once: both answered, one after the other; one configuration ends enabled.
+    const both = await Promise.all([
+      call('admin', 'POST', `${BASE}/enable?id=${ids.yun}`),
+      call('admin', 'POST', `${BASE}/enable?id=${ids['demo-log']}`),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(Object.values(await list()).sort()).toEqual([1, 2]);
+    expect((await call('admin', 'POST', `${BASE}/enable?id=${ids['demo-log']}`)).status).toBe(200);
     const enabled = await inSystem(demo.t.database, (trx) =>
       sql<{
         n: number;
