@@ -8,7 +8,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { useDemoConsole } from '../auth/console-fixture';
-import { bodyOf, readAll, S3Store, storeFor } from './store';
+import { MemoryStore } from '@sprout/core/kv';
+import { bodyOf, OSS_CHANGED, readAll, S3Store, storeFor, watchStores } from './store';
 
 /**
  * Storage configurations (/api/blade-resource/oss) on PostgreSQL, against a real S3-protocol
@@ -274,6 +275,22 @@ describe('object storage configurations: list, detail, submit, enable, remove', 
     expect((await call('platform', 'POST', `${BASE}/enable?id=${own.id}`)).status).toBe(200);
     expect((await storeFor(demo.t.database, demo.app.config, '000000')).kind).toBe('s3');
     expect((await storeFor(demo.t.database, demo.app.config, '100001')).kind).toBe('local');
+  });
+
+  it('a change announced by another replica drops this one’s cached store', async () => {
+    const kv = new MemoryStore();
+    const { database } = demo.t;
+    const config = demo.app.config;
+    const unsubscribe = await watchStores(database, kv);
+    try {
+      const first = await storeFor(database, config, '100001');
+      expect(await storeFor(database, config, '100001')).toBe(first);
+      await kv.publish(OSS_CHANGED, '100001');
+      await expect.poll(async () => (await storeFor(database, config, '100001')) !== first).toBe(true);
+    } finally {
+      await unsubscribe();
+      await kv.close();
+    }
   });
 
   it('needs the screen’s buttons: a teacher may not change storage', async () => {
