@@ -6,6 +6,7 @@ import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { smsContext } from '../modules/sms';
+import { resourceContext } from '../modules/resource';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -25,6 +26,7 @@ export const CONTEXTS = [
   weekContext,
   systemContext,
   smsContext,
+  resourceContext,
 ] as const;
 
 /**
