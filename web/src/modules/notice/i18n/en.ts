@@ -1,0 +1,36 @@
+import type { NoticeMessages } from './zh-CN';
+
+export const en: NoticeMessages = {
+  name: 'notice',
+  title: 'Title',
+  category: 'Category',
+  releaseTime: 'Release time',
+  releaseTimeHint: 'Empty: released now; a later time shows it to teachers only then',
+  content: 'Content',
+  audience: 'Audience',
+  audiences: {
+    tenant: 'Whole kindergarten',
+    depts: 'Chosen departments',
+  },
+  deptIds: 'Departments',
+  deptNames: 'Departments',
+  createTime: 'Created',
+  rules: {
+    title: 'Please enter the notice title',
+    category: 'Please choose the notice category',
+    audience: 'Please choose who receives the notice',
+    releaseTimeFormat: 'Write it as yyyy-MM-dd HH:mm:ss',
+  },
+  reader: {
+    bell: 'Notices',
+    bellCount: '{{count}} unread notices',
+    latest: 'Latest notices',
+    unreadTitle: 'Unread notices',
+    none: 'No notices yet',
+    noneUnread: 'No unread notices',
+    unread: 'Unread',
+    all: 'All notices',
+    close: 'Close',
+    releasedAt: 'Released {{time}}',
+  },
+};
