@@ -1,9 +1,9 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Generated, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 
 /** The notice context's tables (migration 20261126_0080), as Kysely sees them. */
-export interface NoticeTables {
+export type NoticeTables = {
   notice: {
     tenant_id: string;
     id: string;
@@ -13,14 +13,14 @@ export interface NoticeTables {
     content: string;
     audience: 'tenant' | 'depts';
     dept_ids: string[];
-    is_deleted: number;
+    is_deleted: Generated<number>;
     create_user: string | null;
-    create_time: Date;
+    create_time: Generated<Date>;
     update_user: string | null;
-    update_time: Date;
+    update_time: Generated<Date>;
   };
-  notice_read: { tenant_id: string; notice_id: string; user_id: string; read_time: Date };
-}
+  notice_read: { tenant_id: string; notice_id: string; user_id: string; read_time: Generated<Date> };
+};
 
 export type NoticeDb = Kysely<DB & NoticeTables>;
 export const noticeDb = (db: Kysely<DB>) => db.withTables<NoticeTables>() as unknown as NoticeDb;
