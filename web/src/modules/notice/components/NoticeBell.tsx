@@ -19,7 +19,7 @@ export function NoticeBell() {
     <>
       <Popover opened={listOpen} onChange={setListOpen} width={340} position="bottom-end" shadow="md" withinPortal>
         <Popover.Target>
-          <Tooltip label={label} openDelay={300}>
+          <Tooltip label={label} openDelay={300} disabled={listOpen}>
             <Indicator
               label={count > 99 ? '99+' : count}
               size={16}
@@ -47,7 +47,7 @@ export function NoticeBell() {
             {t('notice.reader.latest')}
           </Text>
           <Divider mb={4} />
-          <ScrollArea.Autosize mah={360}>
+          <ScrollArea.Autosize mah={360} scrollbars="y">
             <NoticeList
               notices={latest.data?.records ?? []}
               empty={t('notice.reader.none')}

@@ -32,7 +32,7 @@ export function NoticeList({
       {notices.map((n) => (
         <UnstyledButton key={n.id} className={classes.row} onClick={() => onOpen(n)} data-testid="notice-item">
           <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text size="sm" fw={n.read ? 400 : 600} truncate data-testid="notice-item-title">
+            <Text size="sm" fw={n.read ? 400 : 600} truncate className={classes.title} data-testid="notice-item-title">
               {n.title}
             </Text>
             {!n.read && (
