@@ -131,7 +131,7 @@ export async function seedNoticeCategories(trx: Kysely<DB>, tenantId: string): P
   const id = nextId();
   const row = { tenant_id: tenantId, code: CATEGORY_DICT, is_sealed: 0 };
   const values = [
-    { ...row, id, parent_id: '0', dict_key: '-1', dict_value: '通知类型', sort: 20, remark: 'Notice category' },
+    { ...row, id, parent_id: '0', dict_key: '-1', dict_value: '通知类型', sort: 100, remark: 'Notice category' },
     ...CATEGORIES.map((v, k) => ({
       ...row,
       id: nextId(),
