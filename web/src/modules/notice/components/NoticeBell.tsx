@@ -1,9 +1,10 @@
-import { ActionIcon, Divider, Indicator, Popover, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, Indicator, Popover, Text, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReaderNotice, useMarkRead, useMyNotices, useUnreadCount } from '../api';
 import { NoticeDialog } from './NoticeDialog';
+import classes from './NoticeList.module.css';
 import { NoticeList } from './NoticeList';
 
 /** The top bar's bell: the unread count on it, a list of the latest notices under it; a click opens one and marks it read. */
@@ -47,7 +48,8 @@ export function NoticeBell() {
             {t('notice.reader.latest')}
           </Text>
           <Divider mb={4} />
-          <ScrollArea.Autosize mah={360} scrollbars="y">
+          {/* A plain scrolling box: ScrollArea's content is a table and would not let a row truncate. */}
+          <div className={classes.scroll}>
             <NoticeList
               notices={latest.data?.records ?? []}
               empty={t('notice.reader.none')}
@@ -58,7 +60,7 @@ export function NoticeBell() {
               }}
               testId="bell-notices"
             />
-          </ScrollArea.Autosize>
+          </div>
         </Popover.Dropdown>
       </Popover>
       <NoticeDialog notice={open} onClose={() => setOpen(null)} />
