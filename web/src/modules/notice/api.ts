@@ -38,7 +38,8 @@ export function useMyNotices(size: number, unread = false) {
 export function useUnreadCount() {
   return useQuery({
     queryKey: [...KEY, 'unread'],
-    queryFn: async () => (await http.get<number | null>(`${BASE}/unread-count`, undefined, { notify: false })).data ?? 0,
+    queryFn: async () =>
+      (await http.get<number | null>(`${BASE}/unread-count`, undefined, { notify: false })).data ?? 0,
     refetchInterval: POLL_MS,
   });
 }

@@ -55,7 +55,9 @@ export function noticeRows(db: Kysely<DB>, tenantId: string) {
       'n.tenant_id',
       'n.title',
       'n.category',
-      sql<string | null>`(select b.dict_value from dict_biz b where b.tenant_id = n.tenant_id and b.code = ${CATEGORY_DICT}
+      sql<
+        string | null
+      >`(select b.dict_value from dict_biz b where b.tenant_id = n.tenant_id and b.code = ${CATEGORY_DICT}
         and b.parent_id <> 0 and b.dict_key = n.category and b.is_deleted = 0 limit 1)`.as('category_name'),
       'n.release_time',
       'n.content',

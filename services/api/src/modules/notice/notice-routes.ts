@@ -175,7 +175,8 @@ export async function noticeRoutes(app: FastifyInstance) {
   });
 
   route.post(`${BASE}/submit`, {
-    summary: 'Adds (no id) or updates a notice; releaseTime defaults to now, a later one hides it from readers until then',
+    summary:
+      'Adds (no id) or updates a notice; releaseTime defaults to now, a later one hides it from readers until then',
     config: { buttons: ['notice_add', 'notice_edit'] },
     merged: SubmitSchema,
     data: NoticeSchema,

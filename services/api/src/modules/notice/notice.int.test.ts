@@ -48,7 +48,11 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 200, success: true, data: { total: 3, current: 1, size: 10 } });
     const records = r.body.data.records;
-    expect(records.map((n: { title: string }) => n.title)).toEqual(['小班组教研活动通知', '冬季运动会报名', '元旦放假安排']);
+    expect(records.map((n: { title: string }) => n.title)).toEqual([
+      '小班组教研活动通知',
+      '冬季运动会报名',
+      '元旦放假安排',
+    ]);
     expect(records[0]).toMatchObject({ category: '1', categoryName: '通知', audience: 'depts', deptNames: '小班组' });
     expect(records[2]).toMatchObject({ categoryName: '放假', audience: 'tenant', deptIds: '' });
     expect(Object.keys(records[0])).toEqual([
@@ -69,7 +73,9 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     expect(holiday.body.data.records.map((n: { title: string }) => n.title)).toEqual(['元旦放假安排']);
     expect((await call('admin', 'GET', `${BASE}/list?category=3`)).body.data.total).toBe(1);
     const recent = new Date(Date.now() - 36 * 3_600_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-    expect((await call('admin', 'GET', `${BASE}/list?releaseTime_dategt=${encodeURIComponent(recent)}`)).body.data.total).toBe(2);
+    expect(
+      (await call('admin', 'GET', `${BASE}/list?releaseTime_dategt=${encodeURIComponent(recent)}`)).body.data.total,
+    ).toBe(2);
     const bad = await call('admin', 'GET', `${BASE}/list?releaseTime_dategt=yesterday`);
     expect(bad.status).toBe(400);
   });
@@ -81,7 +87,13 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
   });
 
   it('a notice to one dept reaches its people and those of depts below it, nobody elsewhere', async () => {
-    const n = await add({ title: '小班组家长会', category: '1', content: '周五家长会', audience: 'depts', deptIds: depts['小班组'] });
+    const n = await add({
+      title: '小班组家长会',
+      category: '1',
+      content: '周五家长会',
+      audience: 'depts',
+      deptIds: depts['小班组'],
+    });
     expect(n.deptNames).toBe('小班组');
     expect(await titlesFor('teacher')).toContain('小班组家长会');
     expect(await titlesFor('caregiver')).toContain('小班组家长会');
@@ -103,7 +115,9 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     const later = await add({ title: '下学期开学通知', category: '2', releaseTime: '2099-09-01 08:00:00' });
     expect(later.releaseTime).toBe('2099-09-01 08:00:00');
     expect(await titlesFor('teacher')).not.toContain('下学期开学通知');
-    expect((await call('admin', 'GET', `${BASE}/list?size=100`)).body.data.records.map((x: { title: string }) => x.title)).toContain('下学期开学通知');
+    expect(
+      (await call('admin', 'GET', `${BASE}/list?size=100`)).body.data.records.map((x: { title: string }) => x.title),
+    ).toContain('下学期开学通知');
     // Without a release time it is released at once.
     const now = await add({ title: '即时通知', category: '1' });
     expect(Math.abs(Date.parse(`${now.releaseTime.replace(' ', 'T')}+08:00`) - Date.now())).toBeLessThan(120_000);
@@ -131,7 +145,9 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     // Removing the notice takes its read marks.
     expect((await call('admin', 'POST', `${BASE}/remove?ids=${n.id}`)).status).toBe(200);
     const marks = await inSystem(demo.t.database, async (trx) => {
-      const q = await sql<{ n: number }>`select count(*)::int as n from notice_read where notice_id = ${n.id}`.execute(trx);
+      const q = await sql<{ n: number }>`select count(*)::int as n from notice_read where notice_id = ${n.id}`.execute(
+        trx,
+      );
       return q.rows[0]?.n;
     });
     expect(marks).toBe(0);
@@ -179,11 +195,22 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     expect(JSON.stringify(empty.body)).toContain('请输入通知标题');
     const en = await call('admin', 'POST', `${BASE}/submit`, { title: 'x', category: '1', audience: 'depts' }, 'en');
     expect(en.status).toBe(400);
-    expect(en.body.fields).toEqual([{ field: 'deptIds', message: 'Please choose the departments that receive the notice' }]);
-    const unknownDept = await call('admin', 'POST', `${BASE}/submit`, { title: 'x', category: '1', audience: 'depts', deptIds: '123456789' });
+    expect(en.body.fields).toEqual([
+      { field: 'deptIds', message: 'Please choose the departments that receive the notice' },
+    ]);
+    const unknownDept = await call('admin', 'POST', `${BASE}/submit`, {
+      title: 'x',
+      category: '1',
+      audience: 'depts',
+      deptIds: '123456789',
+    });
     expect(unknownDept.status).toBe(400);
     expect(unknownDept.body.msg).toContain('123456789');
-    const badTime = await call('admin', 'POST', `${BASE}/submit`, { title: 'x', category: '1', releaseTime: '2026-13-01' });
+    const badTime = await call('admin', 'POST', `${BASE}/submit`, {
+      title: 'x',
+      category: '1',
+      releaseTime: '2026-13-01',
+    });
     expect(badTime.status).toBe(400);
     expect(fieldNames(badTime.body)).toEqual(['releaseTime']);
     // An unknown id in a remove: nothing removed.
@@ -195,7 +222,9 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
   it('a teacher reads notices but cannot submit or remove them', async () => {
     const n = await add({ title: '只读', category: '1' });
     expect((await call('teacher', 'POST', `${BASE}/submit`, { title: '教师发布', category: '1' })).status).toBe(403);
-    expect((await call('teacher', 'POST', `${BASE}/submit`, { id: n.id, title: '改', category: '1' })).status).toBe(403);
+    expect((await call('teacher', 'POST', `${BASE}/submit`, { id: n.id, title: '改', category: '1' })).status).toBe(
+      403,
+    );
     expect((await call('teacher', 'POST', `${BASE}/remove`, { ids: n.id })).status).toBe(403);
     expect((await call('admin', 'GET', `${BASE}/detail?id=${n.id}`)).body.data.title).toBe('只读');
   });
@@ -204,11 +233,15 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     const n = await add({ title: '本园通知', category: '1' });
     const list = await call('platform', 'GET', `${BASE}/list?size=100`);
     expect(list.body.data.records.map((x: { id: string }) => x.id)).not.toContain(n.id);
-    expect((await call('platform', 'GET', `${BASE}/listNotice?size=100`)).body.data.records.map((x: { id: string }) => x.id)).not.toContain(n.id);
+    expect(
+      (await call('platform', 'GET', `${BASE}/listNotice?size=100`)).body.data.records.map((x: { id: string }) => x.id),
+    ).not.toContain(n.id);
     expect((await call('platform', 'GET', `${BASE}/detail?id=${n.id}`)).status).toBe(404);
     expect((await call('platform', 'POST', `${BASE}/read`, { id: n.id })).status).toBe(400);
     expect((await call('platform', 'POST', `${BASE}/remove`, { ids: n.id })).status).toBe(400);
-    expect((await call('platform', 'POST', `${BASE}/submit`, { id: n.id, title: '改', category: '1' })).status).toBe(404);
+    expect((await call('platform', 'POST', `${BASE}/submit`, { id: n.id, title: '改', category: '1' })).status).toBe(
+      404,
+    );
     expect((await call('admin', 'GET', `${BASE}/detail?id=${n.id}`)).body.data.title).toBe('本园通知');
   });
 });

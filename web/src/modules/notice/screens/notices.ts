@@ -11,7 +11,14 @@ export const notices = defineCrud({
   testId: 'notices-page',
   columns: [
     { prop: 'title', search: true, rules: { required: true, max: 255 } },
-    { prop: 'category', type: 'select', search: true, width: 120, dict: { code: 'notice', biz: true }, rules: { required: true } },
+    {
+      prop: 'category',
+      type: 'select',
+      search: true,
+      width: 120,
+      dict: { code: 'notice', biz: true },
+      rules: { required: true },
+    },
     {
       prop: 'releaseTime',
       width: 180,
