@@ -16,6 +16,7 @@ registerMessages({
     'notice.depts': '请选择接收通知的部门',
     'notice.unknownDepts': '部门不存在：{ids}',
     'notice.contentTooLong': '通知内容过长',
+    'notice.unknownCategory': '通知类型不存在：{category}',
     'notice.unknown': '通知不存在或不可阅读：{id}',
   },
   en: {
@@ -26,6 +27,7 @@ registerMessages({
     'notice.depts': 'Please choose the departments that receive the notice',
     'notice.unknownDepts': 'No such department: {ids}',
     'notice.contentTooLong': 'The notice content is too long',
+    'notice.unknownCategory': 'No such notice category: {category}',
     'notice.unknown': 'No such notice for you to read: {id}',
   },
 });

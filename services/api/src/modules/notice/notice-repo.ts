@@ -122,6 +122,13 @@ export async function liveDeptIds(db: Kysely<DB>, tenantId: string, ids: readonl
   return new Set(rows.map((r) => r.id));
 }
 
+/** Whether `key` is an entry of the tenant's `notice` business dictionary. */
+export async function isCategory(db: Kysely<DB>, tenantId: string, key: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from dict_biz where tenant_id = ${tenantId}
+    and code = ${CATEGORY_DICT} and parent_id <> 0 and dict_key = ${key} and is_deleted = 0`.execute(db);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
 /** The categories every tenant gets (a business dictionary `notice`, editable): key → name. */
 export const CATEGORIES = ['通知', '公告', '活动', '放假'] as const;
 

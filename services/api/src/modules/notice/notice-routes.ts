@@ -18,6 +18,7 @@ import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { pageSchema } from '../../plugins/serialization';
 import {
+  isCategory,
   liveDeptIds,
   markRead,
   type NoticeRow,
@@ -199,6 +200,8 @@ export async function noticeRoutes(app: FastifyInstance) {
         const live = await liveDeptIds(trx, tenantId, deptIds);
         const unknown = deptIds.filter((d) => !live.has(d));
         if (unknown.length) throw refuse(request, 'deptIds', 'notice.unknownDepts', { ids: unknown.join(',') });
+        if (!(await isCategory(trx, tenantId, b.category)))
+          throw refuse(request, 'category', 'notice.unknownCategory', { category: b.category });
         const values = {
           title: b.title,
           category: b.category,

@@ -206,6 +206,8 @@ describe('notices: list, detail, submit, remove, listNotice, read, unread-count'
     });
     expect(unknownDept.status).toBe(400);
     expect(unknownDept.body.msg).toContain('123456789');
+    const badCategory = await call('admin', 'POST', `${BASE}/submit`, { title: 'x', category: '99' });
+    expect(badCategory.body.fields).toEqual([{ field: 'category', message: '通知类型不存在：99' }]);
     const badTime = await call('admin', 'POST', `${BASE}/submit`, {
       title: 'x',
       category: '1',
