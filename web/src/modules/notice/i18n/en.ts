@@ -8,8 +8,8 @@ export const en: NoticeMessages = {
   content: 'Content',
   audience: 'Audience',
   audiences: {
-    tenant: 'Whole kindergarten',
-    depts: 'Chosen departments',
+    tenant: 'Everyone',
+    depts: 'Departments',
   },
   deptIds: 'Departments',
   deptNames: 'Departments',

@@ -28,7 +28,7 @@ export const notices = defineCrud({
     {
       prop: 'audience',
       type: 'select',
-      width: 130,
+      width: 150,
       initial: 'tenant',
       options: [
         { value: 'tenant', label: 'notice.audiences.tenant' },
