@@ -330,7 +330,7 @@ describe('console families: scopes, regions, clients, business dictionaries', ()
       await mine.filter({ hasText: '浏览器字典（已修改）' }).waitFor();
       await deleteRow(page, mine);
       await parents(page).getByTestId('crud-search-reset').click();
-      await expect.poll(() => rowsIn(parents(page)).count()).toBe(9);
+      await expect.poll(() => rowsIn(parents(page)).count()).toBe(10);
       expect(errors).toEqual([]);
     });
 

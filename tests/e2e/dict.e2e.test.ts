@@ -39,13 +39,13 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await e2e?.close();
   });
 
-  it('shows the business dictionaries: the seeded lookups, sealed, with the chosen one’s entries beside them', async () => {
+  it('shows the business dictionaries: the seeded lookups (and the notices’ categories), sealed, with the chosen one’s entries beside them', async () => {
     await admin.getByTestId('menu-system').click();
     await admin.getByTestId('menu-dict_biz').click();
     await admin.getByTestId('dictbiz-page').waitFor();
     expect(await admin.getByTestId('coming-soon').count()).toBe(0);
     expect(await admin.getByTestId('dictbiz-page').locator('[data-layout="horizontal"]').count()).toBe(1);
-    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(9);
+    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(10);
 
     const ethnic = rowsIn(parents(admin)).filter({ hasText: 'ethnic' });
     await ethnic.click();
@@ -108,7 +108,7 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await expect.poll(() => rowsIn(children(admin)).count()).toBe(0);
     await mine.getByTestId('crud-row-delete').click();
     await admin.getByTestId('crud-confirm-delete').click();
-    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(9);
+    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(10);
     expect(errors).toEqual([]);
   });
 
@@ -116,7 +116,7 @@ describe('system → dictionaries, regions, clients (CRUD kit)', () => {
     await admin.goto('/dict-vertical/index');
     await admin.getByTestId('dictbiz-vertical-page').waitFor();
     expect(await admin.locator('[data-layout="vertical"]').count()).toBe(1);
-    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(9);
+    await expect.poll(() => rowsIn(parents(admin)).count()).toBe(10);
     await rowsIn(parents(admin)).filter({ hasText: 'yes_no' }).click();
     await expect.poll(() => rowsIn(children(admin)).count()).toBe(2);
     expect(await admin.getByTestId('coming-soon').count()).toBe(0);

@@ -9,6 +9,7 @@ import { clientContext } from './modules/client';
 import { ossContext } from './modules/oss';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
+import { noticeContext } from './modules/notice';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
@@ -32,6 +33,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   clientContext,
   smsContext,
   ossContext,
+  noticeContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -7,6 +7,7 @@ import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { smsContext } from '../modules/sms';
 import { resourceContext } from '../modules/resource';
+import { noticeContext } from '../modules/notice';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -27,6 +28,7 @@ export const CONTEXTS = [
   systemContext,
   smsContext,
   resourceContext,
+  noticeContext,
 ] as const;
 
 /**

@@ -8,22 +8,6 @@ import { crud, reviewed, type SectionMenus } from './menu-defs';
  */
 export const PLANNED_MENUS: SectionMenus[] = [
   {
-    section: 'desk',
-    menus: [
-      {
-        code: 'desk_notice',
-        name: '通知公告',
-        nameEn: 'Notices',
-        path: '/desk/notice',
-        icon: 'iconfont iconicon_sms',
-        sort: 2,
-        resource: 'notice',
-        api: ['GET /api/blade-desk/notice/**'],
-        buttons: crud('notice', '公告', 'notice'),
-      },
-    ],
-  },
-  {
     section: 'observe',
     menus: [
       {

@@ -106,7 +106,7 @@ export const ROLE_DEFS: readonly RoleDef[] = [
       ),
     button: (code, m) => {
       if (REVIEWS.test(code)) return false;
-      if (['notice', 'clazz', 'project', 'half_follow'].includes(m.code)) return code.endsWith('_view');
+      if (['desk_notice', 'clazz', 'project', 'half_follow'].includes(m.code)) return code.endsWith('_view');
       if (m.code === 'student') return code !== 'student_delete';
       return true;
     },

@@ -1,11 +1,14 @@
 import { Badge, MultiSelect, NumberInput, PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense } from 'react';
 import { type CrudColumn, type CrudRecord, type FieldProblem, optionOf } from './define';
 import { cellText, iconComponent } from './fields';
 import { IconCell, IconPicker } from './IconPicker';
 import { joinValues, splitValues } from './relations';
 import { useOptions } from './useCrud';
 import { useKitText } from './useKitText';
+
+/** The rich-text editor arrives with the first form that has one (its own chunk). */
+const RichTextField = lazy(() => import('./RichTextField').then((m) => ({ default: m.RichTextField })));
 
 interface CrudFieldProps {
   column: CrudColumn;
@@ -48,6 +51,20 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
     : undefined;
 
   switch (column.type ?? 'text') {
+    case 'rich':
+      return (
+        <Suspense fallback={null}>
+          <RichTextField
+            label={label}
+            error={common.error}
+            withAsterisk={common.withAsterisk}
+            readOnly={readOnly}
+            data-testid={common['data-testid']}
+            value={value === null || value === undefined ? '' : String(value)}
+            onChange={onChange}
+          />
+        </Suspense>
+      );
     case 'icon':
       return (
         <IconPicker

@@ -44,7 +44,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
   it('gives every tenant the spec’s lookups as sealed business dictionaries; ethnic has 57 entries in order', async () => {
     const parents = await call('admin', 'GET', `${BIZ}/parent-list?size=50`);
     expect(parents.status, JSON.stringify(parents.body)).toBe(200);
-    expect(parents.body.data.total).toBe(9);
+    // The spec's nine lookups, then the notices' categories (the notice context's, editable).
+    expect(parents.body.data.total).toBe(10);
     expect(parents.body.data.records.map((d: { code: string }) => d.code)).toEqual([
       'ethnic',
       'staffing',
@@ -55,6 +56,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
       'mandarin',
       'activity_type',
       'domain',
+      'notice',
     ]);
     expect(Object.keys(parents.body.data.records[0])).toEqual([
       'id',
@@ -105,7 +107,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const before = (await stored('dict_biz', '100001')).length;
     await seed(demo.t.database, { demo: true });
     expect((await stored('dict_biz', '100001')).length).toBe(before);
-    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0));
+    // The lookups, and the notices' categories (1 + 4 rows).
+    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5);
     // An unknown code is no entries; no code is the §5 message.
     expect((await call('teacher', 'GET', `${BIZ}/dictionary?code=nothing`)).body.data).toEqual([]);
     const none = await call('teacher', 'GET', `${BIZ}/dictionary?code=`);
@@ -175,7 +178,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const whole = await call('admin', 'GET', `${BIZ}/tree?code=`);
     expect(whole.status).toBe(200);
     expect(whole.body.data.map((n: { title: string }) => n.title)).toContain('尺码');
-    expect(whole.body.data).toHaveLength(10);
+    expect(whole.body.data).toHaveLength(11);
     expect(whole.body.data[0].children).toHaveLength(57);
     // Saber's `code=DICT` (which BladeX ignores) is the whole tree too.
     expect((await call('admin', 'GET', `${BIZ}/tree?code=DICT`)).body.data).toEqual(whole.body.data);
@@ -463,7 +466,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect(ethnic.status, JSON.stringify(ethnic.body)).toBe(200);
     expect(ethnic.body.data).toHaveLength(57);
     expect(ethnic.body.data[0]).toMatchObject({ tenantId, dictValue: '汉族', isSealed: 1 });
-    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(9);
+    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(10);
     // Its own rows only: nothing the demo kindergarten added.
     expect((await call('fresh', 'GET', `${BIZ}/dictionary?code=size`)).body.data).toEqual([]);
   });

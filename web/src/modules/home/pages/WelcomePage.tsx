@@ -14,8 +14,8 @@ import { useMenuLabel } from '../../layout';
 import { leafEntries } from '../../layout';
 import { menuIcon } from '../../layout';
 import { menuStore } from '../../layout';
+import { NoticeArea } from '../../notice';
 import { WeekDashboard } from '../../week';
-import { NoticeStub } from '../components/NoticeStub/NoticeStub';
 import { greetingKey } from '../greeting';
 import classes from './WelcomePage.module.css';
 
@@ -123,7 +123,7 @@ export function WelcomePage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <BasicContainer title={t('home.notices.title')}>
-            <NoticeStub />
+            <NoticeArea />
           </BasicContainer>
         </Grid.Col>
       </Grid>
