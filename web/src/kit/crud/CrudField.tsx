@@ -9,6 +9,8 @@ import { useKitText } from './useKitText';
 
 /** The rich-text editor arrives with the first form that has one (its own chunk). */
 const RichTextField = lazy(() => import('./RichTextField').then((m) => ({ default: m.RichTextField })));
+/** So do Mantine's date pickers (@mantine/dates, dayjs and its Chinese locale). */
+const DateTimeField = lazy(() => import('./DateField').then((m) => ({ default: m.DateTimeField })));
 
 interface CrudFieldProps {
   column: CrudColumn;
@@ -51,6 +53,19 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
     : undefined;
 
   switch (column.type ?? 'text') {
+    case 'datetime':
+      return (
+        <Suspense fallback={null}>
+          <DateTimeField
+            {...common}
+            language={language}
+            placeholder={readOnly ? undefined : tr('crud.search.selectPlaceholder', named)}
+            clearable={!readOnly && !common.withAsterisk}
+            value={value}
+            onChange={onChange}
+          />
+        </Suspense>
+      );
     case 'rich':
       return (
         <Suspense fallback={null}>

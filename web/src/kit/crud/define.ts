@@ -6,6 +6,7 @@
  */
 
 import type { CrudFormAction } from './actions';
+import { rangeKeys } from './dates';
 import type { IconChoice, IconComponent } from './fields';
 import type { CrudSideTree } from './relations';
 
@@ -24,6 +25,8 @@ export type FieldType =
   | 'multiselect'
   | 'number'
   | 'date'
+  /** A date and time picked in Mantine's picker (DateField.tsx), kept as the server's text `yyyy-MM-dd HH:mm:ss`. */
+  | 'datetime'
   | 'icon'
   | 'password'
   /** Rich text (RichTextField.tsx): a Tiptap document's JSON text. */
@@ -51,8 +54,11 @@ export interface CrudColumn {
   /** i18n key of the column's and the field's label. */
   label: string;
   type?: FieldType;
-  /** A search field in the search bar, sent as a list parameter of the same name. */
-  search?: boolean;
+  /**
+   * A search field in the search bar, sent as a list parameter of the same name; `'range'` (a
+   * date or datetime column): a range of days sent as `<prop>_dategt` / `<prop>_datelt`.
+   */
+  search?: boolean | 'range';
   /** The table can sort by it. */
   sortable?: boolean;
   /** Not a table column (still in the form). */
@@ -76,8 +82,8 @@ export interface CrudColumn {
   rules?: FieldRules;
   /** Table column width in px. */
   width?: number;
-  /** What a new record starts with. */
-  initial?: string | number;
+  /** What a new record starts with; a function is asked each time a form opens (`nowText`). */
+  initial?: string | number | (() => string | number);
   /** Options of a select read from a call of the API (see `OptionSource`). */
   optionsFrom?: OptionSource;
   /** An `icon` field's choices, and how a value outside them shows (else as text). */
@@ -354,7 +360,12 @@ export function validateForm(def: CrudDefinition, values: FormValues, mode?: Dia
 
 /** A new record's form values: each field's `initial`, else empty. */
 export function emptyForm(def: CrudDefinition): FormValues {
-  return Object.fromEntries(formColumns(def).map((c) => [c.prop, c.initial ?? (c.type === 'number' ? null : '')]));
+  return Object.fromEntries(
+    formColumns(def).map((c) => [
+      c.prop,
+      (typeof c.initial === 'function' ? c.initial() : c.initial) ?? (c.type === 'number' ? null : ''),
+    ]),
+  );
 }
 
 /** A record's form values (the fields the form has), for editing or viewing. */
@@ -405,6 +416,10 @@ export function listParams(def: CrudDefinition, search: FormValues, paging: Pagi
     size: pageSizeOf(paging.size),
   };
   for (const column of searchColumns(def)) {
+    if (column.search === 'range') {
+      for (const key of rangeKeys(column.prop)) if (!isBlank(search[key])) params[key] = String(search[key]).trim();
+      continue;
+    }
     const value = search[column.prop];
     if (isBlank(value)) continue;
     params[column.prop] = typeof value === 'string' ? value.trim() : (value as number);

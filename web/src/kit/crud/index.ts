@@ -16,3 +16,4 @@ export { CheckTree } from './CheckTree';
 export { CrudScreen } from './CrudScreen';
 export { type SideNode, treeNodes } from './relations';
 export { crudKeys } from './api';
+export { fromDateText, nowText, toDateText } from './dates';

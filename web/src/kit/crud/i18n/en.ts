@@ -6,6 +6,7 @@ export const en: CrudMessages = {
     reset: 'Reset',
     placeholder: 'Enter {{lower}}',
     selectPlaceholder: 'Choose {{lower}}',
+    rangePlaceholder: 'From date ~ to date',
   },
   actions: {
     title: 'Actions',

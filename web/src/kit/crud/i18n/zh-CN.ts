@@ -8,6 +8,7 @@ export const zhCN = {
     reset: '清空',
     placeholder: '请输入{{label}}',
     selectPlaceholder: '请选择{{label}}',
+    rangePlaceholder: '开始日期 ~ 结束日期',
   },
   actions: {
     title: '操作',

@@ -1,8 +1,8 @@
-import { defineCrud } from '../../../kit/crud';
+import { defineCrud, nowText } from '../../../kit/crud';
 
 /**
  * Notices (spec §7 `/blade-desk/notice`): title, category (the business dictionary `notice`),
- * release time, audience (the whole kindergarten or depts from the dept tree), rich content.
+ * release time (picked, now by default; the list searches a range of days), audience (the whole kindergarten or depts from the dept tree), rich content.
  */
 export const notices = defineCrud({
   code: 'notice',
@@ -21,6 +21,9 @@ export const notices = defineCrud({
     },
     {
       prop: 'releaseTime',
+      type: 'datetime',
+      search: 'range',
+      initial: nowText,
       width: 180,
       sortable: true,
       rules: { pattern: [/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'notice.rules.releaseTimeFormat'] },
