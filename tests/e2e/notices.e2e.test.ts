@@ -3,12 +3,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
-import { dialog, field, notification, openMenu, quiet, rowWith, setLanguage } from './support/crud';
+import { dialog, field, notification, openMenu, quiet, rows, rowWith, setLanguage } from './support/crud';
 
 const person = (account: string) => ({ tenant: '100001', account, password: DEMO_PASSWORD });
 const TITLE = '小班组户外活动安排';
 
 const bellCount = async (page: Page) => Number(await page.getByTestId('notice-bell').getAttribute('data-count'));
+/** Today as the server writes it (the picker's default release time is now). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 const homeTitles = (page: Page) => page.getByTestId('welcome-page').getByTestId('notice-item-title').allTextContents();
 
 /**
@@ -44,6 +49,19 @@ describe('notices: published to one dept, read there, unseen elsewhere', () => {
     await admin.getByTestId('crud-add').click();
     const d = dialog(admin);
     await field(d, 'title').fill(TITLE);
+    // The release time is picked, not typed: it starts at now; the picker opens on this month
+    // (in Chinese) with today chosen, and its check button keeps it.
+    const release = field(d, 'releaseTime');
+    await expect.poll(() => release.textContent()).toMatch(new RegExp(`^${today()} \\d{2}:\\d{2}:\\d{2}$`));
+    await release.click();
+    const picker = admin.locator('[data-dates-dropdown]').filter({ has: admin.getByTestId('date-time-submit') });
+    await picker.locator('button[data-today][data-selected]').waitFor();
+    expect(await picker.textContent()).toMatch(/\d{4}年\d{1,2}月/);
+    await quiet(admin);
+    await admin.screenshot({ path: '/tmp/hF-picker-zh.png' });
+    await admin.getByTestId('date-time-submit').click();
+    await picker.waitFor({ state: 'hidden' });
+    expect(await release.textContent()).toContain(today());
     await field(d, 'category').click();
     await admin.getByRole('option', { name: '活动' }).click();
     await field(d, 'audience').click();
@@ -64,8 +82,23 @@ describe('notices: published to one dept, read there, unseen elsewhere', () => {
     const row = rowWith(admin, TITLE);
     await row.waitFor();
     expect(await row.textContent()).toContain('小班组');
+    expect(await row.textContent()).toContain(today());
     await quiet(admin);
     await shot(admin, 'notices-list-zh');
+
+    // A release range of today alone: the new notice, not the one of three days ago.
+    await field(admin, 'releaseTime').click();
+    const range = admin.locator('[data-dates-dropdown]');
+    await range.locator('button[data-today]').click();
+    await range.locator('button[data-today]').click();
+    await range.waitFor({ state: 'hidden' });
+    await admin.getByTestId('crud-search-submit').click();
+    await expect.poll(() => rows(admin).allTextContents()).not.toContainEqual(expect.stringContaining('元旦放假安排'));
+    await rowWith(admin, TITLE).waitFor();
+    await quiet(admin);
+    await admin.screenshot({ path: '/tmp/hF-range-zh.png' });
+    await admin.getByTestId('crud-search-reset').click();
+    await rowWith(admin, '元旦放假安排').waitFor();
   });
 
   it('a teacher of 小班组 sees it on the home page and under the bell, opens it, and the unread count drops', async () => {
@@ -117,6 +150,16 @@ describe('notices: published to one dept, read there, unseen elsewhere', () => {
     await dialog(admin).getByText('Audience').waitFor();
     await quiet(admin);
     await shot(admin, 'notices-add-en');
+    await field(dialog(admin), 'releaseTime').click();
+    const picker = admin.locator('[data-dates-dropdown]').filter({ has: admin.getByTestId('date-time-submit') });
+    await picker.locator('button[data-today][data-selected]').waitFor();
+    expect(await picker.textContent()).toMatch(
+      /(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/,
+    );
+    await quiet(admin);
+    await admin.screenshot({ path: '/tmp/hF-picker-en.png' });
+    await admin.getByTestId('date-time-submit').click();
+    await picker.waitFor({ state: 'hidden' });
     await admin.keyboard.press('Escape');
     await shot(admin, 'notices-list-en');
     expect(errors.flat()).toEqual([]);
