@@ -8,6 +8,7 @@ import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
+import { fileContext } from './modules/file';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   dictContext,
   regionContext,
   clientContext,
+  fileContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */
