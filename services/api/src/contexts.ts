@@ -6,6 +6,7 @@ import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
+import { ossContext } from './modules/oss';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { paramContext } from './modules/param';
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   dictContext,
   regionContext,
   clientContext,
+  ossContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */
