@@ -6,6 +6,7 @@ import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
+import { ossContext } from './modules/oss';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { fileContext } from './modules/file';
@@ -29,6 +30,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   dictContext,
   regionContext,
   clientContext,
+  ossContext,
   fileContext,
 ];
 
