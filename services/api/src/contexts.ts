@@ -4,6 +4,7 @@ import { registerDemo } from '@sprout/core/permissions/demo';
 import { recordDecider } from '@sprout/core/records/lifecycle';
 import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
+import { attachContext } from './modules/attach';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { ossContext } from './modules/oss';
@@ -31,6 +32,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   regionContext,
   clientContext,
   ossContext,
+  attachContext,
   fileContext,
 ];
 

@@ -113,10 +113,17 @@ const Tags = z
   .pipe(z.array(z.string().max(32, '$file.tag')).max(20, '$file.tags'))
   .transform((l) => (l.length ? l.join(',') : null));
 
+/** An id that must be there (absent or blank: `message`). */
+const requiredId = (message: string) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : String(v).trim()),
+    z.string().min(1, message).pipe(z.string().regex(/^[1-9][0-9]{0,18}$/, '$validation.id')),
+  );
+
 export const FileBody = z.object({
   id: IdSchema.nullish(),
-  kindId: IdSchema.nullish().refine((v) => Boolean(v), '$file.kindRequired'),
-  attachId: IdSchema.nullish().refine((v) => Boolean(v), '$file.attachRequired'),
+  kindId: requiredId('$file.kindRequired'),
+  attachId: requiredId('$file.attachRequired'),
   name: optionalText(255),
   tags: Tags,
   remark: optionalText(500),
@@ -203,7 +210,7 @@ export async function fileRoutes(app: FastifyInstance) {
         if (!locked.length) throw notFound();
         await releaseForFile(trx, tenantId, id as string);
       } else id = nextId();
-      const facts = await useForFile(trx, tenantId, attachId, id as string);
+      const facts = await useForFile(trx, tenantId, attachId, id as string, b.name ?? undefined);
       const name = b.name ?? facts.originalName;
       const extension = extensionOf(facts.originalName) || extensionOf(name);
       await checkType(trx, tenantId, extension, facts.size);

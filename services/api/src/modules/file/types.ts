@@ -11,7 +11,7 @@ const extensions = z
       .map((e) => e.trim().replace(/^\./, '').toLowerCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.string().regex(/^[a-z0-9]{1,16}$/, '$file.extensions')).min(1, '$file.extensions').max(30))
+  .refine((l) => l.length > 0 && l.length <= 30 && l.every((e) => /^[a-z0-9]{1,16}$/.test(e)), '$file.extensions')
   .transform((l) => [...new Set(l)].join(','));
 
 /** File types (文件类型): what the library accepts — a name, its extensions and the largest file (MB). */
