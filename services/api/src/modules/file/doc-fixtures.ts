@@ -15,7 +15,9 @@ export function minimalPdf(pages: string[][]): Uint8Array {
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const kids: number[] = [];
   for (const lines of pages) {
-    const ops = lines.map((l, i) => `BT /F1 14 Tf 72 ${720 - i * 20} Td (${l.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n');
+    const ops = lines
+      .map((l, i) => `BT /F1 14 Tf 72 ${720 - i * 20} Td (${l.replace(/[()\\]/g, '\\$&')}) Tj ET`)
+      .join('\n');
     const content = add(`<< /Length ${ops.length} >>\nstream\n${ops}\nendstream`);
     kids.push(
       add(
@@ -39,7 +41,9 @@ export function minimalPdf(pages: string[][]): Uint8Array {
 }
 
 export async function docxOf(paragraphs: string[]): Promise<Uint8Array> {
-  const doc = new Document({ sections: [{ children: paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })) }] });
+  const doc = new Document({
+    sections: [{ children: paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })) }],
+  });
   return new Uint8Array(await Packer.toBuffer(doc));
 }
 

@@ -11,7 +11,13 @@ describe('extractDocument: the text of an uploaded document', () => {
   });
 
   it('reads every sheet of an .xlsx, cells by tabs and rows by newlines', async () => {
-    const bytes = await xlsxOf({ 名单: [['姓名', '年龄'], ['小明', 5]], Music: [['Song']] });
+    const bytes = await xlsxOf({
+      名单: [
+        ['姓名', '年龄'],
+        ['小明', 5],
+      ],
+      Music: [['Song']],
+    });
     const r = await extractDocument(bytes, 'list.xlsx');
     expect(r).toMatchObject({ ok: true, kind: 'xlsx', pages: 2 });
     expect(r.ok && r.text).toBe('姓名\t年龄\n小明\t5\n\nSong');
@@ -47,7 +53,10 @@ describe('extractDocument: the text of an uploaded document', () => {
       ok: false,
       reason: 'tooLarge',
     });
-    expect(await extractDocument(new Uint8Array([1, 2, 3]), 'a.bin')).toMatchObject({ ok: false, reason: 'unsupported' });
+    expect(await extractDocument(new Uint8Array([1, 2, 3]), 'a.bin')).toMatchObject({
+      ok: false,
+      reason: 'unsupported',
+    });
   });
 
   it('trusts the bytes over the name: a PDF named .docx is read as a PDF', async () => {

@@ -14,14 +14,19 @@ describe('file library: kinds, files, types, recognition', () => {
   const upload = async (who: string, bytes: Uint8Array, name: string, type: string) => {
     const boundary = `----hb${Math.random().toString(16).slice(2)}`;
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       Buffer.from(bytes),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const r = await demo.app.inject({
       method: 'POST',
       url: '/api/blade-resource/oss/endpoint/put-file',
-      headers: { ...bladeAuth(demo.tokens[who] as string), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        ...bladeAuth(demo.tokens[who] as string),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       payload,
     });
     expect(r.statusCode, r.body).toBe(200);
@@ -58,14 +63,19 @@ describe('file library: kinds, files, types, recognition', () => {
       kindName: '中班绘本',
     });
     expect(added.status, added.raw).toBe(200);
-    const again = await call('admin', 'POST', '/api/file/fileKind/submit', { parentId: await kindId('绘本'), kindName: '中班绘本' });
+    const again = await call('admin', 'POST', '/api/file/fileKind/submit', {
+      parentId: await kindId('绘本'),
+      kindName: '中班绘本',
+    });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('同一上级下已有分类「中班绘本」');
     const bad = await call('admin', 'POST', '/api/file/fileKind/submit', { parentId: '0', kindName: '' }, 'en');
     expect(bad.body.fields).toEqual([{ field: 'kindName', message: 'Please enter the category name' }]);
     // A teacher reads the tree (the library's side) but does not manage kinds.
     expect((await kinds('teacher')).length).toBe(2);
-    expect((await call('teacher', 'POST', '/api/file/fileKind/submit', { parentId: '0', kindName: 'x' })).status).toBe(403);
+    expect((await call('teacher', 'POST', '/api/file/fileKind/submit', { parentId: '0', kindName: 'x' })).status).toBe(
+      403,
+    );
   });
 
   it('saves an uploaded PDF into a kind, copying link, size and type from the upload, and lists it under the kind’s ancestors', async () => {
@@ -81,7 +91,13 @@ describe('file library: kinds, files, types, recognition', () => {
       size: 1,
       mime: 'text/html',
     });
-    expect(f).toMatchObject({ name: '春季绘本.pdf', link: up.link, size: pdf.length, mime: 'application/pdf', kindName: '课件' });
+    expect(f).toMatchObject({
+      name: '春季绘本.pdf',
+      link: up.link,
+      size: pdf.length,
+      mime: 'application/pdf',
+      kindName: '课件',
+    });
     expect(f).toMatchObject({ extension: 'pdf', tags: '春季,绘本', uploader: expect.any(String) });
     // The kind, its parent and no kind elsewhere.
     expect((await page('teacher', `kindId=${courseware}`)).records.map((r) => r.id)).toEqual([f.id]);
@@ -93,7 +109,9 @@ describe('file library: kinds, files, types, recognition', () => {
     expect((await page('admin', 'type=pdf&mime=pdf')).total).toBe(1);
     expect((await page('admin', 'type=docx')).total).toBe(0);
     expect((await page('admin', `uploader=${encodeURIComponent(f.uploader as unknown as string)}`)).total).toBe(1);
-    expect((await page('admin', 'createTime_dategt=2000-01-01 00:00:00&createTime_datelt=2001-01-01 00:00:00')).total).toBe(0);
+    expect(
+      (await page('admin', 'createTime_dategt=2000-01-01 00:00:00&createTime_datelt=2001-01-01 00:00:00')).total,
+    ).toBe(0);
     // Detail and update.
     expect((await call('teacher', 'GET', `/api/file/file/detail?id=${f.id}`)).body.data).toEqual(f);
     const upd = await call('teacher', 'POST', '/api/file/file/update', {
@@ -104,7 +122,12 @@ describe('file library: kinds, files, types, recognition', () => {
       remark: '第二版',
     });
     expect(upd.status, upd.raw).toBe(200);
-    expect(upd.body.data).toMatchObject({ name: '春季绘本（修订）.pdf', kindName: '绘本', remark: '第二版', link: up.link });
+    expect(upd.body.data).toMatchObject({
+      name: '春季绘本（修订）.pdf',
+      kindName: '绘本',
+      remark: '第二版',
+      link: up.link,
+    });
   });
 
   it('refuses an upload of another tenant, an unknown kind, a missing upload, and types the library does not take', async () => {
@@ -156,7 +179,8 @@ describe('file library: kinds, files, types, recognition', () => {
     expect(removed.status, removed.raw).toBe(200);
     const left = await inSystem(demo.t.database, async (trx) => ({
       uses: (await sql`select 1 from attach_use where attach_id = ${attachId}`.execute(trx)).rows.length,
-      attach: (await sql<{ is_deleted: number }>`select is_deleted from attach where id = ${attachId}`.execute(trx)).rows,
+      attach: (await sql<{ is_deleted: number }>`select is_deleted from attach where id = ${attachId}`.execute(trx))
+        .rows,
     }));
     expect(left).toEqual({ uses: 0, attach: [{ is_deleted: 0 }] });
     expect((await call('admin', 'POST', '/api/file/fileKind/remove', { ids: await kindId('通知') })).status).toBe(200);
@@ -168,13 +192,26 @@ describe('file library: kinds, files, types, recognition', () => {
     expect(list.body.data.records.map((r: { typeName: string }) => r.typeName).sort()).toEqual(
       ['Excel 表格', 'PDF 文档', 'Word 文档', '图片'].sort(),
     );
-    const added = await call('admin', 'POST', '/api/file/filetype/submit', { typeName: '文本', extensions: ' .TXT， md', maxSize: 1 });
+    const added = await call('admin', 'POST', '/api/file/filetype/submit', {
+      typeName: '文本',
+      extensions: ' .TXT， md',
+      maxSize: 1,
+    });
     expect(added.status, added.raw).toBe(200);
     expect(added.body.data).toMatchObject({ extensions: 'txt,md', maxSize: 1 });
-    const bad = await call('admin', 'POST', '/api/file/filetype/submit', { typeName: 'x', extensions: 'p d f!', maxSize: 0 }, 'en');
+    const bad = await call(
+      'admin',
+      'POST',
+      '/api/file/filetype/submit',
+      { typeName: 'x', extensions: 'p d f!', maxSize: 0 },
+      'en',
+    );
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['extensions', 'maxSize']);
     const big = await upload('admin', new TextEncoder().encode('a'.repeat(1024 * 1024 + 10)), 'big.txt', 'text/plain');
-    const refused = await call('admin', 'POST', '/api/file/file/save', { kindId: await kindId('制度'), attachId: big.attachId });
+    const refused = await call('admin', 'POST', '/api/file/file/save', {
+      kindId: await kindId('制度'),
+      attachId: big.attachId,
+    });
     expect(refused.body.msg).toBe('文本不能超过 1 MB');
     const small = await upload('admin', new TextEncoder().encode('园所制度 rules'), 'rules.txt', 'text/plain');
     await save('admin', { kindId: await kindId('制度'), attachId: small.attachId });
@@ -190,9 +227,12 @@ describe('file library: kinds, files, types, recognition', () => {
     });
     const docx = await save('admin', {
       kindId: kind,
-      attachId: (await upload('admin', await docxOf(['午睡制度', '第二条']), '午睡.docx', 'application/octet-stream')).attachId,
+      attachId: (await upload('admin', await docxOf(['午睡制度', '第二条']), '午睡.docx', 'application/octet-stream'))
+        .attachId,
     });
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const image = await save('admin', {
       kindId: kind,
       attachId: (await upload('admin', png, 'red.png', 'image/png')).attachId,
@@ -213,7 +253,9 @@ describe('file library: kinds, files, types, recognition', () => {
     expect(one.body.data.finishTime).toMatch(/^\d{4}-\d{2}-\d{2} /);
     const none = await call('admin', 'POST', '/api/t_file_identify/fileidentify/submit', { fileId: '42' });
     expect(none.body.fields).toEqual([{ field: 'fileId', message: '请选择资源库中的文件' }]);
-    expect((await call('teacher', 'POST', '/api/t_file_identify/fileidentify/submit', { fileId: pdf.id })).status).toBe(403);
+    expect((await call('teacher', 'POST', '/api/t_file_identify/fileidentify/submit', { fileId: pdf.id })).status).toBe(
+      403,
+    );
     expect((await call('admin', 'POST', '/api/t_file_identify/fileidentify/remove', { ids: img.id })).status).toBe(200);
     expect((await call('admin', 'GET', '/api/t_file_identify/fileidentify/list')).body.data.total).toBe(2);
   });

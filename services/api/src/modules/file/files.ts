@@ -57,7 +57,10 @@ function files(db: Kysely<DB>, tenantId: string) {
     .leftJoin('file_kind as k', (j) => j.onRef('k.id', '=', 'f.kind_id').onRef('k.tenant_id', '=', 'f.tenant_id'))
     .leftJoin('app_user as u', (j) => j.onRef('u.id', '=', 'f.create_user').onRef('u.tenant_id', '=', 'f.tenant_id'))
     .selectAll('f')
-    .select([sql<string>`coalesce(k.kind_name, '')`.as('kind_name'), sql<string>`coalesce(u.real_name, u.name, '')`.as('uploader')])
+    .select([
+      sql<string>`coalesce(k.kind_name, '')`.as('kind_name'),
+      sql<string>`coalesce(u.real_name, u.name, '')`.as('uploader'),
+    ])
     .where('f.tenant_id', '=', tenantId)
     .where(live('f'))
     .orderBy('f.create_time', 'desc')
@@ -107,9 +110,9 @@ export const PageByKindQuery = PageQuerySchema.extend({
 const Tags = z
   .union([z.string(), z.array(z.string())])
   .nullish()
-  .transform((v) =>
-    [...new Set((Array.isArray(v) ? v : (v ?? '').split(/[,，]/)).map((x) => x.trim()).filter(Boolean))],
-  )
+  .transform((v) => [
+    ...new Set((Array.isArray(v) ? v : (v ?? '').split(/[,，]/)).map((x) => x.trim()).filter(Boolean)),
+  ])
   .pipe(z.array(z.string().max(32, '$file.tag')).max(20, '$file.tags'))
   .transform((l) => (l.length ? l.join(',') : null));
 
@@ -117,7 +120,10 @@ const Tags = z
 const requiredId = (message: string) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? '' : String(v).trim()),
-    z.string().min(1, message).pipe(z.string().regex(/^[1-9][0-9]{0,18}$/, '$validation.id')),
+    z
+      .string()
+      .min(1, message)
+      .pipe(z.string().regex(/^[1-9][0-9]{0,18}$/, '$validation.id')),
   );
 
 export const FileBody = z.object({
@@ -135,11 +141,16 @@ const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,16})$/.exec(name)?.[1]?.
 /** A file the tenant's types refuse (when it has any): an extension none lists, or over its type's size. */
 async function checkType(trx: Kysely<DB>, tenantId: string, extension: string, size: number) {
   const { rows } = await sql<{ type_name: string; extensions: string; max_size: number }>`
-    select type_name, extensions, max_size from file_type where tenant_id = ${tenantId} and is_deleted = 0`.execute(trx);
+    select type_name, extensions, max_size from file_type where tenant_id = ${tenantId} and is_deleted = 0`.execute(
+    trx,
+  );
   if (!rows.length) return;
   const type = rows.find((r) => r.extensions.split(',').includes(extension));
   if (!type)
-    throw badRequest('file.typeRefused', { extension: extension || '—', allowed: rows.map((r) => r.extensions).join(',') });
+    throw badRequest('file.typeRefused', {
+      extension: extension || '—',
+      allowed: rows.map((r) => r.extensions).join(','),
+    });
   if (size > type.max_size * 1024 * 1024)
     throw badRequest('file.tooLarge', { type: type.type_name, max: `${type.max_size} MB` });
 }
@@ -159,7 +170,8 @@ export async function fileRoutes(app: FastifyInstance) {
   };
 
   route.get(`${BASE}/pageByKind`, {
-    summary: 'Files of a kind and the kinds below it (none: every file), paged; search name, mime, type (extension), uploader, createTime_dategt/_datelt',
+    summary:
+      'Files of a kind and the kinds below it (none: every file), paged; search name, mime, type (extension), uploader, createTime_dategt/_datelt',
     query: PageByKindQuery,
     data: pageSchema(FileAnswer),
     handler: async (request, q) => {
@@ -189,9 +201,10 @@ export async function fileRoutes(app: FastifyInstance) {
     const attachId = b.attachId as string;
     const scope = updating ? await scopeFor(request, 'update') : undefined;
     const id = await request.tx(async (trx) => {
-      const kind = await sql`select 1 from file_kind where tenant_id = ${tenantId} and id = ${kindId} and is_deleted = 0`.execute(
-        trx,
-      );
+      const kind =
+        await sql`select 1 from file_kind where tenant_id = ${tenantId} and id = ${kindId} and is_deleted = 0`.execute(
+          trx,
+        );
       if (!kind.rows.length) {
         const message = t(request.lang, 'file.kindMissing', { kindId });
         throw new AppError('bad_request', 'file.kindMissing', { kindId }, [{ field: 'kindId', message }]);
@@ -229,13 +242,24 @@ export async function fileRoutes(app: FastifyInstance) {
       };
       const loose = trx as unknown as Loose;
       if (updating)
-        await loose.updateTable('library_file').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+        await loose
+          .updateTable('library_file')
+          .set(values)
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
       else {
         const dept = await sql<{ dept_id: string | null }>`select dept_id::text from app_user
           where tenant_id = ${tenantId} and id = ${userId ?? null}`.execute(trx);
         await loose
           .insertInto('library_file')
-          .values({ tenant_id: tenantId, id, ...values, dept_id: dept.rows[0]?.dept_id ?? null, create_user: userId ?? null })
+          .values({
+            tenant_id: tenantId,
+            id,
+            ...values,
+            dept_id: dept.rows[0]?.dept_id ?? null,
+            create_user: userId ?? null,
+          })
           .execute();
       }
       return id as string;
@@ -244,7 +268,8 @@ export async function fileRoutes(app: FastifyInstance) {
   };
 
   route.post(`${BASE}/save`, {
-    summary: 'Adds a file to a kind: name (default: the upload’s name), kindId, attachId (an upload of put-file), tags, remark',
+    summary:
+      'Adds a file to a kind: name (default: the upload’s name), kindId, attachId (an upload of put-file), tags, remark',
     config: { buttons: ['file_add'] },
     merged: FileBody,
     data: FileAnswer,

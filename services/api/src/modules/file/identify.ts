@@ -11,7 +11,6 @@ import { backgroundWork } from '../../http/jobs';
 import { IdSchema, optionalText, requiredText } from '../../http/params';
 import { defineResource, type Resource } from '../../http/resource';
 import { ownSave } from '../../http/resource-own';
-import { tenantOf } from '../../plugins/context';
 import { attachmentBytes } from './attachments';
 import { EXTRACT_MAX_BYTES, extractDocument } from './extract';
 
@@ -85,7 +84,9 @@ async function submit(
     }
     // One row per file: recognising it again reads it again into the same row.
     const existing = await sql<{ id: string }>`select id::text from file_identify
-      where tenant_id = ${tenantId} and file_id = ${fileId} and is_deleted = 0 order by id limit 1 for update`.execute(trx);
+      where tenant_id = ${tenantId} and file_id = ${fileId} and is_deleted = 0 order by id limit 1 for update`.execute(
+      trx,
+    );
     const id = existing.rows[0]?.id ?? nextId();
     if (existing.rows[0])
       await sql`update file_identify set attach_id = ${f.attach_id}, file_name = ${f.name}, status = ${STATUS.running},
@@ -122,9 +123,9 @@ async function submit(
   if (job.size <= INLINE_MAX_BYTES) await run();
   else background(app)(run);
   const [row] = (
-    await sql<Record<string, unknown>>`select * from file_identify where tenant_id = ${tenantId} and id = ${job.id}`.execute(
-      app.database.db,
-    )
+    await sql<
+      Record<string, unknown>
+    >`select * from file_identify where tenant_id = ${tenantId} and id = ${job.id}`.execute(app.database.db)
   ).rows;
   return identify.present(row as Record<string, unknown>, app.config.TIME_ZONE) as z.output<typeof IdentifyAnswer>;
 }

@@ -57,7 +57,8 @@ registerMessages({
     'file.fileMissing': 'Please choose a file of the library',
     'file.extract.image': 'Images are not recognised (no OCR)',
     'file.extract.scanned': 'The PDF has no text layer (a scan): no text can be extracted',
-    'file.extract.legacy': 'Legacy Office formats (.doc/.xls/.ppt) are not read: save it as .docx/.xlsx and upload it again',
+    'file.extract.legacy':
+      'Legacy Office formats (.doc/.xls/.ppt) are not read: save it as .docx/.xlsx and upload it again',
     'file.extract.unsupported': 'This kind of file is not recognised (.docx, .xlsx, .pdf and .txt are)',
     'file.extract.broken': 'The file is damaged or cannot be read',
     'file.extract.tooLarge': 'Files over 20 MB are not recognised',

@@ -40,7 +40,17 @@ export const fileKinds = defineResource({
 /** A node of kindTree: BladeX's TreeNode, with the kind's name and order besides. */
 const KindNodeSchema = treeSchema(
   'FileKindNode',
-  z.object({ id: text, parentId: text, title: text, key: text, value: text, name: text, sort: z.number().int() }),
+  z.object({
+    id: text,
+    parentId: text,
+    title: text,
+    key: text,
+    value: text,
+    name: text,
+    kindName: text,
+    sort: z.number().int(),
+    remark: text,
+  }),
 );
 
 interface KindRow {
@@ -48,12 +58,13 @@ interface KindRow {
   parent_id: string;
   kind_name: string;
   sort: number;
+  remark: string | null;
 }
 
 /** The tenant's live kinds, in tree order (sort, then id). */
 export const kindRows = (request: Parameters<typeof readIn>[0]) =>
   readIn(request, (db, ctx) =>
-    sql<KindRow>`select id::text, parent_id::text, kind_name, sort from file_kind
+    sql<KindRow>`select id::text, parent_id::text, kind_name, sort, remark from file_kind
       where tenant_id = ${ctx.tenantId} and is_deleted = 0 order by sort, id`.compile(db),
   );
 
@@ -61,12 +72,21 @@ export const kindRows = (request: Parameters<typeof readIn>[0]) =>
 export async function kindRoutes(app: FastifyInstance) {
   const route = new Routes(app, ['File kinds']);
   route.get(`${BASE}/kindTree`, {
-    summary: 'Every kind of the tenant as one tree (TreeNode: id, parentId, title, key, value, name, sort, children, hasChildren)',
+    summary:
+      'Every kind of the tenant as one tree (TreeNode: id, parentId, title, key, value, name/kindName, sort, remark, children, hasChildren)',
     query: z.object({}),
     data: z.array(KindNodeSchema),
     handler: async (request) => {
       const rows = await kindRows(request);
-      return buildTree(rows.map((r) => ({ ...treeNode(r.id, r.parent_id, r.kind_name), name: r.kind_name, sort: r.sort })));
+      return buildTree(
+        rows.map((r) => ({
+          ...treeNode(r.id, r.parent_id, r.kind_name),
+          name: r.kind_name,
+          kindName: r.kind_name,
+          sort: r.sort,
+          remark: r.remark ?? '',
+        })),
+      );
     },
   });
   route.post(`${BASE}/remove`, {
@@ -85,7 +105,9 @@ export async function kindRoutes(app: FastifyInstance) {
                and c.is_deleted = 0 and c.id not in (${sql.join(known)}))::text as children,
             (select count(*) from library_file f where f.tenant_id = k.tenant_id and f.kind_id = k.id
                and f.is_deleted = 0)::text as files
-          from file_kind k where k.tenant_id = ${tenantId} and k.id in (${sql.join(known)}) order by k.sort, k.id`.execute(trx);
+          from file_kind k where k.tenant_id = ${tenantId} and k.id in (${sql.join(known)}) order by k.sort, k.id`.execute(
+          trx,
+        );
         for (const r of rows) {
           if (r.children !== '0') throw badRequest('file.kindHasChildren', { name: r.kind_name, count: r.children });
           if (r.files !== '0') throw badRequest('file.kindHasFiles', { name: r.kind_name, count: r.files });

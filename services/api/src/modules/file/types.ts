@@ -26,7 +26,11 @@ export const fileTypes = defineResource({
     extensions,
     maxSize: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number({ error: '$file.maxSize' }).int('$file.maxSize').min(1, '$file.maxSize').max(1024, '$file.maxSize'),
+      z.coerce
+        .number({ error: '$file.maxSize' })
+        .int('$file.maxSize')
+        .min(1, '$file.maxSize')
+        .max(1024, '$file.maxSize'),
     ),
     remark: optionalText(255),
   }),
