@@ -3,11 +3,12 @@ import type { LibraryMessages } from './zh-CN';
 export const en: LibraryMessages = {
   file: {
     name: 'file',
+    fileName: 'File name',
     allKinds: 'All categories',
     kindId: 'Category',
     kindName: 'Category',
     extension: 'Type',
-    size: 'Size',
+    size: 'Size (bytes)',
     mime: 'Format',
     tags: 'Tags',
     remark: 'Remark',

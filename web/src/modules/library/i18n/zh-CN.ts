@@ -5,11 +5,12 @@
 export const zhCN = {
   file: {
     name: '文件',
+    fileName: '文件名称',
     allKinds: '全部分类',
     kindId: '所属分类',
     kindName: '分类',
     extension: '类型',
-    size: '大小',
+    size: '大小（字节）',
     mime: '格式',
     tags: '标签',
     remark: '备注',

@@ -1,6 +1,6 @@
 import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconUpload } from '@tabler/icons-react';
+import { IconPhotoSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function LibraryPage() {
     row: (row) =>
       previewOf(String(row.mime ?? ''), String(row.extension ?? '')) ? (
         <RowButton label={t('library.file.preview')} testId="file-row-preview" onClick={() => setPreviewing(row)}>
-          <IconEye size={16} />
+          <IconPhotoSearch size={16} />
         </RowButton>
       ) : null,
     toolbar: ({ params }) => (
