@@ -7,6 +7,7 @@ import { type E2E, signIn, startE2E, waitForMenu, watchErrors } from './support/
 import { dialog, notification, openMenu, quiet, rowWith, setLanguage } from './support/crud';
 
 const TEACHER = { tenant: '100001', account: 'teacher1', password: DEMO_PASSWORD };
+const ADMIN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 
 /**
  * Issue 17, the file library: a teacher opens 资源文件, chooses a kind in the tree, uploads a
@@ -99,5 +100,37 @@ describe('library → files (upload, list, preview)', () => {
     await page.getByTestId('file-upload-dialog').waitFor({ state: 'hidden' });
     await page.screenshot({ path: '/tmp/hB-library-en.png' });
     expect(errors).toEqual([]);
+  });
+
+  it('an administrator manages kinds and types and reads the text recognised from the PDF', async () => {
+    const admin = await (await e2e.context()).newPage();
+    const adminErrors = watchErrors(admin);
+    await signIn(admin, ADMIN);
+    await waitForMenu(admin);
+    await openMenu(admin, 'file_kind', '/file/fileKind/index', 'file_kind-page', 'library');
+    await rowWith(admin, '教学资源').waitFor();
+    await admin.screenshot({ path: '/tmp/hB-kinds-zh.png' });
+    await openMenu(admin, 'file_type', '/file/filetype/index', 'file_type-page', 'library');
+    await rowWith(admin, 'PDF 文档').waitFor();
+    await admin.screenshot({ path: '/tmp/hB-types-zh.png' });
+    await openMenu(admin, 'file_identify', '/file/fileidentify/index', 'file_identify-page', 'library');
+    await admin.getByTestId('identify-start').click();
+    await admin.getByTestId('identify-file').click();
+    await admin.getByRole('option', { name: /春季绘本课件\.pdf/ }).click();
+    await admin.getByTestId('identify-submit').click();
+    const text = admin.getByTestId('identify-text');
+    await text.getByText('Spring picture books').waitFor();
+    await quiet(admin);
+    await admin.screenshot({ path: '/tmp/hB-identify-text-zh.png' });
+    await admin.keyboard.press('Escape');
+    await text.waitFor({ state: 'hidden' });
+    await rowWith(admin, '春季绘本课件.pdf').waitFor();
+    await setLanguage(admin, 'en');
+    await rowWith(admin, 'Done').waitFor();
+    await admin.screenshot({ path: '/tmp/hB-identify-en.png' });
+    await openMenu(admin, 'file_type', '/file/filetype/index', 'file_type-page', 'library');
+    await admin.getByText('Largest size (MB)').waitFor();
+    await admin.screenshot({ path: '/tmp/hB-types-en.png' });
+    expect(adminErrors).toEqual([]);
   });
 });
