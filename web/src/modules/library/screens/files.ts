@@ -22,7 +22,7 @@ export const files = defineCrud({
   columns: [
     {
       prop: 'name',
-      label: 'library.file.name',
+      label: 'library.file.fileName',
       search: true,
       rules: { required: 'library.file.rules.name', max: 255 },
     },
@@ -37,7 +37,7 @@ export const files = defineCrud({
     { prop: 'extension', form: false, width: 70 },
     { prop: 'size', form: false, width: 100 },
     { prop: 'tags', hide: true, rules: { max: 500 } },
-    { prop: 'uploader', form: false, search: true, width: 90 },
+    { prop: 'uploader', form: false, search: true, width: 110 },
     { prop: 'createTime', form: false, width: 165 },
     { prop: 'remark', type: 'textarea', hide: true, rules: { max: 500 } },
   ],
