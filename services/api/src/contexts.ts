@@ -7,6 +7,7 @@ import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { ossContext } from './modules/oss';
+import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { paramContext } from './modules/param';
@@ -30,6 +31,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   regionContext,
   clientContext,
   ossContext,
+  attachContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

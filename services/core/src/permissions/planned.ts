@@ -298,20 +298,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         api: ['* /api/blade-resource/sms/**'],
         buttons: crud('sms', '短信配置', 'SMS setting', [{ code: 'sms_enable', name: '启用', nameEn: 'Enable' }]),
       },
-      {
-        code: 'attach',
-        name: '附件管理',
-        nameEn: 'Attachments',
-        path: '/resource/attach',
-        icon: 'Paperclip',
-        sort: 3,
-        api: ['* /api/blade-resource/attach/**'],
-        buttons: [
-          { code: 'attach_upload', name: '上传', nameEn: 'Upload' },
-          { code: 'attach_download', name: '下载', nameEn: 'Download' },
-          { code: 'attach_delete', name: '删除', nameEn: 'Delete' },
-        ],
-      },
     ],
   },
   {

@@ -122,6 +122,8 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
   const type = await checkUpload(kind, fileName, head);
   const limit = new ByteLimit(type.max, () => tooBig(kind, type.max));
   body.on('error', (err) => limit.destroy(err));
+  // Its failure is the store's rejected put (and `limit.errored`), read below.
+  limit.on('error', () => undefined);
   body.pipe(limit);
   const key = objectKey(tenantId, type.ext);
   let size: number;
