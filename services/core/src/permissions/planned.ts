@@ -279,16 +279,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     section: 'resource',
     menus: [
       {
-        code: 'oss',
-        name: '对象存储',
-        nameEn: 'Object storage',
-        path: '/resource/oss',
-        icon: 'iconfont iconicon_subordinate',
-        sort: 1,
-        api: ['* /api/blade-resource/oss/**'],
-        buttons: crud('oss', '存储配置', 'storage', [{ code: 'oss_enable', name: '启用', nameEn: 'Enable' }]),
-      },
-      {
         code: 'sms',
         name: '短信配置',
         nameEn: 'SMS',
