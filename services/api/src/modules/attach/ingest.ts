@@ -96,7 +96,7 @@ async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) =
   const thumbKey = `${key}.thumb.webp`;
   try {
     const image = await store.get(key);
-    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
+    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 1 });
     const data = await new Promise<Buffer>((resolve, reject) => {
       image.on('error', reject);
       image.pipe(resize).toBuffer().then(resolve, reject);
