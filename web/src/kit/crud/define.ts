@@ -79,6 +79,8 @@ export interface CrudColumn {
   badges?: Record<string, string>;
   /** In the form only while other fields hold one of these values (`{ category: ['s3'] }`): hidden fields are not checked. */
   shownWhen?: Record<string, readonly (string | number)[]>;
+  /** The table cell drawn by the screen (a thumbnail, a size in KB): given by its page, which may use React. */
+  cell?: (row: CrudRecord) => import('react').ReactNode;
 }
 
 /** Does the form show this field with these values (`shownWhen`)? */
