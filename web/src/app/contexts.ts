@@ -6,6 +6,7 @@ import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { libraryContext } from '../modules/library';
+import { resourceContext } from '../modules/resource';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -24,6 +25,7 @@ export const CONTEXTS = [
   tutorialContext,
   weekContext,
   systemContext,
+  resourceContext,
   libraryContext,
 ] as const;
 

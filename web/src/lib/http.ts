@@ -229,7 +229,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return (body ?? { code, data: null as T }) as ApiEnvelope<T>;
 }
 
-/** The headers every API call carries (client credentials, the bearer token): for calls made without `request` (an upload's XMLHttpRequest, for its progress events). */
+/** The headers `request` sends (client credentials and the bearer token): for a call it cannot make itself (an upload with progress). */
 export function apiHeaders(): Record<string, string> {
   const token = hooks.getToken();
   return { Authorization: basicAuthorization(), ...(token ? { [TOKEN_HEADER]: `bearer ${token}` } : {}) };

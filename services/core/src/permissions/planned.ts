@@ -228,16 +228,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     section: 'resource',
     menus: [
       {
-        code: 'oss',
-        name: '对象存储',
-        nameEn: 'Object storage',
-        path: '/resource/oss',
-        icon: 'iconfont iconicon_subordinate',
-        sort: 1,
-        api: ['* /api/blade-resource/oss/**'],
-        buttons: crud('oss', '存储配置', 'storage', [{ code: 'oss_enable', name: '启用', nameEn: 'Enable' }]),
-      },
-      {
         code: 'sms',
         name: '短信配置',
         nameEn: 'SMS',
@@ -246,20 +236,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         sort: 2,
         api: ['* /api/blade-resource/sms/**'],
         buttons: crud('sms', '短信配置', 'SMS setting', [{ code: 'sms_enable', name: '启用', nameEn: 'Enable' }]),
-      },
-      {
-        code: 'attach',
-        name: '附件管理',
-        nameEn: 'Attachments',
-        path: '/resource/attach',
-        icon: 'Paperclip',
-        sort: 3,
-        api: ['* /api/blade-resource/attach/**'],
-        buttons: [
-          { code: 'attach_upload', name: '上传', nameEn: 'Upload' },
-          { code: 'attach_download', name: '下载', nameEn: 'Download' },
-          { code: 'attach_delete', name: '删除', nameEn: 'Delete' },
-        ],
       },
     ],
   },

@@ -91,7 +91,7 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
           </Alert>
         )}
         <Grid gap="md">
-          {formColumns(def, mode).map((column) => (
+          {formColumns(def, mode, form.values).map((column) => (
             <Grid.Col key={column.prop} span={{ base: 12, sm: column.type === 'textarea' ? 12 : 6 }}>
               <CrudField
                 column={column}

@@ -77,7 +77,18 @@ export interface CrudColumn {
   localized?: Record<string, string>;
   /** A select's value shown as a badge in the table, of this colour (by value). */
   badges?: Record<string, string>;
+  /** In the form only while other fields hold one of these values (`{ category: ['s3'] }`): hidden fields are not checked. */
+  shownWhen?: Record<string, readonly (string | number)[]>;
+  /** The table cell drawn by the screen (a thumbnail, a size in KB): given by its page, which may use React. */
+  cell?: (row: CrudRecord) => import('react').ReactNode;
 }
+
+/** Does the form show this field with these values (`shownWhen`)? */
+export const fieldShown = (column: CrudColumn, values?: FormValues): boolean =>
+  !values ||
+  Object.entries(column.shownWhen ?? {}).every(([prop, allowed]) =>
+    allowed.some((v) => String(v) === String(values[prop] ?? '')),
+  );
 
 /**
  * A select's options from a call: its answer a list, a page (`records`) or a tree (`children`,
@@ -297,8 +308,10 @@ export function defineCrud(input: CrudInput): CrudDefinition & { dialogWidth: nu
 
 export const tableColumns = (def: CrudDefinition) => def.columns.filter((c) => !c.hide);
 export const searchColumns = (def: CrudDefinition) => def.columns.filter((c) => c.search);
-export const formColumns = (def: CrudDefinition, mode?: DialogMode) =>
-  def.columns.filter((c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add'));
+export const formColumns = (def: CrudDefinition, mode?: DialogMode, values?: FormValues) =>
+  def.columns.filter(
+    (c) => c.form !== false && (!c.addOnly || mode === undefined || mode === 'add') && fieldShown(c, values),
+  );
 
 /** May the field be changed in this mode? */
 export const isEditable = (column: CrudColumn, mode: DialogMode) =>
@@ -322,7 +335,7 @@ export function validateField(column: CrudColumn, value: unknown): FieldProblem 
 /** Every broken rule of the form's fields, by field. */
 export function validateForm(def: CrudDefinition, values: FormValues, mode?: DialogMode): Record<string, FieldProblem> {
   const problems: Record<string, FieldProblem> = {};
-  for (const column of formColumns(def, mode)) {
+  for (const column of formColumns(def, mode, values)) {
     const problem = validateField(column, values[column.prop]);
     if (problem) problems[column.prop] = problem;
   }

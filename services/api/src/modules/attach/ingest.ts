@@ -96,7 +96,7 @@ async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) =
   const thumbKey = `${key}.thumb.webp`;
   try {
     const image = await store.get(key);
-    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
+    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 1 });
     const data = await new Promise<Buffer>((resolve, reject) => {
       image.on('error', reject);
       image.pipe(resize).toBuffer().then(resolve, reject);
@@ -122,6 +122,8 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
   const type = await checkUpload(kind, fileName, head);
   const limit = new ByteLimit(type.max, () => tooBig(kind, type.max));
   body.on('error', (err) => limit.destroy(err));
+  // Its failure is the store's rejected put (and `limit.errored`), read below.
+  limit.on('error', () => undefined);
   body.pipe(limit);
   const key = objectKey(tenantId, type.ext);
   let size: number;

@@ -139,3 +139,10 @@ export function kindOf(value: unknown): Kind {
   if (typeof value === 'string' && (KINDS as readonly string[]).includes(value)) return value as Kind;
   throw badRequest('attach.badKind', { kinds: KINDS.join(', ') });
 }
+
+/** The most bytes a file named with `ext` may have as `kind` (its group's and its kind's limits). */
+export function limitOf(kind: Kind, ext: string): number {
+  const type = BY_EXT.get(ext);
+  const group = type ? GROUP_MAX[type.group] : 0;
+  return Math.min(KIND_RULES[kind].max ?? Number.POSITIVE_INFINITY, group);
+}

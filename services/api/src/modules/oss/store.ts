@@ -306,6 +306,8 @@ export class S3Store implements ObjectStore {
       forcePathStyle: Boolean(opts.endpoint),
       credentials: { accessKeyId: opts.accessKey, secretAccessKey: opts.secretKey },
       maxAttempts: opts.maxAttempts ?? 3,
+      // A store that does not answer fails the call instead of holding it (and a check) forever.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
