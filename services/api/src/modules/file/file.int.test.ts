@@ -45,7 +45,15 @@ describe('file library: kinds, files, types, recognition', () => {
   const save = async (who: string, body: object) => {
     const r = await call(who, 'POST', '/api/file/file/save', body);
     expect(r.status, r.raw).toBe(200);
-    return r.body.data as { id: string; name: string; link: string; size: number; mime: string; kindName: string };
+    return r.body.data as {
+      id: string;
+      name: string;
+      link: string;
+      size: number;
+      mime: string;
+      kindName: string;
+      uploader: string;
+    };
   };
   const page = async (who: string, query: string) => {
     const r = await call(who, 'GET', `/api/file/file/pageByKind?${query}`);
@@ -108,7 +116,7 @@ describe('file library: kinds, files, types, recognition', () => {
     expect((await page('admin', 'name=秋季')).total).toBe(0);
     expect((await page('admin', 'type=pdf&mime=pdf')).total).toBe(1);
     expect((await page('admin', 'type=docx')).total).toBe(0);
-    expect((await page('admin', `uploader=${encodeURIComponent(f.uploader as unknown as string)}`)).total).toBe(1);
+    expect((await page('admin', `uploader=${encodeURIComponent(f.uploader)}`)).total).toBe(1);
     expect(
       (await page('admin', 'createTime_dategt=2000-01-01 00:00:00&createTime_datelt=2001-01-01 00:00:00')).total,
     ).toBe(0);
