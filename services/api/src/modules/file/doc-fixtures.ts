@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 /** Documents the file tests make (never committed as binaries): a .docx, an .xlsx, a PDF with a text layer. */
 
 /** A minimal PDF, written out by hand: one page per entry, each showing its lines in Helvetica (none: a page with no text layer, as a scan has). */
-export function minimalPdf(pages: string[][]): Uint8Array {
+export function minimalPdf(pages: string[][], padding = 0): Uint8Array {
   const objects: string[] = [];
   const add = (body: string) => {
     objects.push(body);
@@ -27,7 +27,8 @@ export function minimalPdf(pages: string[][]): Uint8Array {
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
-  let out = '%PDF-1.4\n';
+  // A comment line of `padding` bytes makes the file as big as a test needs.
+  let out = `%PDF-1.4\n${padding ? `%${'x'.repeat(padding)}\n` : ''}`;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(out.length);

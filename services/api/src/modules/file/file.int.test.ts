@@ -227,7 +227,7 @@ describe('file library: kinds, files, types, recognition', () => {
     expect(gone.status).toBe(200);
   });
 
-  it('recognises the text of a PDF, a .docx and a .txt; says why an image is not; lists, reads and removes recognitions', async () => {
+  it('recognises the text of a PDF and a .docx; says why an image is not; lists, reads and removes recognitions', async () => {
     const kind = await kindId('制度');
     const pdf = await save('admin', {
       kindId: kind,
@@ -266,5 +266,23 @@ describe('file library: kinds, files, types, recognition', () => {
     );
     expect((await call('admin', 'POST', '/api/t_file_identify/fileidentify/remove', { ids: img.id })).status).toBe(200);
     expect((await call('admin', 'GET', '/api/t_file_identify/fileidentify/list')).body.data.total).toBe(2);
+  });
+
+  it('recognises a file over 2 MB after answering: the row says running, then success', async () => {
+    const big = minimalPdf([['Big handbook']], 2.5 * 1024 * 1024);
+    const file = await save('admin', {
+      kindId: await kindId('制度'),
+      attachId: (await upload('admin', big, 'handbook.pdf', 'application/pdf')).attachId,
+    });
+    const r = await call('admin', 'POST', '/api/t_file_identify/fileidentify/submit', { fileId: file.id });
+    expect(r.status, r.raw).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 'running', content: '' });
+    let row = r.body.data;
+    for (let i = 0; i < 200 && row.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = (await call('admin', 'GET', `/api/t_file_identify/fileidentify/detail?id=${r.body.data.id}`)).body.data;
+    }
+    expect(row).toMatchObject({ status: 'success', pages: 1 });
+    expect(row.content).toContain('Big handbook');
   });
 });

@@ -130,14 +130,15 @@ async function submit(
   return identify.present(row as Record<string, unknown>, app.config.TIME_ZONE) as z.output<typeof IdentifyAnswer>;
 }
 
-const runners = new WeakMap<FastifyInstance, ReturnType<typeof backgroundWork>>();
-/** The app's background runner (closing the app waits for a recognition still running). */
+/** Each app's background runner, by its database (closing the app waits for a recognition still running). */
+const runners = new WeakMap<object, ReturnType<typeof backgroundWork>>();
+/** Made while the routes are registered (a hook cannot be added once the app is ready). */
+export function registerIdentifyRunner(app: FastifyInstance) {
+  runners.set(app.database, backgroundWork(app));
+}
 function background(app: FastifyInstance) {
-  let r = runners.get(app);
-  if (!r) {
-    r = backgroundWork(app);
-    runners.set(app, r);
-  }
+  const r = runners.get(app.database);
+  if (!r) throw new Error('registerIdentifyRunner was not called');
   return r;
 }
 

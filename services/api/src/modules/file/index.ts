@@ -5,7 +5,7 @@ import { nextId } from '@sprout/core/ids';
 import { crud } from '@sprout/core/permissions/catalog';
 import type { ServerContext } from '../../context';
 import { fileRoutes } from './files';
-import { identify, setIdentifyZone } from './identify';
+import { identify, registerIdentifyRunner, setIdentifyZone } from './identify';
 import { fileKinds, kindRoutes } from './kinds';
 import { DEMO_TYPES, fileTypes } from './types';
 
@@ -78,6 +78,7 @@ export const fileContext: ServerContext = {
   name: 'file',
   routes: async (app: FastifyInstance) => {
     setIdentifyZone(app.config.TIME_ZONE);
+    registerIdentifyRunner(app);
     await app.register(fileKinds);
     await app.register(kindRoutes);
     await app.register(fileRoutes);
