@@ -35,7 +35,7 @@ export const files = defineCrud({
     },
     { prop: 'kindName', form: false, width: 100 },
     { prop: 'extension', form: false, width: 70 },
-    { prop: 'size', form: false, width: 100 },
+    { prop: 'size', form: false, width: 120 },
     { prop: 'tags', hide: true, rules: { max: 500 } },
     { prop: 'uploader', form: false, search: true, width: 110 },
     { prop: 'createTime', form: false, width: 165 },
