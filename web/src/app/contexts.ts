@@ -6,6 +6,7 @@ import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { smsContext } from '../modules/sms';
+import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
 import { systemContext } from '../modules/system';
@@ -29,6 +30,7 @@ export const CONTEXTS = [
   smsContext,
   resourceContext,
   noticeContext,
+  libraryContext,
 ] as const;
 
 /**

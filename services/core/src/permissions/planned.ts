@@ -172,57 +172,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     ],
   },
   {
-    section: 'library',
-    menus: [
-      {
-        code: 'file',
-        name: '资源文件',
-        nameEn: 'Files',
-        path: '/file/file',
-        icon: 'File',
-        sort: 1,
-        resource: 'file',
-        api: [
-          '* /api/file/file/**',
-          'GET /api/file/fileKind/kindTree',
-          '* /api/blade-resource/oss/endpoint/put-file',
-          '* /api/upload/**',
-        ],
-        buttons: crud('file', '文件', 'file'),
-      },
-      {
-        code: 'file_kind',
-        name: '资源分类',
-        nameEn: 'Categories',
-        path: '/file/fileKind',
-        icon: 'Category',
-        sort: 2,
-        api: ['* /api/file/fileKind/**'],
-        buttons: crud('file_kind', '分类', 'category'),
-      },
-      {
-        code: 'file_type',
-        name: '文件类型',
-        nameEn: 'File types',
-        path: '/file/filetype',
-        icon: 'FileDescription',
-        sort: 3,
-        api: ['* /api/file/filetype/**'],
-        buttons: crud('file_type', '文件类型', 'file type'),
-      },
-      {
-        code: 'file_identify',
-        name: '文件识别',
-        nameEn: 'Text recognition',
-        path: '/file/fileidentify',
-        icon: 'ScanEye',
-        sort: 4,
-        api: ['* /api/t_file_identify/fileidentify/**'],
-        buttons: crud('file_identify', '识别记录', 'recognition'),
-      },
-    ],
-  },
-  {
     section: 'system',
     menus: [
       {
@@ -256,25 +205,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         sort: 17,
         api: ['* /api/blade-report/report/rest/**'],
         buttons: [{ code: 'report_delete', name: '删除报表', nameEn: 'Delete report' }],
-      },
-    ],
-  },
-  {
-    section: 'resource',
-    menus: [
-      {
-        code: 'attach',
-        name: '附件管理',
-        nameEn: 'Attachments',
-        path: '/resource/attach',
-        icon: 'Paperclip',
-        sort: 3,
-        api: ['* /api/blade-resource/attach/**'],
-        buttons: [
-          { code: 'attach_upload', name: '上传', nameEn: 'Upload' },
-          { code: 'attach_download', name: '下载', nameEn: 'Download' },
-          { code: 'attach_delete', name: '删除', nameEn: 'Delete' },
-        ],
       },
     ],
   },

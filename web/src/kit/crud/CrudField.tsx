@@ -177,6 +177,7 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
 
 /** How a table shows a column's value: an option's text (or badge), an icon, else as it is. */
 export function cellRender(column: CrudColumn): ((row: CrudRecord) => ReactNode) | undefined {
+  if (column.cell) return column.cell;
   if (column.type === 'icon') return (row) => <IconCell column={column} value={row[column.prop]} />;
   if (column.localized) return (row) => <LocalizedCell column={column} row={row} />;
   if (column.options || column.dict) return (row) => <OptionCell column={column} value={row[column.prop]} />;

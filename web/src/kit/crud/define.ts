@@ -92,6 +92,8 @@ export interface CrudColumn {
    * provider's own fields): hidden, it is neither checked nor sent.
    */
   showWhen?: Record<string, readonly (string | number)[]>;
+  /** The table cell drawn by the screen (a thumbnail, a size in KB): given by its page, which may use React. */
+  cell?: (row: CrudRecord) => import('react').ReactNode;
 }
 
 /**
