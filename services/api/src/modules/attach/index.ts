@@ -82,9 +82,7 @@ export async function readAttachment(
   attachId: string,
   stores: StoreResolver = storeFor,
 ): Promise<{ row: AttachRow; stream: Readable }> {
-  const row = await database.db
-    .transaction()
-    .execute(async (trx) => attachById(attachDb(trx), tenantId, attachId));
+  const row = await database.db.transaction().execute(async (trx) => attachById(attachDb(trx), tenantId, attachId));
   if (!row) throw notFound('attach.notFound');
   const store = await stores(database, config, tenantId);
   return { row, stream: await store.get(row.name) };

@@ -34,8 +34,9 @@ export async function peek(source: Readable, n: number): Promise<{ head: Buffer;
       reject(err);
     };
     const onReadable = () => {
-      let chunk: Buffer | null;
-      while (length < n && (chunk = source.read() as Buffer | null) !== null) {
+      while (length < n) {
+        const chunk = source.read() as Buffer | null;
+        if (chunk === null) break;
         chunks.push(chunk);
         length += chunk.length;
       }
@@ -96,7 +97,10 @@ async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) =
   const thumbKey = `${key}.thumb.webp`;
   try {
     const image = await store.get(key);
-    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 1 });
+    const resize = sharp({ failOn: 'error' })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75, effort: 1 });
     const data = await new Promise<Buffer>((resolve, reject) => {
       image.on('error', reject);
       image.pipe(resize).toBuffer().then(resolve, reject);
