@@ -3,7 +3,9 @@ import { registerMessages } from '@sprout/core/i18n';
 import type { ServerContext } from '../../context';
 import { ossConfigs } from './oss-resource';
 import { ossRoutes } from './oss-routes';
+import { ossRewrapService } from './rewrap';
 import { watchStores } from './store';
+export { rewrapOssSecrets } from './rewrap';
 
 export {
   announceStoreChange,
@@ -71,6 +73,8 @@ export const ossContext: ServerContext = {
     const unsubscribe = await watchStores(app.database, app.auth.kv);
     app.addHook('onClose', async () => unsubscribe());
   },
+  // A MASTER_KEY rotation reaches the storage secrets at the worker's start.
+  workerServices: [ossRewrapService],
   menus: [
     {
       section: 'resource',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,10 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { useDemoConsole } from '../auth/console-fixture';
-import { bodyOf, readAll, S3Store, storeFor } from './store';
+import { MasterKeyWrapper } from '@sprout/core/keys';
+import { MemoryStore } from '@sprout/core/kv';
+import { rewrapOssSecrets } from './rewrap';
+import { bodyOf, OSS_CHANGED, readAll, S3Store, storeFor, watchStores } from './store';
 
 /**
  * Storage configurations (/api/blade-resource/oss) on PostgreSQL, against a real S3-protocol
@@ -274,6 +278,42 @@ describe('object storage configurations: list, detail, submit, enable, remove', 
     expect((await call('platform', 'POST', `${BASE}/enable?id=${own.id}`)).status).toBe(200);
     expect((await storeFor(demo.t.database, demo.app.config, '000000')).kind).toBe('s3');
     expect((await storeFor(demo.t.database, demo.app.config, '100001')).kind).toBe('local');
+  });
+
+  it('a change announced by another replica drops this one’s cached store', async () => {
+    const kv = new MemoryStore();
+    const { database } = demo.t;
+    const config = demo.app.config;
+    const unsubscribe = await watchStores(database, kv);
+    try {
+      const first = await storeFor(database, config, '100001');
+      expect(await storeFor(database, config, '100001')).toBe(first);
+      await kv.publish(OSS_CHANGED, '100001');
+      await expect.poll(async () => (await storeFor(database, config, '100001')) !== first).toBe(true);
+    } finally {
+      await unsubscribe();
+      await kv.close();
+    }
+  });
+
+  it('follows a master key rotation: every secret is rewrapped under the new key and still reads', async () => {
+    const k1 = demo.app.config.MASTER_KEY;
+    const k2 = randomBytes(32);
+    const rotated = new MasterKeyWrapper(k2, [k1]);
+    const first = await rewrapOssSecrets(demo.t.database, rotated);
+    expect(first).toMatchObject({ unreadable: 0 });
+    expect(first.rewrapped).toBeGreaterThanOrEqual(3);
+    const rows = [...(await stored('100001')), ...(await stored('000000'))].filter((r) => r.secret_key);
+    expect(rows.every((r) => r.wrapped === rotated.currentKeyId)).toBe(true);
+    const main = rows.find((r) => r.oss_code === 'minio-main') as { id: string; secret_key: string };
+    const plain = await rotated.unwrap(
+      { keyId: rotated.currentKeyId, data: Buffer.from(main.secret_key, 'base64') },
+      `oss.secret_key\u0000100001\u0000${main.id}`,
+    );
+    expect(plain.toString()).toBe(SECRET);
+    expect((await rewrapOssSecrets(demo.t.database, rotated)).rewrapped).toBe(0);
+    // Back under the app's key for the tests after this one.
+    expect((await rewrapOssSecrets(demo.t.database, new MasterKeyWrapper(k1, [k2]))).rewrapped).toBe(first.rewrapped);
   });
 
   it('needs the screen’s buttons: a teacher may not change storage', async () => {

@@ -518,13 +518,10 @@ export async function storeFor(
 export function dropStore(database: Database, tenantId?: string) {
   const cache = caches.get(database);
   if (!cache) return;
-  const drop = (t: string) => {
-    const e = cache.get(t);
-    cache.delete(t);
-    e?.store.then((s) => (s instanceof S3Store ? s.destroy() : undefined)).catch(() => undefined);
-  };
-  if (tenantId === undefined) for (const t of [...cache.keys()]) drop(t);
-  else drop(tenantId);
+  // Only forgotten, never destroyed: a put or get still under way on it finishes (its client's
+  // idle sockets close by themselves).
+  if (tenantId === undefined) cache.clear();
+  else cache.delete(tenantId);
 }
 
 /** The broadcast that a tenant's storage configuration changed. */

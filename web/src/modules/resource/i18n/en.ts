@@ -14,7 +14,7 @@ export const en: ResourceMessages = {
     remark: 'Remark',
     status: 'Status',
     createTime: 'Created',
-    categories: { local: 'Local disk', s3: 'S3-protocol store' },
+    categories: { local: 'Local disk', s3: 'S3 storage' },
     statuses: { disabled: 'Disabled', enabled: 'Enabled' },
     enable: 'Enable',
     enableConfirm:

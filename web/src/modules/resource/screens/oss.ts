@@ -29,7 +29,7 @@ export const oss = defineCrud({
       prop: 'category',
       type: 'select',
       search: true,
-      width: 150,
+      width: 170,
       initial: 'local',
       options: [
         { value: 'local', label: 'resource.oss.categories.local' },
