@@ -6,7 +6,13 @@ import { fmt, startServer, table } from './lib';
 /** A ~1 MB png (noise does not compress), one per slot so no two requests send the same bytes object. */
 async function image(seed: number): Promise<Buffer> {
   return sharp({
-    create: { width: 580, height: 580, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 } },
+    create: {
+      width: 580,
+      height: 580,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 },
+    },
   })
     .png({ compressionLevel: 1 })
     .toBuffer();
@@ -41,11 +47,12 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
   try {
     const images = await Promise.all(Array.from({ length: opts.inFlight }, (_, i) => image(i)));
     const mb = images[0]!.length / 1024 / 1024;
+    const blobs = images.map((b) => new Blob([new Uint8Array(b)], { type: 'image/png' }));
     let refused = 0;
     const put = async (w: number) => {
       const form = new FormData();
       form.append('kind', 'photo');
-      form.append('file', new Blob([images[w]!], { type: 'image/png' }), `photo-${w}.png`);
+      form.append('file', blobs[w]!, `photo-${w}.png`);
       const r = await fetch(info.url, { method: 'POST', headers: info.headers, body: form });
       if (r.status !== 200) refused++;
       await r.arrayBuffer();

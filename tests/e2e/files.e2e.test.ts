@@ -61,17 +61,27 @@ describe('files: storage, attachments, the avatar upload', () => {
     await openMenu(admin, 'attach', '/resource/attach/index', 'attach-page', 'resource');
     const chooser = admin.waitForEvent('filechooser');
     await admin.getByTestId('attach-upload').click();
-    await (await chooser).setFiles({ name: '园所平面图.png', mimeType: 'image/png', buffer: await png(800, 600, '#4a9') });
+    await (await chooser).setFiles({
+      name: '园所平面图.png',
+      mimeType: 'image/png',
+      buffer: await png(800, 600, '#4a9'),
+    });
     await notification(admin, '已上传：园所平面图.png');
     await expect.poll(() => rowWith(admin, '园所平面图.png').count()).toBe(1);
     const row = rowWith(admin, '园所平面图.png');
     expect(await row.textContent()).toContain('周明');
-    await expect.poll(() => loaded(admin, '[data-testid="attach-thumb"] img, img[data-testid="attach-thumb"]')).toBe(true);
+    await expect
+      .poll(() => loaded(admin, '[data-testid="attach-thumb"] img, img[data-testid="attach-thumb"]'))
+      .toBe(true);
 
     // Content its name contradicts: the server's message.
     const chooser2 = admin.waitForEvent('filechooser');
     await admin.getByTestId('attach-upload').click();
-    await (await chooser2).setFiles({ name: '计划.pdf', mimeType: 'application/pdf', buffer: await png(10, 10, '#000') });
+    await (await chooser2).setFiles({
+      name: '计划.pdf',
+      mimeType: 'application/pdf',
+      buffer: await png(10, 10, '#000'),
+    });
     await notification(admin, '文件内容与类型不符（.pdf）');
     await quiet(admin);
     await shot(admin, 'files-attach-zh');
@@ -116,7 +126,9 @@ describe('files: storage, attachments, the avatar upload', () => {
 
     await setLanguage(page, 'en');
     await input.setInputFiles({ name: 'cat.gif', mimeType: 'image/gif', buffer: GIF });
-    await expect.poll(() => page.getByTestId('avatar-error').textContent()).toBe('The picture must be a JPG or PNG file!');
+    await expect
+      .poll(() => page.getByTestId('avatar-error').textContent())
+      .toBe('The picture must be a JPG or PNG file!');
     await quiet(page);
     await shot(page, 'files-avatar-en');
     expect(pageErrors).toEqual([]);

@@ -77,26 +77,29 @@ export type AttachRow = {
   create_time: Date;
 };
 
+/** The columns an attachment is read with. */
+export const ATTACH_COLUMNS = [
+  'tenant_id',
+  'id',
+  'link',
+  'domain',
+  'name',
+  'original_name',
+  'extension',
+  'attach_size',
+  'content_type',
+  'kind',
+  'thumb_key',
+  'uploader',
+  'create_user',
+  'create_time',
+] as const;
+
 /** A live attachment of the tenant by id. */
 export async function attachById(db: AttachDb, tenantId: string, id: string): Promise<AttachRow | undefined> {
   return db
     .selectFrom('attach')
-    .select([
-      'tenant_id',
-      'id',
-      'link',
-      'domain',
-      'name',
-      'original_name',
-      'extension',
-      'attach_size',
-      'content_type',
-      'kind',
-      'thumb_key',
-      'uploader',
-      'create_user',
-      'create_time',
-    ])
+    .select(ATTACH_COLUMNS)
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('is_deleted', '=', 0)

@@ -75,7 +75,9 @@ export function attachResource(stores: StoreResolver) {
         for (const r of rows)
           for (const key of [r.name, r.thumb_key])
             if (key)
-              await store.remove(key).catch((err: unknown) => request.log.warn({ err, key }, 'attachment object not removed'));
+              await store
+                .remove(key)
+                .catch((err: unknown) => request.log.warn({ err, key }, 'attachment object not removed'));
       };
     },
   });

@@ -7,13 +7,19 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { S3Store } from '../oss';
-import { useAttachApp } from './attach-fixture';
+import { useAttachApp } from './testing/fixture';
 
 // An S3-protocol server on loopback (s3rver), started by the test.
 const s3Dir = await mkdtemp(path.join(tmpdir(), 'sprout-attach-s3-'));
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
 const { port } = (await server.run()) as AddressInfo;
-const s3 = new S3Store({ endpoint: `http://127.0.0.1:${port}`, bucket: 'files', accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1' });
+const s3 = new S3Store({
+  endpoint: `http://127.0.0.1:${port}`,
+  bucket: 'files',
+  accessKey: 'S3RVER',
+  secretKey: 'S3RVER',
+  region: 'us-east-1',
+});
 await s3.client.send(new CreateBucketCommand({ Bucket: 'files' }));
 
 describe('put-file on S3-protocol storage', () => {
@@ -25,14 +31,25 @@ describe('put-file on S3-protocol storage', () => {
   });
 
   it('stores the object and its thumbnail in the bucket; a download is a 302 to a signed, expiring link', async () => {
-    const data = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#39c' } }).png().toBuffer();
-    const r = await fx.upload('teacher', '/api/blade-resource/oss/endpoint/put-file', { name: '操场.png', data }, { kind: 'photo' });
+    const data = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#39c' } })
+      .png()
+      .toBuffer();
+    const r = await fx.upload(
+      'teacher',
+      '/api/blade-resource/oss/endpoint/put-file',
+      { name: '操场.png', data },
+      { kind: 'photo' },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const f = r.body.data;
     expect(await s3.stat(f.name)).toEqual({ size: data.length });
     expect(await s3.stat(`${f.name}.thumb.webp`)).toBeDefined();
 
-    const got = await fx.app.inject({ method: 'GET', url: f.link, headers: { cookie: `sprout-access-token=${fx.tokens.teacher}` } });
+    const got = await fx.app.inject({
+      method: 'GET',
+      url: f.link,
+      headers: { cookie: `sprout-access-token=${fx.tokens.teacher}` },
+    });
     expect(got.statusCode).toBe(302);
     const signed = new URL(got.headers.location as string);
     expect(signed.searchParams.get('X-Amz-Expires')).toBe('300');

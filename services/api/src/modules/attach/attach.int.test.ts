@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inSystem, inTenant } from '@sprout/core/db';
 import { LocalStore, type ObjectStore } from '../oss';
 import { readAttachment, releaseAttachments, useAttachments } from '.';
-import { useAttachApp } from './attach-fixture';
+import { useAttachApp } from './testing/fixture';
 
 const png = (w = 640, h = 480) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#5a8' } })
@@ -16,7 +16,15 @@ const png = (w = 640, h = 480) =>
     .toBuffer();
 /** A noisy png: incompressible, so large. */
 const bigPng = () =>
-  sharp({ create: { width: 700, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  sharp({
+    create: {
+      width: 700,
+      height: 700,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .png()
     .toBuffer();
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -69,7 +77,8 @@ describe('uploads and attachments (local disk)', () => {
     // Nobody signed in: refused.
     expect((await fx.app.inject({ method: 'GET', url: f.link })).statusCode).toBe(401);
     expect(
-      (await fx.app.inject({ method: 'GET', url: f.link, headers: { cookie: 'sprout-access-token=forged' } })).statusCode,
+      (await fx.app.inject({ method: 'GET', url: f.link, headers: { cookie: 'sprout-access-token=forged' } }))
+        .statusCode,
     ).toBe(401);
 
     const thumb = await fx.app.inject({ method: 'GET', url: f.thumbLink, headers: fx.headers('teacher') });
@@ -79,7 +88,11 @@ describe('uploads and attachments (local disk)', () => {
     expect([meta.width, meta.height]).toEqual([320, 240]);
 
     // A range (a video seeking, a resumed download).
-    const part = await fx.app.inject({ method: 'GET', url: f.link, headers: { ...fx.headers('teacher'), range: 'bytes=10-19' } });
+    const part = await fx.app.inject({
+      method: 'GET',
+      url: f.link,
+      headers: { ...fx.headers('teacher'), range: 'bytes=10-19' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${data.length}`);
     expect(part.rawPayload.equals(data.subarray(10, 20))).toBe(true);
@@ -87,7 +100,10 @@ describe('uploads and attachments (local disk)', () => {
     const stored = (await rows('100001')).find((x) => x.id === f.attachId);
     expect(stored?.name).toBe(f.name);
     expect(await files()).toEqual(
-      expect.arrayContaining([path.join(fx.dataDir, 'files', f.name), path.join(fx.dataDir, 'files', `${f.name}.thumb.webp`)]),
+      expect.arrayContaining([
+        path.join(fx.dataDir, 'files', f.name),
+        path.join(fx.dataDir, 'files', `${f.name}.thumb.webp`),
+      ]),
     );
   });
 
@@ -110,7 +126,17 @@ describe('uploads and attachments (local disk)', () => {
     expect(await files()).toEqual(before);
     expect((await rows('100001')).length).toBe(rowsBefore);
     // A good one.
-    const ok = await fx.upload('teacher', PUT, { name: 'me.jpeg', data: await sharp(await png(200, 200)).jpeg().toBuffer() }, { kind: 'avatar' });
+    const ok = await fx.upload(
+      'teacher',
+      PUT,
+      {
+        name: 'me.jpeg',
+        data: await sharp(await png(200, 200))
+          .jpeg()
+          .toBuffer(),
+      },
+      { kind: 'avatar' },
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.name).toMatch(/\.jpg$/);
   });
@@ -135,7 +161,12 @@ describe('uploads and attachments (local disk)', () => {
     expect(none.body.msg).toBe('请选择要上传的文件');
     expect(await files()).toEqual(before);
     // A text file and a pdf are fine as documents.
-    const txt = await fx.upload('teacher', PUT, { name: '说明.txt', data: Buffer.from('你好，世界\n') }, { kind: 'document' });
+    const txt = await fx.upload(
+      'teacher',
+      PUT,
+      { name: '说明.txt', data: Buffer.from('你好，世界\n') },
+      { kind: 'document' },
+    );
     expect(txt.status, JSON.stringify(txt.body)).toBe(200);
     const doc = await fx.upload('teacher', PUT, { name: 'plan.pdf', data: pdf }, { kind: 'document' });
     expect(doc.status).toBe(200);
@@ -145,7 +176,10 @@ describe('uploads and attachments (local disk)', () => {
   });
 
   it('lists, details and removes attachments; a used one is refused naming where; objects go after the row', async () => {
-    const up = await fx.upload('admin', '/api/blade-resource/attach/upload', { name: '园所平面图.png', data: await png() });
+    const up = await fx.upload('admin', '/api/blade-resource/attach/upload', {
+      name: '园所平面图.png',
+      data: await png(),
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const id = up.body.data.attachId as string;
     const list = await fx.call('admin', 'GET', '/api/blade-resource/attach/list?current=1&size=10&originalName=平面图');
@@ -193,7 +227,9 @@ describe('uploads and attachments (local disk)', () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(existsSync(path.join(fx.dataDir, 'files', key))).toBe(false);
     expect(existsSync(path.join(fx.dataDir, 'files', `${key}.thumb.webp`))).toBe(false);
-    expect((await fx.app.inject({ method: 'GET', url: up.body.data.link, headers: fx.headers('admin') })).statusCode).toBe(404);
+    expect(
+      (await fx.app.inject({ method: 'GET', url: up.body.data.link, headers: fx.headers('admin') })).statusCode,
+    ).toBe(404);
     // A teacher may upload but not manage the attachments.
     expect((await fx.call('teacher', 'GET', '/api/blade-resource/attach/list')).status).toBe(403);
   });
@@ -203,16 +239,32 @@ describe('uploads and attachments (local disk)', () => {
     const f = up.body.data;
     const asOther = await fx.app.inject({ method: 'GET', url: f.link, headers: fx.headers('platform') });
     expect(asOther.statusCode).toBe(404);
-    const cookie = await fx.app.inject({ method: 'GET', url: f.link, headers: { cookie: `sprout-access-token=${fx.tokens.platform}` } });
+    const cookie = await fx.app.inject({
+      method: 'GET',
+      url: f.link,
+      headers: { cookie: `sprout-access-token=${fx.tokens.platform}` },
+    });
     expect(cookie.statusCode).toBe(404);
     expect((await fx.call('platform', 'GET', `/api/blade-resource/attach/detail?id=${f.attachId}`)).status).toBe(404);
     const list = await fx.call('platform', 'GET', '/api/blade-resource/attach/list?size=200');
     expect(list.body.data.records.map((r: { id: string }) => r.id)).not.toContain(f.attachId);
-    const link = await fx.call('platform', 'GET', `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent(f.name)}`);
+    const link = await fx.call(
+      'platform',
+      'GET',
+      `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent(f.name)}`,
+    );
     expect(link.status).toBe(404);
-    const own = await fx.call('teacher', 'GET', `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent(f.name)}`);
+    const own = await fx.call(
+      'teacher',
+      'GET',
+      `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent(f.name)}`,
+    );
     expect(own.body.data).toBe(f.link);
-    const dots = await fx.call('teacher', 'GET', `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent('100001/../000000/x.pdf')}`);
+    const dots = await fx.call(
+      'teacher',
+      'GET',
+      `/api/blade-resource/oss/endpoint/file-link?fileName=${encodeURIComponent('100001/../000000/x.pdf')}`,
+    );
     expect(dots.status).toBe(400);
     expect(dots.body.msg).toBe('文件路径不合法');
     const removed = await fx.call('platform', 'POST', `/api/blade-resource/attach/remove?ids=${f.attachId}`);
@@ -235,12 +287,17 @@ describe('uploads when the storage is down', () => {
   const fx = useAttachApp({ stores: async (_db, config) => failing(path.join(config.DATA_DIR, 'files')) });
 
   it('answers a clear message and leaves no object and no row', async () => {
-    const r = await fx.upload('teacher', '/api/blade-resource/oss/endpoint/put-file', { name: 'a.png', data: await png() });
+    const r = await fx.upload('teacher', '/api/blade-resource/oss/endpoint/put-file', {
+      name: 'a.png',
+      data: await png(),
+    });
     expect(r.status).toBe(503);
     expect(r.body.msg).toBe('文件存储失败，请稍后重试');
     expect(JSON.stringify(r.body)).not.toContain('ENOSPC');
     expect(await filesUnder(path.join(fx.dataDir, 'files'))).toEqual([]);
-    const count = await inSystem(fx.t.database, (trx) => sql<{ n: number }>`select count(*)::int as n from attach`.execute(trx));
+    const count = await inSystem(fx.t.database, (trx) =>
+      sql<{ n: number }>`select count(*)::int as n from attach`.execute(trx),
+    );
     expect(count.rows[0]?.n).toBe(0);
   });
 });

@@ -108,7 +108,8 @@ export function chunkRoutes(stores: StoreResolver) {
     const selfService = { access: 'authenticated' as const };
 
     route.post('/api/upload/init-chunk-upload', {
-      summary: 'Starts (or resumes: same identifier or fileMd5) a chunked upload → {uploadId, chunkSize, chunkCount, uploaded}',
+      summary:
+        'Starts (or resumes: same identifier or fileMd5) a chunked upload → {uploadId, chunkSize, chunkCount, uploaded}',
       description: `Parts of chunkSize bytes (${CHUNK_MIN}–${CHUNK_MAX}, default ${CHUNK_DEFAULT}); the last may be shorter. kind as put-file's.`,
       config: selfService,
       merged: InitSchema,
@@ -122,13 +123,20 @@ export function chunkRoutes(stores: StoreResolver) {
           throw badRequest(rule.badType ?? 'attach.badType', { ext: ext || '?', allowed: rule.exts.join(', ') });
         // The same limit as the type's upload (the content is checked again when composed).
         const max = limitOf(kind, ext);
-        if (b.fileSize > max) throw new AppError('payload_too_large', rule.tooBig ?? 'attach.chunk.fileTooBig', { limit: sizeText(max) });
+        if (b.fileSize > max)
+          throw new AppError('payload_too_large', rule.tooBig ?? 'attach.chunk.fileTooBig', { limit: sizeText(max) });
         const chunkSize = Math.min(b.chunkSize ?? CHUNK_DEFAULT, Math.max(b.fileSize, CHUNK_MIN));
         if (chunkSize < CHUNK_MIN || chunkSize > CHUNK_MAX)
           throw badRequest('attach.chunk.badSize', { min: CHUNK_MIN, max: CHUNK_MAX });
         const chunkCount = Math.ceil(b.fileSize / chunkSize);
         const identifier = b.identifier ?? b.fileMd5 ?? `${b.fileName}:${b.fileSize}`;
-        const values = { file_name: b.fileName, file_size: b.fileSize, chunk_size: chunkSize, chunk_count: chunkCount, kind };
+        const values = {
+          file_name: b.fileName,
+          file_size: b.fileSize,
+          chunk_size: chunkSize,
+          chunk_count: chunkCount,
+          kind,
+        };
         const { id, resumed } = await request.tx(async (trx) => {
           const db = attachDb(trx);
           const found = await db
@@ -140,12 +148,21 @@ export function chunkRoutes(stores: StoreResolver) {
             .forUpdate()
             .executeTakeFirst();
           if (found && Number(found.file_size) === b.fileSize && found.chunk_size === chunkSize) {
-            await db.updateTable('chunk_upload').set({ update_time: new Date(), file_name: b.fileName, kind }).where('tenant_id', '=', tenantId).where('id', '=', found.id).execute();
+            await db
+              .updateTable('chunk_upload')
+              .set({ update_time: new Date(), file_name: b.fileName, kind })
+              .where('tenant_id', '=', tenantId)
+              .where('id', '=', found.id)
+              .execute();
             return { id: String(found.id), resumed: true };
           }
-          if (found) await db.deleteFrom('chunk_upload').where('tenant_id', '=', tenantId).where('id', '=', found.id).execute();
+          if (found)
+            await db.deleteFrom('chunk_upload').where('tenant_id', '=', tenantId).where('id', '=', found.id).execute();
           const fresh = nextId();
-          await db.insertInto('chunk_upload').values({ tenant_id: tenantId, id: fresh, identifier, create_user: userId, ...values }).execute();
+          await db
+            .insertInto('chunk_upload')
+            .values({ tenant_id: tenantId, id: fresh, identifier, create_user: userId, ...values })
+            .execute();
           return { id: fresh, resumed: false, stale: found ? String(found.id) : undefined };
         });
         const dir = chunkDir(app.config, tenantId, id);
@@ -156,7 +173,8 @@ export function chunkRoutes(stores: StoreResolver) {
     });
 
     route.post('/api/upload/upload-chunk', {
-      summary: 'One part of a chunked upload: multipart `uploadId`, `index` (0-based; fields before `file`, or the query), `file`',
+      summary:
+        'One part of a chunked upload: multipart `uploadId`, `index` (0-based; fields before `file`, or the query), `file`',
       description: 'A part out of range or of the wrong size is refused; a part already received is not written again.',
       config: selfService,
       data: z.object({ index: z.number().int(), uploaded: z.number().int(), chunkCount: z.number().int() }),
@@ -180,7 +198,12 @@ export function chunkRoutes(stores: StoreResolver) {
         const dir = chunkDir(app.config, tenantId, u.id);
         const target = partFile(dir, index);
         const done = async () => ({ index, uploaded: (await received(dir, u)).length, chunkCount: u.chunk_count });
-        if (await stat(target).then(() => true, () => false)) {
+        if (
+          await stat(target).then(
+            () => true,
+            () => false,
+          )
+        ) {
           file.file.resume();
           throw new AppError('conflict', 'attach.chunk.twice', { index });
         }
@@ -201,7 +224,12 @@ export function chunkRoutes(stores: StoreResolver) {
           brokenBody(err);
         }
         await request.tx((trx) =>
-          attachDb(trx).updateTable('chunk_upload').set({ update_time: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', u.id).execute(),
+          attachDb(trx)
+            .updateTable('chunk_upload')
+            .set({ update_time: new Date() })
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', u.id)
+            .execute(),
         );
         return done();
       },

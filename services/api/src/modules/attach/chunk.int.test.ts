@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { multipart, useAttachApp } from './attach-fixture';
+import { multipart, useAttachApp } from './testing/fixture';
 import { chunkDir, sweepChunks } from './chunk-routes';
 
 const KB = 1024;
@@ -50,7 +50,12 @@ describe('chunked, resumable uploads', () => {
   it('takes parts in any order, refuses bad ones clearly, and composes them into one attachment', async () => {
     const size = 200 * KB + 5;
     const whole = await bytesOf(mp4Bytes(size));
-    const init = await fx.call('teacher', 'POST', INIT, { fileName: '六一汇演.mp4', fileSize: size, chunkSize: 64 * KB, identifier: 'show-1' });
+    const init = await fx.call('teacher', 'POST', INIT, {
+      fileName: '六一汇演.mp4',
+      fileSize: size,
+      chunkSize: 64 * KB,
+      identifier: 'show-1',
+    });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const { uploadId, chunkCount, chunkSize, uploaded } = init.body.data;
     expect({ chunkCount, chunkSize, uploaded }).toEqual({ chunkCount: 4, chunkSize: 64 * KB, uploaded: [] });
@@ -81,7 +86,12 @@ describe('chunked, resumable uploads', () => {
     expect(missing.body.msg).toBe('还有分片未上传：0, 2');
 
     // Resume: the same identifier answers the same upload and what it holds.
-    const again = await fx.call('teacher', 'POST', INIT, { fileName: '六一汇演.mp4', fileSize: size, chunkSize: 64 * KB, identifier: 'show-1' });
+    const again = await fx.call('teacher', 'POST', INIT, {
+      fileName: '六一汇演.mp4',
+      fileSize: size,
+      chunkSize: 64 * KB,
+      identifier: 'show-1',
+    });
     expect(again.body.data).toMatchObject({ uploadId, uploaded: [1, 3] });
     for (const i of [0, 2]) expect((await part('teacher', uploadId, i, slice(i))).status).toBe(200);
 
@@ -96,7 +106,9 @@ describe('chunked, resumable uploads', () => {
     expect(createHash('md5').update(got.rawPayload).digest('hex')).toBe(createHash('md5').update(whole).digest('hex'));
     // The parts are gone, and so is the upload.
     expect(existsSync(chunkDir(fx.config, '100001', uploadId))).toBe(false);
-    expect((await fx.call('teacher', 'POST', COMPOSE, { uploadId })).body.msg).toBe('上传任务不存在或已过期，请重新开始上传');
+    expect((await fx.call('teacher', 'POST', COMPOSE, { uploadId })).body.msg).toBe(
+      '上传任务不存在或已过期，请重新开始上传',
+    );
   });
 
   it('checks the composed content like put-file: a name its content contradicts leaves nothing', async () => {
@@ -121,7 +133,12 @@ describe('chunked, resumable uploads', () => {
     const { port } = fx.app.server.address() as AddressInfo;
     const size = 3 * 64 * KB;
     const whole = await bytesOf(mp4Bytes(size));
-    const init = await fx.call('teacher', 'POST', INIT, { fileName: 'clip.mp4', fileSize: size, chunkSize: 64 * KB, identifier: 'clip' });
+    const init = await fx.call('teacher', 'POST', INIT, {
+      fileName: 'clip.mp4',
+      fileSize: size,
+      chunkSize: 64 * KB,
+      identifier: 'clip',
+    });
     const { uploadId } = init.body.data;
     expect((await part('teacher', uploadId, 0, whole.subarray(0, 64 * KB))).status).toBe(200);
 
@@ -144,11 +161,19 @@ describe('chunked, resumable uploads', () => {
     });
     // The server notices the cut body; the half part is not kept.
     const dir = chunkDir(fx.config, '100001', uploadId);
-    await expect.poll(async () => (await import('node:fs/promises')).readdir(dir), { timeout: 5000 }).toEqual(['0.part']);
+    await expect
+      .poll(async () => (await import('node:fs/promises')).readdir(dir), { timeout: 5000 })
+      .toEqual(['0.part']);
 
-    const again = await fx.call('teacher', 'POST', INIT, { fileName: 'clip.mp4', fileSize: size, chunkSize: 64 * KB, identifier: 'clip' });
+    const again = await fx.call('teacher', 'POST', INIT, {
+      fileName: 'clip.mp4',
+      fileSize: size,
+      chunkSize: 64 * KB,
+      identifier: 'clip',
+    });
     expect(again.body.data).toMatchObject({ uploadId, uploaded: [0] });
-    for (const i of [1, 2]) expect((await part('teacher', uploadId, i, whole.subarray(i * 64 * KB, (i + 1) * 64 * KB))).status).toBe(200);
+    for (const i of [1, 2])
+      expect((await part('teacher', uploadId, i, whole.subarray(i * 64 * KB, (i + 1) * 64 * KB))).status).toBe(200);
     const composed = await fx.call('teacher', 'POST', COMPOSE, { uploadId });
     expect(composed.status).toBe(200);
     const got = await fx.app.inject({ method: 'GET', url: composed.body.data.link, headers: fx.headers('teacher') });
@@ -156,13 +181,19 @@ describe('chunked, resumable uploads', () => {
   });
 
   it('sweeps the parts of uploads untouched for a day', async () => {
-    const init = await fx.call('teacher', 'POST', INIT, { fileName: 'old.mp4', fileSize: 100 * KB, chunkSize: 64 * KB });
+    const init = await fx.call('teacher', 'POST', INIT, {
+      fileName: 'old.mp4',
+      fileSize: 100 * KB,
+      chunkSize: 64 * KB,
+    });
     const { uploadId } = init.body.data;
     await part('teacher', uploadId, 0, (await bytesOf(mp4Bytes(100 * KB))).subarray(0, 64 * KB));
     const dir = chunkDir(fx.config, '100001', uploadId);
     expect(existsSync(dir)).toBe(true);
     expect(await sweepChunks(fx.t.database, fx.config)).toBe(0);
-    expect(await sweepChunks(fx.t.database, fx.config, 24 * 3600 * 1000, new Date(Date.now() + 25 * 3600 * 1000))).toBeGreaterThan(0);
+    expect(
+      await sweepChunks(fx.t.database, fx.config, 24 * 3600 * 1000, new Date(Date.now() + 25 * 3600 * 1000)),
+    ).toBeGreaterThan(0);
     expect(existsSync(dir)).toBe(false);
     const left = await inSystem(fx.t.database, (trx) =>
       sql<{ n: number }>`select count(*)::int as n from chunk_upload where id = ${uploadId}`.execute(trx),
@@ -170,10 +201,17 @@ describe('chunked, resumable uploads', () => {
     expect(left.rows[0]?.n).toBe(0);
   });
 
-  it('composes a 1 GB upload with the server’s memory flat (RSS growth under 150 MB)', { timeout: 300_000 }, async () => {
+  it('composes a 1 GB upload with the server’s memory flat (RSS growth under 150 MB)', {
+    timeout: 300_000,
+  }, async () => {
     const size = 1024 * MB;
     const chunkSize = 64 * MB;
-    const init = await fx.call('teacher', 'POST', INIT, { fileName: '毕业典礼.mp4', fileSize: size, chunkSize, identifier: 'big' });
+    const init = await fx.call('teacher', 'POST', INIT, {
+      fileName: '毕业典礼.mp4',
+      fileSize: size,
+      chunkSize,
+      identifier: 'big',
+    });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const { uploadId, chunkCount } = init.body.data;
     expect(chunkCount).toBe(16);
@@ -181,7 +219,10 @@ describe('chunked, resumable uploads', () => {
     const dir = chunkDir(fx.config, '100001', uploadId);
     await mkdir(dir, { recursive: true });
     for (let i = 0; i < chunkCount; i++)
-      await pipeline(mp4Bytes(size, i * chunkSize, (i + 1) * chunkSize), createWriteStream(path.join(dir, `${i}.part`)));
+      await pipeline(
+        mp4Bytes(size, i * chunkSize, (i + 1) * chunkSize),
+        createWriteStream(path.join(dir, `${i}.part`)),
+      );
 
     global.gc?.();
     const before = process.memoryUsage().rss;

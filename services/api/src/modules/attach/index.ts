@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '@sprout/core/config';
-import type { Database, DB } from '@sprout/core/db';
+import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
 import type { ServerContext } from '../../context';
 import { storeFor } from '../oss';
@@ -82,9 +82,8 @@ export async function readAttachment(
   attachId: string,
   stores: StoreResolver = storeFor,
 ): Promise<{ row: AttachRow; stream: Readable }> {
-  const row = await database.db
-    .transaction()
-    .execute(async (trx) => attachById(attachDb(trx), tenantId, attachId));
+  // Its own tenant transaction: call it outside another one (StatementOutsideTransactionError).
+  const row = await inTenant(database, { tenantId }, (trx) => attachById(attachDb(trx), tenantId, attachId));
   if (!row) throw notFound('attach.notFound');
   const store = await stores(database, config, tenantId);
   return { row, stream: await store.get(row.name) };

@@ -1,10 +1,11 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { type Database, inTenant } from '@sprout/core/db';
-import { AppError } from '@sprout/core/errors';
+import { AppError, badRequest } from '@sprout/core/errors';
 import { nextId } from '@sprout/core/ids';
 import { type ObjectStore, objectKey } from '../oss';
-import { attachById, attachDb, type AttachRow, linkOf } from './attach-repo';
+import { ATTACH_COLUMNS, attachDb, type AttachRow, linkOf } from './attach-repo';
 import { checkUpload, cleanName, type Kind, tooBig } from './rules';
 
 /** How many bytes the type is read from (file-type needs at most a few kB; Office files a little more). */
@@ -34,8 +35,9 @@ export async function peek(source: Readable, n: number): Promise<{ head: Buffer;
       reject(err);
     };
     const onReadable = () => {
-      let chunk: Buffer | null;
-      while (length < n && (chunk = source.read() as Buffer | null) !== null) {
+      while (length < n) {
+        const chunk = source.read() as Buffer | null;
+        if (chunk === null) break;
         chunks.push(chunk);
         length += chunk.length;
       }
@@ -96,7 +98,10 @@ async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) =
   const thumbKey = `${key}.thumb.webp`;
   try {
     const image = await store.get(key);
-    const resize = sharp({ failOn: 'error' }).rotate().resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75, effort: 1 });
+    const resize = sharp({ failOn: 'error' })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75, effort: 1 });
     const data = await new Promise<Buffer>((resolve, reject) => {
       image.on('error', reject);
       image.pipe(resize).toBuffer().then(resolve, reject);
@@ -121,7 +126,12 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
   const { head, body } = await peek(input.source, SNIFF_BYTES);
   const type = await checkUpload(kind, fileName, head);
   const limit = new ByteLimit(type.max, () => tooBig(kind, type.max));
-  body.on('error', (err) => limit.destroy(err));
+  let cut = false;
+  body.on('error', (err) => {
+    // The upload itself broke off (the client went away, a malformed body): not the store's fault.
+    cut = true;
+    limit.destroy(err);
+  });
   // Its failure is the store's rejected put (and `limit.errored`), read below.
   limit.on('error', () => undefined);
   body.pipe(limit);
@@ -134,22 +144,18 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
     await store.remove(key).catch(() => undefined);
     if (err instanceof AppError) throw err;
     if (limit.errored instanceof AppError) throw limit.errored;
+    if (cut) throw badRequest('attach.noFile');
     input.onStoreError?.(err);
     throw new StoreFailedError(err);
   }
   const thumbKey = type.group === 'image' ? await thumbnail(store, key, input.onStoreError) : null;
   const id = nextId();
   try {
+    // One statement: the row, with who uploaded it as the attachment list shows them.
     return await inTenant(database, { tenantId, userId }, async (trx) => {
-      const db = attachDb(trx);
-      // Who uploaded it, as the attachment list shows them.
-      const user = await trx
-        .selectFrom('app_user')
-        .select(['account', 'name', 'real_name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      await db
+      const uploader = sql<string | null>`(select left(coalesce(nullif(real_name, ''), nullif(name, ''), account), 64)
+        from app_user where tenant_id = ${tenantId} and id = ${userId})`;
+      return (await attachDb(trx)
         .insertInto('attach')
         .values({
           tenant_id: tenantId,
@@ -163,12 +169,12 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
           content_type: type.mime,
           kind,
           thumb_key: thumbKey,
-          uploader: user ? (user.real_name || user.name || user.account).slice(0, 64) : null,
+          uploader,
           create_user: userId,
           update_user: userId,
         })
-        .execute();
-      return (await attachById(db, tenantId, id)) as AttachRow;
+        .returning(ATTACH_COLUMNS)
+        .executeTakeFirstOrThrow()) as AttachRow;
     });
   } catch (err) {
     // The row could not be written: the object goes too (no orphan file).

@@ -111,11 +111,16 @@ async function contentExt(sample: Uint8Array, named: string): Promise<string | u
  * most bytes it may have; refuses (400) an empty file, a type the kind does not take, a name
  * whose extension the content contradicts.
  */
-export async function checkUpload(kind: Kind, fileName: string, sample: Uint8Array): Promise<FileType & { max: number }> {
+export async function checkUpload(
+  kind: Kind,
+  fileName: string,
+  sample: Uint8Array,
+): Promise<FileType & { max: number }> {
   const rule = KIND_RULES[kind];
   if (sample.length === 0) throw badRequest('attach.empty');
   const named = extensionOf(fileName);
-  const badType = () => badRequest(rule.badType ?? 'attach.badType', { ext: named || '?', allowed: rule.exts.join(', ') });
+  const badType = () =>
+    badRequest(rule.badType ?? 'attach.badType', { ext: named || '?', allowed: rule.exts.join(', ') });
   if (!named || !rule.exts.includes(named)) throw badType();
   const actual = await contentExt(sample, named);
   if (actual !== named) {

@@ -124,7 +124,11 @@ async function sendObject(
 ) {
   const { size } = info;
   attachment(reply, info.fileName, info.type);
-  if (info.inline) reply.header('content-disposition', String(reply.getHeader('content-disposition')).replace(/^attachment/, 'inline'));
+  if (info.inline)
+    reply.header(
+      'content-disposition',
+      String(reply.getHeader('content-disposition')).replace(/^attachment/, 'inline'),
+    );
   reply.header('cache-control', 'private, max-age=300').header('accept-ranges', 'bytes');
   const m = rangeHeader ? RANGE.exec(rangeHeader.trim()) : null;
   if (m && (m[1] || m[2]) && size > 0) {

@@ -15,7 +15,11 @@ export class UploadError extends Error {}
  * POST a file as multipart `file` to `path` with the API's headers, reporting the share sent
  * (0–1) as it goes: `fetch` cannot tell upload progress, XMLHttpRequest can.
  */
-export function uploadWithProgress(path: string, file: File, onProgress: (share: number) => void): Promise<UploadedFile> {
+export function uploadWithProgress(
+  path: string,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path));

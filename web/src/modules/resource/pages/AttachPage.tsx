@@ -25,7 +25,15 @@ function Thumb({ row }: { row: CrudRecord }) {
   if (!thumb) return <IconFile size={28} stroke={1.4} color="var(--mantine-color-gray-6)" />;
   return (
     <Anchor href={href(row.link)} target="_blank" rel="noopener">
-      <Image src={thumb} alt={String(row.originalName ?? '')} w={56} h={42} fit="cover" radius="sm" data-testid="attach-thumb" />
+      <Image
+        src={thumb}
+        alt={String(row.originalName ?? '')}
+        w={56}
+        h={42}
+        fit="cover"
+        radius="sm"
+        data-testid="attach-thumb"
+      />
     </Anchor>
   );
 }
@@ -54,7 +62,12 @@ function UploadButton() {
       <Group gap="xs" wrap="nowrap">
         <FileButton onChange={(f) => void pick(f)}>
           {(props) => (
-            <Button {...props} leftSection={<IconUpload size={16} />} loading={progress !== null} data-testid="attach-upload">
+            <Button
+              {...props}
+              leftSection={<IconUpload size={16} />}
+              loading={progress !== null}
+              data-testid="attach-upload"
+            >
               {t('resource.attach.upload')}
             </Button>
           )}

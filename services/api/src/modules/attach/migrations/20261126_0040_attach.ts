@@ -67,7 +67,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       update_time timestamptz not null default now(),
       primary key (tenant_id, id)
     )`.execute(db);
-  await sql`create unique index chunk_upload_identifier_uq on chunk_upload (tenant_id, create_user, identifier)`.execute(db);
+  await sql`create unique index chunk_upload_identifier_uq on chunk_upload (tenant_id, create_user, identifier)`.execute(
+    db,
+  );
   await sql`create index chunk_upload_time_ix on chunk_upload (update_time)`.execute(db);
   await tenantTable(db, 'chunk_upload');
 }

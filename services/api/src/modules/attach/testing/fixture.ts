@@ -6,16 +6,19 @@ import type { Config } from '@sprout/core/config';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { buildApp } from '../../app';
-import { CONTEXTS } from '../../contexts';
-import { bladeAuth, clientBasic, type FastifyInstance, testConfig } from '../../testing';
-import { accessToken } from '../auth/fixtures';
-import { CONSOLE_PEOPLE } from '../auth/console-fixture';
-import { attachContextWith } from '.';
-import type { StoreResolver } from './upload-routes';
+import { buildApp } from '../../../app';
+import { CONTEXTS } from '../../../contexts';
+import { bladeAuth, clientBasic, type FastifyInstance, testConfig } from '../../../testing';
+import { accessToken } from '../../auth/fixtures';
+import { CONSOLE_PEOPLE } from '../../auth/console-fixture';
+import { attachContextWith } from '..';
+import type { StoreResolver } from '../upload-routes';
 
 /** A multipart body of `fields` then one `file` (name, bytes), as a browser's FormData sends it. */
-export function multipart(file: { name: string; data: Buffer; type?: string } | null, fields: Record<string, string> = {}) {
+export function multipart(
+  file: { name: string; data: Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----sprout${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
