@@ -8,6 +8,7 @@ import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
+import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
@@ -28,6 +29,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   dictContext,
   regionContext,
   clientContext,
+  logContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */
