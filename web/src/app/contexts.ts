@@ -5,6 +5,7 @@ import { errorsContext } from '../modules/errors';
 import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
+import { logContext } from '../modules/log';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -23,6 +24,7 @@ export const CONTEXTS = [
   tutorialContext,
   weekContext,
   systemContext,
+  logContext,
 ] as const;
 
 /**

@@ -17,7 +17,17 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
 /** `icon`: picked from the column's `icons` in a searchable grid (fields.ts). */
-export type FieldType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'icon' | 'password';
+/** `code`: a long text shown in a monospace block (a stack trace), read as a text area. */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'code'
+  | 'select'
+  | 'multiselect'
+  | 'number'
+  | 'date'
+  | 'icon'
+  | 'password';
 
 /** An option of a select: its value as the API has it, and its label as an i18n key or (a dictionary's) as it is. */
 export interface FieldOption {

@@ -49,6 +49,7 @@ export const logContext: ServerContext = {
           icon: 'FileInfo',
           sort: 1,
           api: ['GET /api/blade-log/usual/**'],
+          buttons: [{ code: 'log_usual_view', name: '查看', nameEn: 'View', api: ['GET /api/blade-log/usual/detail'] }],
         },
         {
           code: 'log_api',
@@ -58,6 +59,7 @@ export const logContext: ServerContext = {
           icon: 'FileCode',
           sort: 2,
           api: ['GET /api/blade-log/api/**'],
+          buttons: [{ code: 'log_api_view', name: '查看', nameEn: 'View', api: ['GET /api/blade-log/api/detail'] }],
         },
         {
           code: 'log_error',
@@ -68,6 +70,7 @@ export const logContext: ServerContext = {
           sort: 3,
           platformOnly: true,
           api: ['GET /api/blade-log/error/**'],
+          buttons: [{ code: 'log_error_view', name: '查看', nameEn: 'View', api: ['GET /api/blade-log/error/detail'] }],
         },
       ],
     },
