@@ -89,6 +89,7 @@ export const errorLog = defineCrud({
     { prop: 'createBy', search: true, width: 110 },
     { prop: 'exceptionName', width: 140 },
     { prop: 'message' },
+    { prop: 'stackTrace', type: 'code', hide: true },
     { prop: 'requestUri', search: true },
     { prop: 'method', hide: true },
     { prop: 'status', hide: true },
@@ -98,7 +99,6 @@ export const errorLog = defineCrud({
     { prop: 'lineNumber', hide: true },
     ...where('log.error'),
     { prop: 'params', type: 'code', hide: true },
-    { prop: 'stackTrace', type: 'code', hide: true },
     ...range('log.error'),
   ],
 });
