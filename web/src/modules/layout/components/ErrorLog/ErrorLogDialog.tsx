@@ -7,29 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../../lib/createStore';
 import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../../../lib/errorLog';
 import { ApiError, http } from '../../../../lib/http';
-
-/** What the server keeps of each field (`POST /blade-log/error/upload`): longer text is cut here, so an upload is never refused for it. */
-const UPLOAD_LIMITS = { type: 50, message: 2000, stack: 10_000, info: 2000, url: 1000, time: 40 } as const;
-
-/** A field as uploaded: capped, without the control characters the server refuses (tab and line breaks kept). */
-const forUpload = (value: unknown, max: number) =>
-  Array.from(String(value ?? '').slice(0, max), (c) => {
-    const n = c.charCodeAt(0);
-    return (n < 32 && n !== 9 && n !== 10 && n !== 13) || n === 127 ? '' : c;
-  }).join('');
+import { forUpload } from './upload';
 
 /** Sends the local log to the server (spec §7 send-logs): the newest 200 entries, each field capped. */
 function uploadErrorLogs(log: readonly ErrorLogEntry[]) {
-  const logs = log
-    .slice(0, 200)
-    .map((entry) =>
-      Object.fromEntries(
-        Object.entries(UPLOAD_LIMITS).map(([field, max]) => [
-          field,
-          forUpload(entry[field as keyof ErrorLogEntry], max),
-        ]),
-      ),
-    );
+  const logs = forUpload(log);
   return http.post<unknown>('/blade-log/error/upload', { logs }, { notify: false });
 }
 
