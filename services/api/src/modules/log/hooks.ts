@@ -78,7 +78,8 @@ export async function logHooks(app: FastifyInstance) {
       if (apiLog) buffers.api.push(apiLogRow(request, reply, env));
       if (route === SIGN_IN_ROUTE) {
         const who = whoOf(request);
-        const q = (request.query ?? {}) as Record<string, unknown>;
+        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        const q = { ...(request.query as object), ...body } as Record<string, unknown>;
         logUsual(
           {
             tenantId: who.tenantId,

@@ -124,7 +124,25 @@ describe('logs: API, error and usual logs', () => {
     const titles = usual.map((u) => u.logId);
     expect(titles).toContain('sign-in');
     expect(titles).toContain('sign-in failed');
+    expect(JSON.parse(usual.find((u) => u.logId === 'sign-in').logData)).toMatchObject({
+      account: 'teacher1',
+      grantType: 'password',
+      status: 200,
+    });
     expect(JSON.stringify(usual)).not.toContain(password);
+  });
+
+  it('a write refused for want of a valid token is the platform’s to read, whatever tenant its header names', async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      headers: { ...bladeAuth('not-a-token'), 'tenant-id': '100001' },
+      payload: { paramName: 'x', paramKey: 'forged.tenant', paramValue: '1' },
+    });
+    expect(r.statusCode).toBe(401);
+    expect(await list('admin', 'api', 'status=401')).toEqual([]);
+    const rows = await list('platform', 'api', 'status=401&tenantId=000000');
+    expect(rows.map((x) => x.requestUri)).toContain('/api/blade-system/param/submit');
   });
 
   it('a forced 500 lands in the error log with its stack and request id, for the platform administrator', async () => {

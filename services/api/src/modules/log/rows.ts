@@ -94,7 +94,13 @@ export function paramsOf(query: unknown, body: unknown): string {
 const TENANT = /^[0-9A-Za-z_-]{1,12}$/;
 const ID = /^\d{1,19}$/;
 
-/** The caller: the verified user, else (a sign-in) the tenant and account it names. */
+/**
+ * The caller: the verified user; else, on a pre-sign-in call (the token endpoint, a
+ * registration: client-only or public routes), the tenant and account it names — an attempt
+ * against a tenant is that tenant's to read, as in the security log; else (a call refused for
+ * want of a valid token) the platform tenant, so an unverified header never writes into
+ * another tenant's log.
+ */
 export function whoOf(request: FastifyRequest): { tenantId: string; userId: string | null; account: string } {
   const user = request.user;
   if (user)
@@ -103,6 +109,8 @@ export function whoOf(request: FastifyRequest): { tenantId: string; userId: stri
       userId: ID.test(user.user_id) ? user.user_id : null,
       account: cut(user.account, 64),
     };
+  const config = request.routeOptions.config as { clientOnly?: boolean; public?: boolean } | undefined;
+  if (!config?.clientOnly && !config?.public) return { tenantId: PLATFORM_TENANT_ID, userId: null, account: '' };
   const q = (request.query ?? {}) as Record<string, unknown>;
   const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const header = request.headers['tenant-id'];
