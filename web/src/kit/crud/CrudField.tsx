@@ -66,7 +66,9 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
           autosize
           minRows={compact ? 1 : 3}
           maxRows={20}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'pre-wrap' } }}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'pre-wrap' },
+          }}
           value={value === null || value === undefined ? '' : String(value)}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
