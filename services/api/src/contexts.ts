@@ -12,6 +12,7 @@ import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { noticeContext } from './modules/notice';
 import { fileContext } from './modules/file';
+import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
@@ -38,6 +39,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   noticeContext,
   attachContext,
   fileContext,
+  logContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

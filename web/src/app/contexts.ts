@@ -9,6 +9,7 @@ import { smsContext } from '../modules/sms';
 import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
+import { logContext } from '../modules/log';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -31,6 +32,7 @@ export const CONTEXTS = [
   resourceContext,
   noticeContext,
   libraryContext,
+  logContext,
 ] as const;
 
 /**

@@ -317,36 +317,4 @@ export const PLANNED_MENUS: SectionMenus[] = [
       },
     ],
   },
-  {
-    section: 'log',
-    menus: [
-      {
-        code: 'log_usual',
-        name: '通用日志',
-        nameEn: 'General log',
-        path: '/monitor/log/usual',
-        icon: 'FileInfo',
-        sort: 1,
-        api: ['GET /api/blade-log/usual/**'],
-      },
-      {
-        code: 'log_api',
-        name: '接口日志',
-        nameEn: 'API log',
-        path: '/monitor/log/api',
-        icon: 'FileCode',
-        sort: 2,
-        api: ['GET /api/blade-log/api/**'],
-      },
-      {
-        code: 'log_error',
-        name: '错误日志',
-        nameEn: 'Error log',
-        path: '/monitor/log/error',
-        icon: 'FileAlert',
-        sort: 3,
-        api: ['GET /api/blade-log/error/**'],
-      },
-    ],
-  },
 ];

@@ -76,6 +76,20 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
           onChange={onChange}
         />
       );
+    case 'code':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={compact ? 1 : 3}
+          maxRows={20}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'pre-wrap' },
+          }}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'textarea':
       return (
         <Textarea

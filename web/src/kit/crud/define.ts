@@ -17,9 +17,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
 /** `icon`: picked from the column's `icons` in a searchable grid (fields.ts). */
+/** `code`: a long text shown in a monospace block (a stack trace), read as a text area. */
 export type FieldType =
   | 'text'
   | 'textarea'
+  | 'code'
   | 'select'
   | 'multiselect'
   | 'number'
