@@ -3,6 +3,7 @@
 import { benchEvents } from './events.bench';
 import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
+import { benchApiLog } from './apilog.bench';
 import { benchAuth } from './auth.bench';
 import { benchCollab } from './collab.bench';
 import { benchConsole } from './console.bench';
@@ -11,6 +12,7 @@ import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
 import { benchSecurity } from './security.bench';
 import { benchTextRule } from './text-rule.bench';
+import { benchUpload } from './upload.bench';
 import { benchWeb } from './web.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
@@ -24,6 +26,8 @@ const all: Record<string, () => Promise<unknown>> = {
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 17: the API log on vs off, on the user list and on a write call (target: overhead ≤ 5 %).
+  apilog: () => benchApiLog({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   // Issue 14: the statement-outside-transaction guard's server CPU per list request (on vs off).
   guard: () => benchGuard({ seconds: Number(process.env.BENCH_SECONDS ?? 3) }),
   // Issue 14: the shared text rule's cost per request (LIST_RPS: the list bench's rate, for its share).
@@ -38,6 +42,8 @@ const all: Record<string, () => Promise<unknown>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 4),
       listRps: process.env.LIST_RPS ? Number(process.env.LIST_RPS) : undefined,
     }),
+  // Issue 17: put-file of 1 MB images, 16 in flight, vs fs writes of the same bytes (target ≥ 0.7).
+  upload: () => benchUpload({ seconds: Number(process.env.BENCH_SECONDS ?? 5), inFlight: 16 }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>
     benchCollab({

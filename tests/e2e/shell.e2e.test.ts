@@ -162,18 +162,22 @@ describe('web shell: layout', () => {
     await confirmModal(page);
     const response = await uploaded;
     expect(response.request().postDataJSON().logs).toHaveLength(150);
-    const body = (await response.json()) as { code: number; msg: string };
-    if (body.code === 200) {
-      await page.getByText('日志上传成功').waitFor();
-    } else {
-      // Not served yet (issue 5's log side): the dialog shows the server's own message.
-      await page.getByText('日志上传失败').waitFor();
-      await page.getByText(body.msg, { exact: true }).waitFor();
-    }
+    expect(((await response.json()) as { code: number }).code).toBe(200);
+    await page.getByText('日志上传成功').waitFor();
+    // The server has them (issue 17): the local log and its badge are cleared.
+    await page.getByTestId('error-log-dialog').getByText('一切正常，没有错误记录').waitFor();
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).not.toContain('99');
+    await page.keyboard.press('Escape');
+
+    // Clearing without uploading, confirmed.
+    await page.goto('/test/index');
+    await page.getByTestId('test-throw').click();
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).toContain('1');
+    await page.getByTestId('error-log-open').click();
     await page.getByTestId('error-log-clear').click();
     await confirmModal(page);
     await page.getByText('本地日志已清空').waitFor();
-    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).not.toContain('99');
+    await expect.poll(() => page.getByTestId('error-log-badge').textContent()).not.toContain('1');
     await page.keyboard.press('Escape');
     errors.length = 0; // the two errors above were made on purpose
   });

@@ -13,8 +13,11 @@ import { leakedValues, type VictimProfile } from './victim';
  * in a 2xx answer; the caller compares snapshots of the victim's rows before and after.
  */
 
-/** Routes a platform administrator runs across tenants by design (the tenant registry). */
-export const PLATFORM_BY_DESIGN = /^\/api\/blade-system\/tenant\//;
+/**
+ * Routes a platform administrator runs across tenants by design: the tenant registry, and the
+ * logs (issue 17: the platform's administrator reads every tenant's API, usual and error logs).
+ */
+export const PLATFORM_BY_DESIGN = /^\/api\/(blade-system\/tenant|blade-log\/(api|usual|error))\//;
 
 const PER_REQUEST_MS = 10_000;
 

@@ -5,7 +5,7 @@ import { PLATFORM, type SecurityServer, signIn, startSecurityServer, VICTIM } fr
 import { type Operation, operations, registeredRoutes } from './openapi';
 import { PLATFORM_BY_DESIGN, probeAs, probeCrossTenantRefresh, probeTamperedTokens, wedged } from './prober';
 import { Figures } from './report';
-import { changed, type Snapshot, snapshot, type VictimProfile, victimProfile } from './victim';
+import { APPEND_ONLY_LOGS, changed, type Snapshot, snapshot, type VictimProfile, victimProfile } from './victim';
 
 /**
  * The security suite, on one seeded server (PostgreSQL, server mode) shared by the
@@ -114,7 +114,7 @@ describe('security suite: cross-tenant prober and fuzzer on one seeded server', 
         serving();
         const start = performance.now();
         const mark = prober.findings.length;
-        const skipTenantTable = new Set(['security_log', 'tenant']);
+        const skipTenantTable = new Set([...APPEND_ONLY_LOGS, 'tenant']);
         const beforePlatform = await snapshot(s.t, VICTIM, skipTenantTable);
         // The tenant registry's row of the victim is platform data: not a leak to the platform.
         const values = new Map(

@@ -16,8 +16,11 @@ type TestDatabase = { database: Database };
 const NOT_DATA =
   /^(tenant_id|status|kind|type|stream_type|grant_type|client_id|source|event|result|scope|semester|school_year|user_agent|ip|revoke_reason|error|param_key|param_value|schema_version|role_alias|post_code|code|resource_code|category|action|detail|token_auth_method|subject_claim|username_claim)$|_hash$|_at$|_time$|_date$/;
 
-/** Tables whose rows an attacker may legitimately add to the victim: the log of attempts against it. */
-export const APPEND_ONLY_LOGS = new Set(['security_log']);
+/**
+ * Tables whose rows an attacker may legitimately add to the victim: the log of attempts against
+ * it (a sign-in or registration naming the victim tenant lands in its security, API and usual logs).
+ */
+export const APPEND_ONLY_LOGS = new Set(['security_log', 'api_log', 'usual_log', 'error_log']);
 
 interface Column {
   table_schema: string;

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '@sprout/core/config';
 import type { Database } from '@sprout/core/db';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authPlugin, { kv: deps.kv });
   await app.register(webPlugin);
 
+  // Contexts' hooks on every request (the API log), unencapsulated, before any route of theirs.
+  for (const context of deps.contexts ?? CONTEXTS) if (context.hooks) await app.register(fp(context.hooks));
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
   for (const context of deps.contexts ?? CONTEXTS) if (context.routes) await app.register(context.routes);

@@ -14,6 +14,11 @@ import type { Processor, WorkerService } from '@sprout/worker';
 export interface ServerContext {
   /** Unique, lower case: the folder's name. */
   name: string;
+  /**
+   * Hooks on every request of the app (not encapsulated: onResponse, onError, onClose …),
+   * installed before any context's routes so they see all of them (the API and error logs).
+   */
+  hooks?: (app: FastifyInstance) => Promise<void>;
   /** Its HTTP routes, registered after the platform plugins in assembly order. */
   routes?: (app: FastifyInstance) => Promise<void>;
   /** Its screens in the catalogue (menus, buttons, API scopes), each under a section. */

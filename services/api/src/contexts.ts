@@ -7,9 +7,12 @@ import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { ossContext } from './modules/oss';
+import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { noticeContext } from './modules/notice';
+import { fileContext } from './modules/file';
+import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
@@ -34,6 +37,9 @@ export const CONTEXTS: readonly ServerContext[] = [
   smsContext,
   ossContext,
   noticeContext,
+  attachContext,
+  fileContext,
+  logContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

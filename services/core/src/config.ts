@@ -97,6 +97,8 @@ export const ConfigSchema = z
     WEB_DIST: z.string().default('web/dist'),
     ID_NODE: z.coerce.number().int('expected a whole number').min(0).max(1023, 'expected 0 to 1023').optional(),
     SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** The API log (every write call, buffered off the request path; modules/log). Off: only for the benchmark of its cost. */
+    API_LOG: bool(true),
     TRUST_PROXY: z
       .string()
       .default('false')

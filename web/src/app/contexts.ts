@@ -6,8 +6,10 @@ import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { smsContext } from '../modules/sms';
+import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
+import { logContext } from '../modules/log';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -29,6 +31,8 @@ export const CONTEXTS = [
   smsContext,
   resourceContext,
   noticeContext,
+  libraryContext,
+  logContext,
 ] as const;
 
 /**

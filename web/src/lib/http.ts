@@ -229,6 +229,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return (body ?? { code, data: null as T }) as ApiEnvelope<T>;
 }
 
+/** The headers `request` sends (client credentials and the bearer token): for a call it cannot make itself (an upload with progress). */
+export function apiHeaders(): Record<string, string> {
+  const token = hooks.getToken();
+  return { Authorization: basicAuthorization(), ...(token ? { [TOKEN_HEADER]: `bearer ${token}` } : {}) };
+}
+
 export const http = {
   get: <T>(path: string, params?: QueryParams, options: RequestOptions = {}) =>
     request<T>(path, { ...options, method: 'GET', params }),

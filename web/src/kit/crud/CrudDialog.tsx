@@ -92,7 +92,10 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
         )}
         <Grid gap="md">
           {formColumns(def, mode, form.values).map((column) => (
-            <Grid.Col key={column.prop} span={{ base: 12, sm: column.type === 'textarea' ? 12 : 6 }}>
+            <Grid.Col
+              key={column.prop}
+              span={{ base: 12, sm: column.type === 'textarea' || column.type === 'code' ? 12 : 6 }}
+            >
               <CrudField
                 column={column}
                 value={form.values[column.prop]}

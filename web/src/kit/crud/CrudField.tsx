@@ -91,6 +91,20 @@ export function CrudField({ column, value, onChange, onBlur, problem, readOnly, 
           onChange={onChange}
         />
       );
+    case 'code':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={compact ? 1 : 3}
+          maxRows={20}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'pre-wrap' },
+          }}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     case 'textarea':
       return (
         <Textarea
@@ -192,6 +206,7 @@ export function OptionCell({ column, value }: { column: CrudColumn; value: unkno
 
 /** How a table shows a column's value: an option's text (or badge), an icon, else as it is. */
 export function cellRender(column: CrudColumn): ((row: CrudRecord) => ReactNode) | undefined {
+  if (column.cell) return column.cell;
   if (column.type === 'icon') return (row) => <IconCell column={column} value={row[column.prop]} />;
   if (column.localized) return (row) => <LocalizedCell column={column} row={row} />;
   if (column.options || column.dict) return (row) => <OptionCell column={column} value={row[column.prop]} />;

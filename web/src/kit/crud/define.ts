@@ -18,9 +18,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** `multiselect`: options picked several at a time, sent as one comma-separated text (`a,b`). */
 /** `icon`: picked from the column's `icons` in a searchable grid (fields.ts). */
+/** `code`: a long text shown in a monospace block (a stack trace), read as a text area. */
 export type FieldType =
   | 'text'
   | 'textarea'
+  | 'code'
   | 'select'
   | 'multiselect'
   | 'number'
@@ -98,6 +100,8 @@ export interface CrudColumn {
    * provider's own fields): hidden, it is neither checked nor sent.
    */
   showWhen?: Record<string, readonly (string | number)[]>;
+  /** The table cell drawn by the screen (a thumbnail, a size in KB): given by its page, which may use React. */
+  cell?: (row: CrudRecord) => import('react').ReactNode;
 }
 
 /**

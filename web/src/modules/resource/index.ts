@@ -11,5 +11,6 @@ export const resourceContext: WebContext<'resource', ResourceMessages> = {
   i18n: lazyNamespace('resource', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
   menuPages: {
     oss: crudPage(() => import('./pages/OssPage'), 'OssPage'),
+    attach: crudPage(() => import('./pages/AttachPage'), 'AttachPage'),
   },
 };

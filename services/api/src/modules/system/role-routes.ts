@@ -13,6 +13,7 @@ import { parentNames, selectTree, TreeNodeSchema } from '../../http/tree';
 import { grantable, heldApiScopeIds, loadCatalogue, menuName } from './catalogue';
 import { refuseUnknownRoles, removeRoleGrants, type RoleRow, roleRows, roleTree } from './role-repo';
 import { refuseStayingChildren, refuseTreeSave, routesOf } from './shapes';
+import { logUsual } from '@sprout/core/usual-log';
 
 /** A role as the role screen shows it. */
 export const RoleSchema = z.object({
@@ -198,6 +199,17 @@ export async function roleRoutes(app: FastifyInstance) {
             topMenuIds: g.topMenuIds,
           });
       });
+      logUsual(
+        {
+          tenantId: ctx.tenantId,
+          userId: ctx.userId,
+          account: request.user?.account as string | undefined,
+          title: 'role grant',
+          data: { roleIds: g.roleIds, menus: g.menuIds.length, dataScopes: dataIds.length, apiScopes: apiIds.length },
+          request: { method: request.method, url: request.url, ip: request.ip },
+        },
+        app.database,
+      );
       await app.permissions.invalidateTenant(ctx.tenantId);
       return null;
     },

@@ -14,6 +14,7 @@ import { routesOf } from './shapes';
 import { USER_COLUMNS } from './user-list';
 import { platformOf, setUserRoles, updateUser, userWithPhone } from './user-repo';
 import { usersInScope } from './user-routes';
+import { logUsual } from '@sprout/core/usual-log';
 
 export const UserGrantSchema = z.object({ userIds: RequiredIdListSchema, roleIds: IdListSchema.default([]) });
 
@@ -97,6 +98,17 @@ export async function userAdminRoutes(app: FastifyInstance) {
       });
       await app.auth.revocations.announce(sids);
       const accounts = new Map(rows.map((u) => [String(u.id), u.account]));
+      logUsual(
+        {
+          tenantId: ctx.tenantId,
+          userId: ctx.userId,
+          account: request.user?.account as string | undefined,
+          title: 'password reset',
+          data: { accounts: rows.map((u) => u.account) },
+          request: { method: request.method, url: request.url, ip: request.ip },
+        },
+        app.database,
+      );
       return fresh.map((f) => ({ userId: f.id, account: accounts.get(f.id) ?? '', password: f.password }));
     },
   });

@@ -23,6 +23,7 @@ import { initPassword, runUserImport } from './user-import';
 import './user-io-messages';
 import { USER_COLUMNS, UserPageQuerySchema, type UserSchema, presentUser, userListQuery } from './user-list';
 import { type SheetUser, sexName, userWorkbook, readUserSheet, XLSX } from './user-sheet';
+import { logUsual } from '@sprout/core/usual-log';
 
 /** Largest upload (bytes) and export (users). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -148,6 +149,17 @@ export async function userIoRoutes(app: FastifyInstance) {
           canUpdate: (u) => perms.ability.can('update', subject('user', { tenantId, ...u })),
         });
         if (written) await app.permissions.invalidateTenant(tenantId);
+        logUsual(
+          {
+            tenantId,
+            userId,
+            account: request.user?.account as string | undefined,
+            title: 'user import finished',
+            level: written ? 'info' : 'warn',
+            data: { rows: rows.length, written, isCovered: q.isCovered === '1' },
+          },
+          database,
+        );
       });
       return { jobId: owner.jobId, total: rows.length };
     },

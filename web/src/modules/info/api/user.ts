@@ -42,9 +42,14 @@ export function updatePassword(values: { oldPassword: string; newPassword: strin
   });
 }
 
-/** `POST /blade-resource/oss/endpoint/put-file` (multipart `file`) → the stored file's `data.link`. */
-export async function uploadFile(file: File): Promise<string> {
+/**
+ * `POST /blade-resource/oss/endpoint/put-file` (multipart `kind`, then `file`) → the stored file's
+ * `data.link`. The server reads the type from the content and applies the kind's limits
+ * (avatar: jpg/png, at most 500 kB, with the same messages as the page's own check).
+ */
+export async function uploadFile(file: File, kind: 'avatar' | 'photo' | 'document' = 'avatar'): Promise<string> {
   const form = new FormData();
+  form.append('kind', kind);
   form.append('file', file);
   const response = await http.post<{ link?: string }>('/blade-resource/oss/endpoint/put-file', form);
   const link = response.data?.link;

@@ -29,4 +29,17 @@ export const en: ResourceMessages = {
       accessKey: 'Please enter the access key',
     },
   },
+  attach: {
+    name: 'attachment',
+    thumbLink: 'Preview',
+    originalName: 'File name',
+    extension: 'Type',
+    attachSize: 'Size',
+    uploader: 'Uploaded by',
+    createTime: 'Uploaded',
+    upload: 'Upload a file',
+    uploaded: 'Uploaded: {{name}}',
+    uploadFailed: 'The upload failed. Please try again.',
+    download: 'Download',
+  },
 };

@@ -30,6 +30,19 @@ export const zhCN = {
       accessKey: '请输入 accessKey',
     },
   },
+  attach: {
+    name: '附件',
+    thumbLink: '预览',
+    originalName: '文件名',
+    extension: '类型',
+    attachSize: '大小',
+    uploader: '上传人',
+    createTime: '上传时间',
+    upload: '上传文件',
+    uploaded: '已上传：{{name}}',
+    uploadFailed: '上传失败，请重试',
+    download: '下载',
+  },
 };
 
 /** Its shape (every text a `string`): what `en.ts` must match. */

@@ -5,11 +5,13 @@ import { IconCloudUpload, IconMoodSmile, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../../../lib/createStore';
-import { clearErrorLog, errorLogStore } from '../../../../lib/errorLog';
+import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../../../lib/errorLog';
 import { ApiError, http } from '../../../../lib/http';
+import { forUpload } from './upload';
 
-/** Sends the local log to the server (spec §7 send-logs). */
-function uploadErrorLogs(logs: unknown[]) {
+/** Sends the local log to the server (spec §7 send-logs): the newest 200 entries, each field capped. */
+function uploadErrorLogs(log: readonly ErrorLogEntry[]) {
+  const logs = forUpload(log);
   return http.post<unknown>('/blade-log/error/upload', { logs }, { notify: false });
 }
 
@@ -34,6 +36,8 @@ export function ErrorLogDialog({ opened, onClose }: { opened: boolean; onClose()
       setUploading(true);
       try {
         await uploadErrorLogs(log);
+        // Stored on the server: the local copy and the badge are cleared.
+        clearErrorLog();
         notifications.show({ color: 'leaf', message: t('layout.errorLog.uploaded') });
       } catch (error) {
         const message =

@@ -1,0 +1,85 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { fmt, startServer, table } from './lib';
+
+/** A ~1 MB png (noise does not compress), one per slot so no two requests send the same bytes object. */
+async function image(seed: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 580,
+      height: 580,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 100 + seed, sigma: 60 },
+    },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** `inFlight` workers calling `one` until `seconds` pass: completed calls per second. */
+async function closedLoop(seconds: number, inFlight: number, one: (worker: number, n: number) => Promise<void>) {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, w) => {
+      for (let n = 0; Date.now() < end; n++) {
+        await one(w, n);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+/**
+ * Issue 17: put-file of 1 MB images (sniffed, streamed to the local store, thumbnail, attach row)
+ * with 16 in flight, against writing the same bytes with `fs` on the same disk with 16 in flight
+ * (the floor). Prints both rates and their ratio (target ≥ 0.7). Figures, never pass/fail.
+ */
+export async function benchUpload(opts: { seconds: number; inFlight: number }) {
+  const { info, child } = await startServer<{ url: string; headers: Record<string, string>; dataDir: string }>(
+    'bench/servers/upload-server.ts',
+    { LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+  );
+  try {
+    const images = await Promise.all(Array.from({ length: opts.inFlight }, (_, i) => image(i)));
+    const mb = images[0]!.length / 1024 / 1024;
+    const blobs = images.map((b) => new Blob([new Uint8Array(b)], { type: 'image/png' }));
+    let refused = 0;
+    const put = async (w: number) => {
+      const form = new FormData();
+      form.append('kind', 'photo');
+      form.append('file', blobs[w]!, `photo-${w}.png`);
+      const r = await fetch(info.url, { method: 'POST', headers: info.headers, body: form });
+      if (r.status !== 200) refused++;
+      await r.arrayBuffer();
+    };
+    const floorDir = join(info.dataDir, 'floor');
+    await mkdir(floorDir, { recursive: true });
+    const write = async (w: number, n: number) => writeFile(join(floorDir, `${w}-${n % 50}.png`), images[w]!);
+    // Warm-up, then alternate so neither side gets the quieter moment.
+    await closedLoop(2, opts.inFlight, put);
+    const rounds: { api: number; fs: number }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const fs = await closedLoop(opts.seconds, opts.inFlight, write);
+      const api = await closedLoop(opts.seconds, opts.inFlight, put);
+      rounds.push({ api, fs });
+    }
+    const api = Math.max(...rounds.map((r) => r.api));
+    const fs = Math.max(...rounds.map((r) => r.fs));
+    table([
+      { what: 'put-file (sniff, store, thumbnail, row)', 'files/s': fmt(api, 1), 'MB/s': fmt(api * mb, 1) },
+      { what: 'fs.writeFile (same bytes, same disk)', 'files/s': fmt(fs, 1), 'MB/s': fmt(fs * mb, 1) },
+    ]);
+    console.log(
+      `image ${fmt(mb, 2)} MB, ${opts.inFlight} in flight; ratio put-file / fs = ${fmt(api / fs, 3)} (target ≥ 0.7)${refused ? `; ${refused} refused` : ''}`,
+    );
+    await rm(floorDir, { recursive: true, force: true });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}

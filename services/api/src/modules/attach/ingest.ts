@@ -1,0 +1,185 @@
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { type Database, inTenant } from '@sprout/core/db';
+import { AppError, badRequest } from '@sprout/core/errors';
+import { nextId } from '@sprout/core/ids';
+import { type ObjectStore, objectKey } from '../oss';
+import { ATTACH_COLUMNS, attachDb, type AttachRow, linkOf } from './attach-repo';
+import { checkUpload, cleanName, type Kind, tooBig } from './rules';
+
+/** How many bytes the type is read from (file-type needs at most a few kB; Office files a little more). */
+export const SNIFF_BYTES = 64 * 1024;
+/** A thumbnail's longest side (px), stored as webp beside its image. */
+export const THUMB_PX = 320;
+
+/**
+ * The first `n` bytes of `source` (fewer when it is shorter), and a stream of all of it (the
+ * bytes read first, then the rest): only the sample is held in memory.
+ */
+export async function peek(source: Readable, n: number): Promise<{ head: Buffer; body: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  await new Promise<void>((resolve, reject) => {
+    const cleanup = () => {
+      source.off('readable', onReadable);
+      source.off('end', onEnd);
+      source.off('error', onError);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve();
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const onReadable = () => {
+      while (length < n) {
+        const chunk = source.read() as Buffer | null;
+        if (chunk === null) break;
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      if (length >= n) {
+        cleanup();
+        resolve();
+      }
+    };
+    source.on('readable', onReadable);
+    source.on('end', onEnd);
+    source.on('error', onError);
+  });
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    if (head.length) yield head;
+    if (!source.readableEnded) yield* source;
+  }
+  return { head: head.subarray(0, n), body: Readable.from(all(), { objectMode: false }) };
+}
+
+/** Passes bytes through, counting them; past `max` it fails with `error()` (the upload is cut off there). */
+export class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(
+    private readonly max: number,
+    private readonly error: () => Error,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) return done(this.error());
+    done(null, chunk);
+  }
+}
+
+/** The refusal of a store that failed (its reason goes to the log, not to the caller). */
+export class StoreFailedError extends AppError {
+  constructor(readonly reason: unknown) {
+    super('unavailable', 'attach.storeFailed');
+  }
+}
+
+export interface IngestInput {
+  database: Database;
+  store: ObjectStore;
+  tenantId: string;
+  userId: string;
+  kind: Kind;
+  fileName: string;
+  source: Readable;
+  /** Called when the store failed (for the log). */
+  onStoreError?: (err: unknown) => void;
+}
+
+/** Writes the thumbnail of the image under `key` beside it; its key, or null when the image cannot be read. */
+async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) => void): Promise<string | null> {
+  const thumbKey = `${key}.thumb.webp`;
+  try {
+    const image = await store.get(key);
+    const resize = sharp({ failOn: 'error' })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75, effort: 1 });
+    const data = await new Promise<Buffer>((resolve, reject) => {
+      image.on('error', reject);
+      image.pipe(resize).toBuffer().then(resolve, reject);
+    });
+    await store.put(thumbKey, Readable.from([data]), { contentType: 'image/webp', length: data.length });
+    return thumbKey;
+  } catch (err) {
+    log?.(err);
+    await store.remove(thumbKey).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * One upload, whole: its type read from its first bytes and checked against its kind and name,
+ * streamed to the store under a new key of the tenant (cut off past its limit), a thumbnail for
+ * an image, and its `attach` row. On any failure nothing remains: no object, no thumbnail, no row.
+ */
+export async function ingest(input: IngestInput): Promise<AttachRow> {
+  const { database, store, tenantId, userId, kind } = input;
+  const fileName = cleanName(input.fileName);
+  const { head, body } = await peek(input.source, SNIFF_BYTES);
+  const type = await checkUpload(kind, fileName, head);
+  const limit = new ByteLimit(type.max, () => tooBig(kind, type.max));
+  let cut = false;
+  body.on('error', (err) => {
+    // The upload itself broke off (the client went away, a malformed body): not the store's fault.
+    cut = true;
+    limit.destroy(err);
+  });
+  // Its failure is the store's rejected put (and `limit.errored`), read below.
+  limit.on('error', () => undefined);
+  body.pipe(limit);
+  const key = objectKey(tenantId, type.ext);
+  let size: number;
+  try {
+    ({ size } = await store.put(key, limit, { contentType: type.mime }));
+  } catch (err) {
+    body.destroy();
+    await store.remove(key).catch(() => undefined);
+    if (err instanceof AppError) throw err;
+    if (limit.errored instanceof AppError) throw limit.errored;
+    if (cut) throw badRequest('attach.noFile');
+    input.onStoreError?.(err);
+    throw new StoreFailedError(err);
+  }
+  const thumbKey = type.group === 'image' ? await thumbnail(store, key, input.onStoreError) : null;
+  const id = nextId();
+  try {
+    // One statement: the row, with who uploaded it as the attachment list shows them.
+    return await inTenant(database, { tenantId, userId }, async (trx) => {
+      const uploader = sql<string | null>`(select left(coalesce(nullif(real_name, ''), nullif(name, ''), account), 64)
+        from app_user where tenant_id = ${tenantId} and id = ${userId})`;
+      return (await attachDb(trx)
+        .insertInto('attach')
+        .values({
+          tenant_id: tenantId,
+          id,
+          link: linkOf(id),
+          domain: '',
+          name: key,
+          original_name: fileName,
+          extension: type.ext,
+          attach_size: size,
+          content_type: type.mime,
+          kind,
+          thumb_key: thumbKey,
+          uploader,
+          create_user: userId,
+          update_user: userId,
+        })
+        .returning(ATTACH_COLUMNS)
+        .executeTakeFirstOrThrow()) as AttachRow;
+    });
+  } catch (err) {
+    // The row could not be written: the object goes too (no orphan file).
+    await store.remove(key).catch(() => undefined);
+    if (thumbKey) await store.remove(thumbKey).catch(() => undefined);
+    throw err;
+  }
+}

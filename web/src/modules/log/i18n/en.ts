@@ -1,0 +1,57 @@
+import type { LogMessages } from './zh-CN';
+
+const common = {
+  id: 'ID',
+  tenantId: 'Tenant',
+  serviceId: 'Service',
+  serverHost: 'Server',
+  serverIp: 'Server address',
+  env: 'Environment',
+  method: 'Method',
+  requestUri: 'URL',
+  userAgent: 'Browser',
+  remoteIp: 'IP address',
+  methodClass: 'Module',
+  methodName: 'Call',
+  params: 'Parameters',
+  createBy: 'User',
+  createTime: 'Time',
+  from: 'From',
+  to: 'Before',
+};
+
+export const en: LogMessages = {
+  api: {
+    ...common,
+    name: 'API log entry',
+    type: 'Type',
+    title: 'Action',
+    route: 'Route',
+    status: 'Status',
+    time: 'Time taken (ms)',
+    requestId: 'Request ID',
+    types: { write: 'Write', signIn: 'Sign-in' },
+  },
+  usual: {
+    ...common,
+    name: 'general log entry',
+    logLevel: 'Level',
+    logId: 'Event',
+    logData: 'Details',
+    levels: { info: 'Info', warn: 'Warning', error: 'Error' },
+  },
+  error: {
+    ...common,
+    name: 'error log entry',
+    type: 'Source',
+    title: 'Title',
+    status: 'Status',
+    requestId: 'Request ID',
+    exceptionName: 'Exception',
+    message: 'Message',
+    stackTrace: 'Stack trace',
+    fileName: 'File',
+    lineNumber: 'Line',
+    types: { server: 'Server', client: 'Browser' },
+  },
+};

@@ -1,0 +1,62 @@
+/**
+ * The `log` namespace (the API, usual and error log screens), in Chinese (the default):
+ * `t('log.<key>')`. `en.ts` has exactly these keys (its type says so).
+ */
+const common = {
+  id: '编号',
+  tenantId: '租户',
+  serviceId: '服务',
+  serverHost: '服务器名',
+  serverIp: '服务器地址',
+  env: '环境',
+  method: '请求方法',
+  requestUri: '请求地址',
+  userAgent: '浏览器',
+  remoteIp: '操作地址',
+  methodClass: '模块',
+  methodName: '接口',
+  params: '请求参数',
+  createBy: '操作人',
+  createTime: '时间',
+  from: '开始日期',
+  to: '截止日期（不含）',
+};
+
+export const zhCN = {
+  api: {
+    ...common,
+    name: '接口日志',
+    type: '类型',
+    title: '操作',
+    route: '路由',
+    status: '状态码',
+    time: '耗时（毫秒）',
+    requestId: '请求编号',
+    types: { write: '写操作', signIn: '登录' },
+  },
+  usual: {
+    ...common,
+    name: '通用日志',
+    logLevel: '级别',
+    logId: '事件',
+    logData: '内容',
+    levels: { info: '信息', warn: '警告', error: '错误' },
+  },
+  error: {
+    ...common,
+    name: '错误日志',
+    type: '来源',
+    title: '标题',
+    status: '状态码',
+    requestId: '请求编号',
+    exceptionName: '异常名',
+    message: '异常信息',
+    stackTrace: '堆栈',
+    fileName: '文件',
+    lineNumber: '行号',
+    types: { server: '服务端', client: '浏览器' },
+  },
+};
+
+/** Its shape (every text a `string`): what `en.ts` must match. */
+export type LogMessages = typeof zhCN;
