@@ -48,6 +48,12 @@ export const bladeFile = (row: AttachRow) => ({
 /** Multipart limits: one file, cut off past the largest kind's limit (each kind's own is ByteLimit's, ingest.ts). */
 export const multipartLimits = { files: 1, fields: 10, fileSize: GROUP_MAX.media + 1, fieldSize: 1024 };
 
+/**
+ * How much of an upload the parser may hold ahead of the store (bytes): 1 MB instead of the
+ * stream default 16 kB, so a 1 MB picture is not parsed in pause/resume steps of 16 kB.
+ */
+export const UPLOAD_HWM = 1024 * 1024;
+
 /** A broken multipart body (no boundary, cut short, malformed headers) is the client's fault: a 400. */
 export function brokenBody(err: unknown): never {
   if (err instanceof AppError) throw err;
@@ -64,7 +70,7 @@ async function upload(request: FastifyRequest, stores: StoreResolver, forced?: K
   const { tenantId, userId = '' } = tenantOf(request);
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    file = await request.file({ limits: multipartLimits });
+    file = await request.file({ limits: multipartLimits, fileHwm: UPLOAD_HWM });
   } catch (err) {
     brokenBody(err);
   }
