@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -43,6 +44,16 @@ async function thumbnailsDone(dir: string, limitSeconds = 120) {
   return (performance.now() - start) / 1000;
 }
 
+/** The CPU time (ms, user + system, all threads) process `pid` used so far; 0 where /proc is missing. */
+function cpuMs(pid: number | undefined) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** `inFlight` workers calling `one` until `seconds` pass: completed calls per second. */
 async function closedLoop(seconds: number, inFlight: number, one: (worker: number, n: number) => Promise<void>) {
   const end = Date.now() + seconds * 1000;
@@ -67,7 +78,7 @@ async function closedLoop(seconds: number, inFlight: number, one: (worker: numbe
  */
 export async function benchUpload(opts: { seconds: number; inFlight: number }) {
   const { info, child } = await startServer<{ url: string; headers: Record<string, string>; dataDir: string }>(
-    process.env.BENCH_UPLOAD_SERVER ?? 'bench/servers/upload-server.ts',
+    'bench/servers/upload-server.ts',
     { LOG_LEVEL: 'silent', NODE_ENV: 'production' },
   );
   try {
@@ -127,10 +138,15 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
     await closedLoop(2, opts.inFlight, put);
     await thumbnailsDone(filesDir);
     const rounds: { api: number; fs: number; drain: number }[] = [];
+    let serverCpu = 0;
+    let uploads = 0;
     for (let i = 0; i < 2; i++) {
       const fs = await closedLoop(opts.seconds, opts.inFlight, write);
+      const before = { cpu: cpuMs(child.pid), n: (await stored(filesDir)).images };
       const api = await closedLoop(opts.seconds, opts.inFlight, put);
       const drain = await thumbnailsDone(filesDir);
+      serverCpu += cpuMs(child.pid) - before.cpu;
+      uploads += (await stored(filesDir)).images - before.n;
       rounds.push({ api, fs, drain });
     }
     const made = await stored(filesDir);
@@ -146,6 +162,10 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
     console.log(
       `thumbnails: ${made.thumbs} of ${made.images} images made in the server after their answers; the queue emptied ${rounds.map((r) => `${fmt(r.drain, 1)} s`).join(' and ')} after the ${opts.seconds} s upload rounds`,
     );
+    if (serverCpu && uploads)
+      console.log(
+        `server CPU per upload (request and its thumbnail, all threads): ${fmt(serverCpu / uploads, 1)} ms`,
+      );
     await rm(floorDir, { recursive: true, force: true });
     agent.destroy();
   } finally {
