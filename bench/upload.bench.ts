@@ -163,9 +163,7 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
       `thumbnails: ${made.thumbs} of ${made.images} images made in the server after their answers; the queue emptied ${rounds.map((r) => `${fmt(r.drain, 1)} s`).join(' and ')} after the ${opts.seconds} s upload rounds`,
     );
     if (serverCpu && uploads)
-      console.log(
-        `server CPU per upload (request and its thumbnail, all threads): ${fmt(serverCpu / uploads, 1)} ms`,
-      );
+      console.log(`server CPU per upload (request and its thumbnail, all threads): ${fmt(serverCpu / uploads, 1)} ms`);
     await rm(floorDir, { recursive: true, force: true });
     agent.destroy();
   } finally {

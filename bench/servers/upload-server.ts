@@ -23,7 +23,11 @@ const { app } = await testApp(t.database, { config, queue });
 const thumbs = thumbnailProcessor();
 // BENCH_NO_THUMBS=1: no worker (the request path alone, for profiling).
 if (!process.env.BENCH_NO_THUMBS)
-  await queue.process(thumbs.queue, thumbs.handler({ config, database: t.database, queue } as unknown as Platform), thumbs.options);
+  await queue.process(
+    thumbs.queue,
+    thumbs.handler({ config, database: t.database, queue } as unknown as Platform),
+    thumbs.options,
+  );
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };
 const token = await accessToken(app, '100001', 'teacher1', 'sprout123');

@@ -73,8 +73,8 @@ export function attachResource(stores: StoreResolver) {
       return async () => {
         const app = request.server;
         const store = await stores(app.database, app.config, tenantId);
+        // An image's thumbnail may still be on its way: its key is known (thumb-job.ts).
         for (const r of rows)
-          // An image's thumbnail may still be on its way: its key is known (thumb-job.ts).
           for (const key of [r.name, r.thumb_key ?? (r.content_type.startsWith('image/') ? thumbKeyOf(r.name) : null)])
             if (key)
               await store

@@ -250,7 +250,8 @@ export class LocalStore implements ObjectStore {
     try {
       await pipeline(body, sink);
       await fh.close();
-      if (info.length !== undefined && info.length !== sink.bytes) throw new LengthMismatchError(info.length, sink.bytes);
+      if (info.length !== undefined && info.length !== sink.bytes)
+        throw new LengthMismatchError(info.length, sink.bytes);
       await rename(tmp, path.join(realDir, path.basename(full)));
     } catch (err) {
       await fh.close().catch(() => undefined);
