@@ -5,9 +5,10 @@ import type { DB } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { defineResource } from '../../http/resource';
-import { attachDb, usesOf } from './attach-repo';
+import { type AttachRow, attachDb, usesOf } from './attach-repo';
 import './messages';
-import type { StoreResolver } from './upload-routes';
+import { thumbKeyOf } from './thumb-job';
+import { type StoreResolver, thumbLinkOf } from './upload-routes';
 
 const text = z.string();
 
@@ -53,7 +54,7 @@ export function attachResource(stores: StoreResolver) {
     more: {
       fields: { thumbLink: text, createUser: text },
       present: (row) => ({
-        thumbLink: row.thumb_key ? `${row.link}?thumb=1` : '',
+        thumbLink: thumbLinkOf(row as Pick<AttachRow, 'link' | 'thumb_key' | 'content_type'>),
         createUser: row.create_user == null ? '' : String(row.create_user),
       }),
     },
@@ -64,7 +65,7 @@ export function attachResource(stores: StoreResolver) {
     onRemove: async (trx: Kysely<DB>, tenantId: string, ids: string[], request: FastifyRequest) => {
       const rows = await attachDb(trx)
         .selectFrom('attach')
-        .select(['name', 'thumb_key'])
+        .select(['name', 'thumb_key', 'content_type'])
         .where('tenant_id', '=', tenantId)
         .where('id', 'in', ids)
         .execute();
@@ -72,8 +73,9 @@ export function attachResource(stores: StoreResolver) {
       return async () => {
         const app = request.server;
         const store = await stores(app.database, app.config, tenantId);
+        // An image's thumbnail may still be on its way: its key is known (thumb-job.ts).
         for (const r of rows)
-          for (const key of [r.name, r.thumb_key])
+          for (const key of [r.name, r.thumb_key ?? (r.content_type.startsWith('image/') ? thumbKeyOf(r.name) : null)])
             if (key)
               await store
                 .remove(key)

@@ -43,6 +43,7 @@ describe('put-file on S3-protocol storage', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const f = r.body.data;
     expect(await s3.stat(f.name)).toEqual({ size: data.length });
+    await fx.thumbnails();
     expect(await s3.stat(`${f.name}.thumb.webp`)).toBeDefined();
 
     const got = await fx.app.inject({

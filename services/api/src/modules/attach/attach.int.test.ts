@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inSystem, inTenant } from '@sprout/core/db';
 import { LocalStore, type ObjectStore } from '../oss';
-import { readAttachment, releaseAttachments, useAttachments } from '.';
+import { makeThumbnail, readAttachment, releaseAttachments, useAttachments } from '.';
 import { useAttachApp } from './testing/fixture';
 
 const png = (w = 640, h = 480) =>
@@ -81,6 +81,8 @@ describe('uploads and attachments (local disk)', () => {
         .statusCode,
     ).toBe(401);
 
+    // The thumbnail is made after the answer (the worker's queue).
+    await fx.thumbnails();
     const thumb = await fx.app.inject({ method: 'GET', url: f.thumbLink, headers: fx.headers('teacher') });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
@@ -139,6 +141,7 @@ describe('uploads and attachments (local disk)', () => {
     );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.name).toMatch(/\.jpg$/);
+    await fx.thumbnails();
   });
 
   it('refuses an empty file, content its name contradicts, an unknown kind, no file at all', async () => {
@@ -181,6 +184,7 @@ describe('uploads and attachments (local disk)', () => {
       data: await png(),
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
+    await fx.thumbnails();
     const id = up.body.data.attachId as string;
     const list = await fx.call('admin', 'GET', '/api/blade-resource/attach/list?current=1&size=10&originalName=平面图');
     expect(list.status).toBe(200);
@@ -299,5 +303,79 @@ describe('uploads when the storage is down', () => {
       sql<{ n: number }>`select count(*)::int as n from attach`.execute(trx),
     );
     expect(count.rows[0]?.n).toBe(0);
+  });
+});
+
+describe('thumbnails after the answer', () => {
+  // No worker here: the thumbnails asked for stay queued until the test makes them.
+  const fx = useAttachApp({ thumbnails: false });
+  const PUT = '/api/blade-resource/oss/endpoint/put-file';
+  const thumbOf = (f: { thumbLink: string }) =>
+    fx.app.inject({ method: 'GET', url: f.thumbLink, headers: fx.headers('teacher') });
+  const thumbKey = (tenantId: string, id: string) =>
+    inSystem(fx.t.database, async (trx) => {
+      const r = await sql<{ thumb_key: string | null }>`
+        select thumb_key from attach where tenant_id = ${tenantId} and id = ${id}`.execute(trx);
+      return r.rows[0]?.thumb_key;
+    });
+
+  it('answers before the thumbnail exists; its link shows the picture itself until it is made', async () => {
+    const data = await png(800, 400);
+    const r = await fx.upload('teacher', PUT, { name: '午睡.png', data });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const f = r.body.data;
+    expect(f.thumbLink).toBe(`${f.link}?thumb=1`);
+    expect(await thumbKey('100001', f.attachId)).toBeNull();
+    const early = await thumbOf(f);
+    expect(early.statusCode).toBe(200);
+    expect(early.headers['content-type']).toBe('image/png');
+    expect(early.rawPayload.equals(data)).toBe(true);
+
+    const store = new LocalStore(path.join(fx.dataDir, 'files'));
+    const job = { tenantId: '100001', id: f.attachId as string, key: f.name as string };
+    expect(await makeThumbnail(fx.t.database, store, job)).toBe('made');
+    expect(await thumbKey('100001', f.attachId)).toBe(`${f.name}.thumb.webp`);
+    const late = await thumbOf(f);
+    expect(late.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(late.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 160]);
+  });
+
+  it('a picture that cannot be decoded keeps its file and its link shows the original; a PDF has no thumbnail', async () => {
+    // A PNG signature and header, then garbage: its type reads as png, libvips cannot decode it.
+    const broken = Buffer.concat([(await png(64, 64)).subarray(0, 33), Buffer.alloc(2000, 7)]);
+    const r = await fx.upload('teacher', PUT, { name: '坏图.png', data: broken });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const f = r.body.data;
+    const store = new LocalStore(path.join(fx.dataDir, 'files'));
+    const logged: unknown[] = [];
+    const job = { tenantId: '100001', id: f.attachId as string, key: f.name as string };
+    expect(await makeThumbnail(fx.t.database, store, job, (err) => logged.push(err))).toBe('failed');
+    expect(logged).toHaveLength(1);
+    expect(existsSync(path.join(fx.dataDir, 'files', `${f.name}.thumb.webp`))).toBe(false);
+    const shown = await thumbOf(f);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(broken)).toBe(true);
+
+    const doc = await fx.upload('teacher', PUT, { name: '通知.pdf', data: pdf });
+    expect(doc.body.data.thumbLink).toBe('');
+    const none = await fx.app.inject({
+      method: 'GET',
+      url: `${doc.body.data.link}?thumb=1`,
+      headers: fx.headers('teacher'),
+    });
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('an attachment removed before its thumbnail is made keeps no thumbnail object', async () => {
+    const r = await fx.upload('admin', PUT, { name: '已删.png', data: await png() });
+    const f = r.body.data;
+    const removed = await fx.call('admin', 'POST', `/api/blade-resource/attach/remove?ids=${f.attachId}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const store = new LocalStore(path.join(fx.dataDir, 'files'));
+    const job = { tenantId: '100001', id: f.attachId as string, key: f.name as string };
+    expect(await makeThumbnail(fx.t.database, store, job)).toBe('gone');
+    expect(existsSync(path.join(fx.dataDir, 'files', f.name))).toBe(false);
+    expect(existsSync(path.join(fx.dataDir, 'files', `${f.name}.thumb.webp`))).toBe(false);
   });
 });

@@ -262,6 +262,7 @@ export function chunkRoutes(stores: StoreResolver) {
           fileName: u.file_name,
           source: partsInOrder(dir, u.chunk_count),
           onStoreError: (err) => request.log.error({ err }, 'object store failed while composing an upload'),
+          queue: app.queue,
         });
         await request.tx((trx) =>
           attachDb(trx).deleteFrom('chunk_upload').where('tenant_id', '=', tenantId).where('id', '=', u.id).execute(),

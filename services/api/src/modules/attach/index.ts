@@ -4,16 +4,19 @@ import type { Kysely } from 'kysely';
 import type { Config } from '@sprout/core/config';
 import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { badRequest, notFound } from '@sprout/core/errors';
+import type { Processor } from '@sprout/worker';
 import type { ServerContext } from '../../context';
 import { storeFor } from '../oss';
 import { attachById, attachDb, type AttachRow } from './attach-repo';
 import { attachResource } from './attach-resource';
 import { chunkRoutes, chunkSweeper } from './chunk-routes';
 import './messages';
+import { thumbnailProcessor } from './thumb-job';
 import { type StoreResolver, uploadRoutes } from './upload-routes';
 
 export type { AttachRow } from './attach-repo';
 export { BladeFileSchema, bladeFile } from './upload-routes';
+export { makeThumbnail, THUMB_QUEUE, type ThumbJob, thumbnailProcessor } from './thumb-job';
 
 /** Who uses an attachment: a library file, a record, a notice … (`owner_kind`, and its id). */
 export interface AttachOwner {
@@ -131,6 +134,8 @@ export function attachContextWith(stores: StoreResolver = storeFor): ServerConte
       },
     ],
     workerServices: [chunkSweeper(stores)],
+    // Thumbnails are made after the upload answered.
+    processors: [thumbnailProcessor(stores) as Processor],
   };
 }
 

@@ -1,17 +1,17 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { sql } from 'kysely';
-import sharp from 'sharp';
-import { type Database, inTenant } from '@sprout/core/db';
+import { type Database, scriptInTenant } from '@sprout/core/db';
 import { AppError, badRequest } from '@sprout/core/errors';
 import { nextId } from '@sprout/core/ids';
+import type { JobQueue } from '@sprout/core/queue';
 import { type ObjectStore, objectKey } from '../oss';
 import { ATTACH_COLUMNS, attachDb, type AttachRow, linkOf } from './attach-repo';
 import { checkUpload, cleanName, type Kind, tooBig } from './rules';
+import { requestThumbnail } from './thumb-job';
 
 /** How many bytes the type is read from (file-type needs at most a few kB; Office files a little more). */
 export const SNIFF_BYTES = 64 * 1024;
-/** A thumbnail's longest side (px), stored as webp beside its image. */
-export const THUMB_PX = 320;
+export { THUMB_PX } from './thumb-job';
 
 /**
  * The first `n` bytes of `source` (fewer when it is shorter), and a stream of all of it (the
@@ -51,11 +51,10 @@ export async function peek(source: Readable, n: number): Promise<{ head: Buffer;
     source.on('error', onError);
   });
   const head = Buffer.concat(chunks);
-  async function* all() {
-    if (head.length) yield head;
-    if (!source.readableEnded) yield* source;
-  }
-  return { head: head.subarray(0, n), body: Readable.from(all(), { objectMode: false }) };
+  // The bytes read go back in front of the rest: the same stream, no extra stage per chunk.
+  if (source.readableEnded) return { head: head.subarray(0, n), body: Readable.from(head.length ? [head] : []) };
+  if (head.length) source.unshift(head);
+  return { head: head.subarray(0, n), body: source };
 }
 
 /** Passes bytes through, counting them; past `max` it fails with `error()` (the upload is cut off there). */
@@ -91,34 +90,15 @@ export interface IngestInput {
   source: Readable;
   /** Called when the store failed (for the log). */
   onStoreError?: (err: unknown) => void;
-}
-
-/** Writes the thumbnail of the image under `key` beside it; its key, or null when the image cannot be read. */
-async function thumbnail(store: ObjectStore, key: string, log?: (err: unknown) => void): Promise<string | null> {
-  const thumbKey = `${key}.thumb.webp`;
-  try {
-    const image = await store.get(key);
-    const resize = sharp({ failOn: 'error' })
-      .rotate()
-      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75, effort: 1 });
-    const data = await new Promise<Buffer>((resolve, reject) => {
-      image.on('error', reject);
-      image.pipe(resize).toBuffer().then(resolve, reject);
-    });
-    await store.put(thumbKey, Readable.from([data]), { contentType: 'image/webp', length: data.length });
-    return thumbKey;
-  } catch (err) {
-    log?.(err);
-    await store.remove(thumbKey).catch(() => undefined);
-    return null;
-  }
+  /** Where an image's thumbnail is asked for, once its row is written (none: no thumbnail). */
+  queue?: JobQueue;
 }
 
 /**
  * One upload, whole: its type read from its first bytes and checked against its kind and name,
- * streamed to the store under a new key of the tenant (cut off past its limit), a thumbnail for
- * an image, and its `attach` row. On any failure nothing remains: no object, no thumbnail, no row.
+ * streamed to the store under a new key of the tenant (cut off past its limit), and its `attach`
+ * row; an image's thumbnail is asked for on `queue`. On any failure nothing remains: no object,
+ * no row.
  */
 export async function ingest(input: IngestInput): Promise<AttachRow> {
   const { database, store, tenantId, userId, kind } = input;
@@ -148,38 +128,42 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
     input.onStoreError?.(err);
     throw new StoreFailedError(err);
   }
-  const thumbKey = type.group === 'image' ? await thumbnail(store, key, input.onStoreError) : null;
   const id = nextId();
+  let row: AttachRow;
   try {
-    // One statement: the row, with who uploaded it as the attachment list shows them.
-    return await inTenant(database, { tenantId, userId }, async (trx) => {
-      const uploader = sql<string | null>`(select left(coalesce(nullif(real_name, ''), nullif(name, ''), account), 64)
-        from app_user where tenant_id = ${tenantId} and id = ${userId})`;
-      return (await attachDb(trx)
-        .insertInto('attach')
-        .values({
-          tenant_id: tenantId,
-          id,
-          link: linkOf(id),
-          domain: '',
-          name: key,
-          original_name: fileName,
-          extension: type.ext,
-          attach_size: size,
-          content_type: type.mime,
-          kind,
-          thumb_key: thumbKey,
-          uploader,
-          create_user: userId,
-          update_user: userId,
-        })
-        .returning(ATTACH_COLUMNS)
-        .executeTakeFirstOrThrow()) as AttachRow;
-    });
+    // One round trip (one implicit transaction): the row, with who uploaded it as the list shows them.
+    const uploader = sql<string | null>`(select left(coalesce(nullif(real_name, ''), nullif(name, ''), account), 64)
+      from app_user where tenant_id = ${tenantId} and id = ${userId})`;
+    const insert = attachDb(database.db)
+      .insertInto('attach')
+      .values({
+        tenant_id: tenantId,
+        id,
+        link: linkOf(id),
+        domain: '',
+        name: key,
+        original_name: fileName,
+        extension: type.ext,
+        attach_size: size,
+        content_type: type.mime,
+        kind,
+        thumb_key: null,
+        uploader,
+        create_user: userId,
+        update_user: userId,
+      })
+      .returning(ATTACH_COLUMNS)
+      .compile();
+    const [rows] = await scriptInTenant(database, { tenantId, userId }, [insert]);
+    row = rows?.[0] as AttachRow;
+    if (!row) throw new Error('the attach row was not written');
   } catch (err) {
     // The row could not be written: the object goes too (no orphan file).
     await store.remove(key).catch(() => undefined);
-    if (thumbKey) await store.remove(thumbKey).catch(() => undefined);
     throw err;
   }
+  // The thumbnail is made after the answer (thumb-job.ts); until then its link answers the image.
+  if (type.group === 'image' && input.queue)
+    await requestThumbnail(input.queue, { tenantId, id: String(row.id), key }, input.onStoreError);
+  return row;
 }

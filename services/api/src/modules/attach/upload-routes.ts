@@ -33,17 +33,26 @@ export const BladeFileSchema = z.object({
   attachId: z.string(),
   thumbLink: z.string(),
 });
+/** An image's thumbnail link: its thumbnail once made (thumb-job.ts), the image itself until then. */
+export const thumbLinkOf = (row: Pick<AttachRow, 'link' | 'thumb_key' | 'content_type'>) =>
+  row.thumb_key || row.content_type.startsWith('image/') ? `${row.link}?thumb=1` : '';
 export const bladeFile = (row: AttachRow) => ({
   link: row.link,
   domain: row.domain,
   name: row.name,
   originalName: row.original_name,
   attachId: String(row.id),
-  thumbLink: row.thumb_key ? `${row.link}?thumb=1` : '',
+  thumbLink: thumbLinkOf(row),
 });
 
 /** Multipart limits: one file, cut off past the largest kind's limit (each kind's own is ByteLimit's, ingest.ts). */
 export const multipartLimits = { files: 1, fields: 10, fileSize: GROUP_MAX.media + 1, fieldSize: 1024 };
+
+/**
+ * How much of an upload the parser may hold ahead of the store (bytes): 1 MB instead of the
+ * stream default 16 kB, so a 1 MB picture is not parsed in pause/resume steps of 16 kB.
+ */
+export const UPLOAD_HWM = 1024 * 1024;
 
 /** A broken multipart body (no boundary, cut short, malformed headers) is the client's fault: a 400. */
 export function brokenBody(err: unknown): never {
@@ -61,7 +70,7 @@ async function upload(request: FastifyRequest, stores: StoreResolver, forced?: K
   const { tenantId, userId = '' } = tenantOf(request);
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    file = await request.file({ limits: multipartLimits });
+    file = await request.file({ limits: multipartLimits, fileHwm: UPLOAD_HWM });
   } catch (err) {
     brokenBody(err);
   }
@@ -79,6 +88,7 @@ async function upload(request: FastifyRequest, stores: StoreResolver, forced?: K
     fileName: file.filename ?? '',
     source: file.file,
     onStoreError: logStoreError(request),
+    queue: app.queue,
   });
 }
 
@@ -219,8 +229,9 @@ export function uploadRoutes(stores: StoreResolver = storeFor) {
         const q = request.query as { thumb?: string; inline?: string };
         const row = await request.tx((trx) => attachById(attachDb(trx), ctx.tenantId, id));
         if (!row) throw notFound('attach.notFound');
-        const thumb = q.thumb === '1';
-        if (thumb && !row.thumb_key) throw notFound('attach.notFound');
+        // No thumbnail yet (still queued) or none could be made: an image answers itself.
+        const thumb = q.thumb === '1' && Boolean(row.thumb_key);
+        if (q.thumb === '1' && !thumb && !row.content_type.startsWith('image/')) throw notFound('attach.notFound');
         const key = thumb ? (row.thumb_key as string) : row.name;
         const store = await stores(app.database, app.config, ctx.tenantId);
         const fileName = thumb ? `${row.original_name.replace(/\.[^.]+$/, '')}.webp` : row.original_name;

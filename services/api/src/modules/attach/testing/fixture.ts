@@ -11,7 +11,9 @@ import { CONTEXTS } from '../../../contexts';
 import { bladeAuth, clientBasic, type FastifyInstance, testConfig } from '../../../testing';
 import { accessToken } from '../../auth/fixtures';
 import { CONSOLE_PEOPLE } from '../../auth/console-fixture';
+import type { Platform } from '@sprout/core/platform';
 import { attachContextWith } from '..';
+import { THUMB_QUEUE, type ThumbJob, thumbnailProcessor } from '../thumb-job';
 import type { StoreResolver } from '../upload-routes';
 
 /** A multipart body of `fields` then one `file` (name, bytes), as a browser's FormData sends it. */
@@ -39,8 +41,16 @@ export function multipart(
  * The demo kindergarten and the platform on their own database, with an app whose files live
  * in a temporary DATA_DIR; `stores` replaces the attach context's store resolver (a failing store).
  */
-export function useAttachApp(opts: { stores?: StoreResolver } = {}) {
+export function useAttachApp(opts: { stores?: StoreResolver; thumbnails?: boolean } = {}) {
+  /** Thumbnail jobs still running (the worker's processor, on the app's in-process queue). */
+  const running = new Set<Promise<void>>();
   const fx = {
+    queue: new MemoryQueue(),
+    /** Waits until every thumbnail asked for so far is made (or given up). */
+    thumbnails: async () => {
+      await new Promise((r) => setImmediate(r));
+      while (running.size) await Promise.allSettled([...running]);
+    },
     t: undefined as unknown as TestDatabase,
     app: undefined as unknown as FastifyInstance,
     config: undefined as unknown as Config,
@@ -82,16 +92,27 @@ export function useAttachApp(opts: { stores?: StoreResolver } = {}) {
       : CONTEXTS;
     fx.app = await buildApp(fx.config, {
       database: fx.t.database,
-      queue: new MemoryQueue(),
+      queue: fx.queue,
       fastify: { logger: false },
       contexts,
     });
     await fx.app.ready();
+    if (opts.thumbnails !== false) {
+      const platform = { config: fx.config, database: fx.t.database, queue: fx.queue } as unknown as Platform;
+      const processor = thumbnailProcessor(opts.stores);
+      const handle = processor.handler(platform);
+      await fx.queue.process<ThumbJob>(THUMB_QUEUE, (job) => {
+        const run = handle(job).finally(() => running.delete(run));
+        running.add(run);
+        return run;
+      });
+    }
     for (const [who, [tenant, account, password]] of Object.entries(CONSOLE_PEOPLE))
       fx.tokens[who] = await accessToken(fx.app, tenant, account, password);
   }, 60_000);
   afterAll(async () => {
     await fx.app?.close();
+    await fx.queue.close();
     await fx.t?.drop();
     if (fx.dataDir) await rm(fx.dataDir, { recursive: true, force: true });
   });
