@@ -101,7 +101,7 @@ describe('uploadFile', () => {
     const init = server.calls[0];
     expect(init?.path).toBe('/upload/init-chunk-upload');
     expect(init?.body).toMatchObject({ fileName: 'big.mp4', fileSize: size, chunkSize: 64 * KB });
-    expect((init?.body as { identifier: string }).identifier).toMatch(/^web-[0-9a-f]{32}$/);
+    expect(((init as { body: unknown }).body as { identifier: string }).identifier).toMatch(/^web-[0-9a-f]{32}$/);
     expect(server.parts.map((p) => p.index).sort()).toEqual([0, 1, 2, 3]);
     expect(server.parts.find((p) => p.index === 3)?.bytes).toBe(1000);
     expect(server.parts.filter((p) => p.index !== 3).every((p) => p.bytes === 64 * KB)).toBe(true);
@@ -122,7 +122,7 @@ describe('uploadFile', () => {
     const seen: UploadProgress[] = [];
     await uploadFile(file, { ...options, transport: second.transport, onProgress: (p) => seen.push(p) });
     // Same identifier both times: the server finds the earlier upload by it.
-    const id = (t: typeof first) => (t.calls[0]?.body as { identifier: string }).identifier;
+    const id = (t: typeof first) => ((t.calls[0] as { body: unknown }).body as { identifier: string }).identifier;
     expect(id(second)).toBe(id(first));
     expect(second.parts.map((p) => p.index).sort()).toEqual([1, 3]);
     expect(seen[0]).toMatchObject({ sent: 2 * 64 * KB, parts: { done: 2, count: 4, resumed: 2 } });

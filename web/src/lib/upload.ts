@@ -183,7 +183,13 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
       let sent = doneBytes;
       for (const bytes of inFlight.values()) sent += bytes;
       sent = Math.min(total, sent);
-      report({ sent, total, share: total ? sent / total : 1, phase, parts: { done: have.size, count: chunkCount, resumed } });
+      report({
+        sent,
+        total,
+        share: total ? sent / total : 1,
+        phase,
+        parts: { done: have.size, count: chunkCount, resumed },
+      });
     };
     emit();
 
@@ -200,17 +206,13 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
         form.append('index', String(index));
         form.append('file', blob, `${index}.part`);
         try {
-          await transport.post(
-            '/upload/upload-chunk',
-            form,
-            {
-              signal,
-              onProgress: (bytes) => {
-                inFlight.set(index, Math.min(bytes, blob.size));
-                emit();
-              },
+          await transport.post('/upload/upload-chunk', form, {
+            signal,
+            onProgress: (bytes) => {
+              inFlight.set(index, Math.min(bytes, blob.size));
+              emit();
             },
-          );
+          });
         } catch (e) {
           // 409: the server has this part already (an earlier answer was lost on the way): it counts.
           if (!(e instanceof UploadError && e.kind === 'server' && e.status === 409)) {
@@ -233,10 +235,14 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
       }
     };
     const workers = Array.from({ length: Math.max(1, Math.min(options.parallel ?? 3, queue.length)) }, worker);
-    const results = await Promise.allSettled(workers.map((w) => w.catch((e: unknown) => {
-      stopAll.abort();
-      throw e;
-    })));
+    const results = await Promise.allSettled(
+      workers.map((w) =>
+        w.catch((e: unknown) => {
+          stopAll.abort();
+          throw e;
+        }),
+      ),
+    );
     if (options.signal?.aborted) throw aborted();
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     // The first real reason, not the aborts it caused in the other workers.
@@ -294,7 +300,8 @@ export const xhrTransport: UploadTransport = {
         if (xhr.status === 200 && isSuccessCode(responseCode(xhr.status, parsed)))
           return resolve((parsed as { data: T }).data);
         // A gateway's page without our envelope, in front of a server that went away: as a dropped connection.
-        if (parsed === null && xhr.status >= 502 && xhr.status <= 504) return reject(new UploadError('network', '', xhr.status));
+        if (parsed === null && xhr.status >= 502 && xhr.status <= 504)
+          return reject(new UploadError('network', '', xhr.status));
         reject(new UploadError('server', errorMessageOf(parsed, `HTTP ${xhr.status}`), xhr.status));
       };
       xhr.send(multipart ? body : JSON.stringify(body));

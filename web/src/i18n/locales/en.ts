@@ -57,7 +57,8 @@ export const en: Messages = {
     composing: 'Joining the parts…',
     cancel: 'Cancel upload',
     cancelled: 'Upload cancelled',
-    network: 'The connection dropped and the upload did not finish. Check your network and upload the same file again: it continues where it stopped.',
+    network:
+      'The connection dropped and the upload did not finish. Check your network and upload the same file again: it continues where it stopped.',
     failed: 'The upload failed. Please try again.',
   },
   route: {

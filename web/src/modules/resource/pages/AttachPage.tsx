@@ -62,12 +62,7 @@ function UploadButton() {
       <Group gap="xs" wrap="nowrap">
         <FileButton onChange={(f) => void pick(f)}>
           {(props) => (
-            <Button
-              {...props}
-              leftSection={<IconUpload size={16} />}
-              loading={upload.busy}
-              data-testid="attach-upload"
-            >
+            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.busy} data-testid="attach-upload">
               {t('resource.attach.upload')}
             </Button>
           )}
