@@ -129,7 +129,7 @@ describe('library → files (upload, list, preview)', () => {
     });
 
     // English (the first journey ended there): the first try, parts 0 and 1 arrive, the others hang.
-    await page.getByTestId(`crud-side-node-${await kindId('课件')}`).click();
+    await page.getByTestId(`crud-side-node-${await kindId('教学资源')}`).click();
     await page.getByTestId('file-upload').click();
     const d = page.getByTestId('file-upload-dialog');
     await d.locator('input[type="file"]').setInputFiles(path);
