@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../services/api/src/modules/file/doc-fixtures';
@@ -106,7 +106,8 @@ describe('library → files (upload, list, preview)', () => {
   it('a big PDF goes in resumable parts: cancelled half-way, chosen again it sends only the missing parts', async () => {
     // 20 MB and a little: five parts of 5 MB (the last a few hundred bytes). A file on disk, as a
     // user's is, so choosing it again is the same file (name, size, modification time).
-    const path = '/tmp/hH-e2e-全园课程资源合集.pdf';
+    mkdirSync('/tmp/hH-e2e', { recursive: true });
+    const path = '/tmp/hH-e2e/全园课程资源合集.pdf';
     writeFileSync(path, minimalPdf([['All courses of the year']], 20 * 1024 * 1024));
     const indexOf = (route: Route) =>
       Number(
