@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
@@ -96,6 +96,38 @@ describe('files: storage, attachments, the avatar upload', () => {
     await admin.getByTestId('crud-confirm-delete').click();
     await expect.poll(() => rowWith(admin, '园所平面图.png').count()).toBe(0);
     expect(await rows(admin).count()).toBeGreaterThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a 9 MB video goes to the attachments in parts, its progress beside the upload button', async () => {
+    // Past the 8 MB threshold: two parts of 5 MB (init, 2 × upload-chunk, compose). Part 1 waits
+    // until the progress is seen.
+    const header = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+    const video = Buffer.concat([header, Buffer.alloc(9 * 1024 * 1024 - header.length, 5)]);
+    const parts: string[] = [];
+    // A held route is kept, never awaited in its handler (an awaiting handler holds up the others).
+    let heldPart: Route | null = null;
+    await admin.route('**/api/upload/upload-chunk', async (route: Route) => {
+      const index = /name="index"\r\n\r\n(\d+)/.exec(
+        route.request().postDataBuffer()?.subarray(0, 2000).toString('latin1') ?? '',
+      )?.[1];
+      parts.push(String(index));
+      if (index === '1') heldPart = route;
+      else await route.continue();
+    });
+    const chooser = admin.waitForEvent('filechooser');
+    await admin.getByTestId('attach-upload').click();
+    await (await chooser).setFiles({ name: '六一汇演.mp4', mimeType: 'video/mp4', buffer: video });
+    const progress = admin.getByTestId('attach-progress');
+    await expect.poll(async () => Number(await progress.getAttribute('data-percent'))).toBeGreaterThanOrEqual(50);
+    await quiet(admin);
+    await admin.screenshot({ path: '/tmp/hH-attach-parts-zh.png' });
+    await (heldPart as Route | null)?.continue();
+    await notification(admin, '已上传：六一汇演.mp4');
+    await expect.poll(() => rowWith(admin, '六一汇演.mp4').count()).toBe(1);
+    expect(parts.sort()).toEqual(['0', '1']);
+    expect(await rowWith(admin, '六一汇演.mp4').textContent()).toContain('9.0 MB');
+    await admin.unrouteAll({ behavior: 'ignoreErrors' });
     expect(errors).toEqual([]);
   });
 

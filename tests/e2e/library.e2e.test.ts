@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../services/api/src/modules/file/doc-fixtures';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
@@ -99,6 +100,79 @@ describe('library → files (upload, list, preview)', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('file-upload-dialog').waitFor({ state: 'hidden' });
     await page.screenshot({ path: '/tmp/hB-library-en.png' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a big PDF goes in resumable parts: cancelled half-way, chosen again it sends only the missing parts', async () => {
+    // 20 MB and a little: five parts of 5 MB (the last a few hundred bytes). A file on disk, as a
+    // user's is, so choosing it again is the same file (name, size, modification time).
+    mkdirSync('/tmp/hH-e2e', { recursive: true });
+    const path = '/tmp/hH-e2e/全园课程资源合集.pdf';
+    writeFileSync(path, minimalPdf([['All courses of the year']], 20 * 1024 * 1024));
+    const indexOf = (route: Route) =>
+      Number(
+        /name="index"\r\n\r\n(\d+)/.exec(
+          route.request().postDataBuffer()?.subarray(0, 2000).toString('latin1') ?? '',
+        )?.[1],
+      );
+    const received: number[] = [];
+    let hold: (index: number) => boolean = (index) => index >= 2;
+    const held: Route[] = [];
+    await page.route('**/api/upload/upload-chunk', async (route) => {
+      const index = indexOf(route);
+      if (hold(index)) {
+        held.push(route); // the part hangs in the air, as on a dropped connection
+        return;
+      }
+      const answer = await route.fetch();
+      if (answer.status() === 200) received.push(index);
+      await route.fulfill({ response: answer });
+    });
+
+    // English (the first journey ended there): the first try, parts 0 and 1 arrive, the others hang.
+    await page.getByTestId(`crud-side-node-${await kindId('教学资源')}`).click();
+    await page.getByTestId('file-upload').click();
+    const d = page.getByTestId('file-upload-dialog');
+    await d.locator('input[type="file"]').setInputFiles(path);
+    await page.getByTestId('file-upload-submit').click();
+    const progress = page.getByTestId('file-upload-progress');
+    await progress.getByText('Part 2 of 5').waitFor();
+    expect(received.sort()).toEqual([0, 1]);
+    expect(Number(await progress.getAttribute('data-percent'))).toBeGreaterThanOrEqual(39);
+    await page.screenshot({ path: '/tmp/hH-library-parts-en.png' });
+    await page.getByTestId('file-upload-progress-cancel').click();
+    await notification(page, 'Upload cancelled');
+    await progress.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'hidden' });
+
+    // Chinese, the same file again: the server has parts 0 and 1, only 2, 3, 4 are sent.
+    await setLanguage(page, 'zh');
+    held.length = 0;
+    hold = (index) => index === 4;
+    await page.getByTestId('file-upload').click();
+    await d.locator('input[type="file"]').setInputFiles(path);
+    await page.getByTestId('file-upload-submit').click();
+    await progress.getByText('分片 4 / 5').waitFor();
+    expect(await page.getByTestId('file-upload-progress-resumed').textContent()).toBe(
+      '断点续传：服务器已有 2 个分片，只发送其余部分',
+    );
+    await quiet(page);
+    await page.screenshot({ path: '/tmp/hH-library-resume-zh.png' });
+    hold = () => false;
+    for (const route of held.splice(0)) {
+      const answer = await route.fetch();
+      if (answer.status() === 200) received.push(indexOf(route));
+      await route.fulfill({ response: answer });
+    }
+    await notification(page, '「全园课程资源合集.pdf」已上传');
+    await d.waitFor({ state: 'hidden' });
+    expect(received.sort()).toEqual([0, 1, 2, 3, 4]);
+    const row = rowWith(page, '全园课程资源合集.pdf');
+    await row.waitFor();
+    // Its size in bytes: the whole file, joined from the parts.
+    expect(await row.textContent()).toMatch(/2097\d{4}/);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     expect(errors).toEqual([]);
   });
 

@@ -49,6 +49,18 @@ export const en: Messages = {
     title: 'The server is having a moment',
     text: 'The server could not handle the request. We are fixing it — please try again shortly.',
   },
+  upload: {
+    sending: 'Uploading {{percent}}%',
+    sizes: '{{sent}} of {{total}}',
+    parts: 'Part {{done}} of {{count}}',
+    resumed: 'Resuming: the server already has {{resumed}} parts; only the others are sent',
+    composing: 'Joining the parts…',
+    cancel: 'Cancel upload',
+    cancelled: 'Upload cancelled',
+    network:
+      'The connection dropped and the upload did not finish. Check your network and upload the same file again: it continues where it stopped.',
+    failed: 'The upload failed. Please try again.',
+  },
   route: {
     home: 'Home',
     dashboard: 'Dashboard',

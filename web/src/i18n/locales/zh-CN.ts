@@ -54,6 +54,17 @@ export const zhCN = {
     title: '服务器开小差了',
     text: '服务器暂时无法处理请求，我们正在修复。请稍后再试。',
   },
+  upload: {
+    sending: '正在上传 {{percent}}%',
+    sizes: '{{sent}} / {{total}}',
+    parts: '分片 {{done}} / {{count}}',
+    resumed: '断点续传：服务器已有 {{resumed}} 个分片，只发送其余部分',
+    composing: '正在合并文件…',
+    cancel: '取消上传',
+    cancelled: '已取消上传',
+    network: '网络中断，上传未完成。请检查网络后再次上传同一文件，将从中断处继续',
+    failed: '上传失败，请重试',
+  },
   route: {
     home: '首页',
     dashboard: '控制台',

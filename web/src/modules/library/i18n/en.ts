@@ -22,7 +22,6 @@ export const en: LibraryMessages = {
     uploadTitle: 'Upload to the library',
     choose: 'Choose a file',
     chooseHint: 'Images, PDF, Word, Excel…, up to their file type’s size',
-    uploading: 'Uploading {{percent}}%',
     saving: 'Saving…',
     uploaded: '{{name}} uploaded',
     noFile: 'Please choose the file to upload',

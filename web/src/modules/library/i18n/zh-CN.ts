@@ -24,7 +24,6 @@ export const zhCN = {
     uploadTitle: '上传到资源库',
     choose: '选择文件',
     chooseHint: '图片、PDF、Word、Excel 等，按文件类型的大小上限',
-    uploading: '上传中 {{percent}}%',
     saving: '正在保存…',
     uploaded: '「{{name}}」已上传',
     noFile: '请选择要上传的文件',

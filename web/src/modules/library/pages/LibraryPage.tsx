@@ -1,18 +1,20 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudExtras, CrudPage, type CrudRecord, crudKeys, RowButton } from '../../../kit/crud';
+import { UploadProgress, useUpload } from '../../../kit/upload';
 import { http } from '../../../lib/http';
 import { Can } from '../../../permissions/Can';
 import { files, KIND_TREE } from '../screens/files';
-import { previewOf, putFile } from '../upload';
+import { previewOf } from '../upload';
 
 /**
  * 资源库 → 资源文件 (menu `file`): the kit's table of files beside the kind tree, with the
- * page's upload dialog (put-file with its progress, then `save` into the chosen kind) and a
+ * page's upload dialog (the file whole, or a big one in resumable parts, with its progress and
+ * a cancel; then `save` into the chosen kind) and a
  * preview of images and PDFs.
  */
 export function LibraryPage() {
@@ -75,19 +77,25 @@ function UploadDialog({ initialKind, onClose }: { initialKind: string | null; on
   const [kindId, setKindId] = useState<string | null>(initialKind);
   const [file, setFile] = useState<File | null>(null);
   const [tags, setTags] = useState('');
-  const [percent, setPercent] = useState<number | null>(null);
+  const upload = useUpload();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const busy = percent !== null || saving;
+  const busy = upload.busy || saving;
 
   const submit = async () => {
     if (!file) return setProblem(t('library.file.noFile'));
     if (!kindId) return setProblem(t('library.file.noKind'));
     setProblem(null);
+    let uploaded: Awaited<ReturnType<typeof upload.start>>;
     try {
-      setPercent(0);
-      const uploaded = await putFile(file, setPercent);
-      setPercent(null);
+      uploaded = await upload.start(file);
+    } catch (e) {
+      const message = upload.problemOf(e);
+      setProblem(message);
+      if (message === null) notifications.show({ message: t('upload.cancelled') });
+      return;
+    }
+    try {
       setSaving(true);
       await http.post('/file/file/save', { kindId, attachId: uploaded.attachId, tags }, { notify: false });
       await client.invalidateQueries({ queryKey: crudKeys.all(files.resource) });
@@ -96,7 +104,6 @@ function UploadDialog({ initialKind, onClose }: { initialKind: string | null; on
     } catch (e) {
       setProblem((e as Error).message);
     } finally {
-      setPercent(null);
       setSaving(false);
     }
   };
@@ -129,11 +136,8 @@ function UploadDialog({ initialKind, onClose }: { initialKind: string | null; on
           onChange={(e) => setTags(e.currentTarget.value)}
           maxLength={500}
         />
-        {percent !== null && (
-          <Stack gap={4}>
-            <Progress value={percent} animated data-testid="file-upload-progress" />
-            <Text size="sm">{t('library.file.uploading', { percent })}</Text>
-          </Stack>
+        {upload.progress && (
+          <UploadProgress progress={upload.progress} onCancel={upload.cancel} testId="file-upload-progress" />
         )}
         {saving && <Text size="sm">{t('library.file.saving')}</Text>}
         {problem && (

@@ -39,7 +39,6 @@ export const en: ResourceMessages = {
     createTime: 'Uploaded',
     upload: 'Upload a file',
     uploaded: 'Uploaded: {{name}}',
-    uploadFailed: 'The upload failed. Please try again.',
     download: 'Download',
   },
 };

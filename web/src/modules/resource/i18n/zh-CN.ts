@@ -40,7 +40,6 @@ export const zhCN = {
     createTime: '上传时间',
     upload: '上传文件',
     uploaded: '已上传：{{name}}',
-    uploadFailed: '上传失败，请重试',
     download: '下载',
   },
 };

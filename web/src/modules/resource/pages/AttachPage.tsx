@@ -1,12 +1,12 @@
-import { Anchor, Button, FileButton, Group, Image, Progress, Text } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Image } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFile, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudExtras, CrudPage, type CrudRecord, crudKeys, RowButton } from '../../../kit/crud';
+import { UploadProgress, useUpload } from '../../../kit/upload';
 import { Can } from '../../../permissions/Can';
-import { UploadError, uploadWithProgress } from '../components/uploadWithProgress';
 import { attach } from '../screens/attach';
 
 /** A size as people read it: 980 B, 12.3 KB, 4.5 MB. */
@@ -38,23 +38,23 @@ function Thumb({ row }: { row: CrudRecord }) {
   );
 }
 
-/** The upload button (behind `attach_upload`) and its progress while a file goes up. */
+/**
+ * The upload button (behind `attach_upload`) and its progress while a file goes up: whole to
+ * attach/upload, or a big one in resumable parts (picking the same file again resumes it).
+ */
 function UploadButton() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload({ wholePath: '/blade-resource/attach/upload' });
   const pick = async (file: File | null) => {
     if (!file) return;
-    setProgress(0);
     try {
-      const done = await uploadWithProgress('/blade-resource/attach/upload', file, setProgress);
+      const done = await upload.start(file);
       notifications.show({ color: 'leaf', message: t('resource.attach.uploaded', { name: done.originalName }) });
       await client.invalidateQueries({ queryKey: crudKeys.all(attach.resource) });
     } catch (error) {
-      const message = error instanceof UploadError && error.message ? error.message : t('resource.attach.uploadFailed');
-      notifications.show({ color: 'red', message });
-    } finally {
-      setProgress(null);
+      const message = upload.problemOf(error);
+      notifications.show(message === null ? { message: t('upload.cancelled') } : { color: 'red', message });
     }
   };
   return (
@@ -62,23 +62,13 @@ function UploadButton() {
       <Group gap="xs" wrap="nowrap">
         <FileButton onChange={(f) => void pick(f)}>
           {(props) => (
-            <Button
-              {...props}
-              leftSection={<IconUpload size={16} />}
-              loading={progress !== null}
-              data-testid="attach-upload"
-            >
+            <Button {...props} leftSection={<IconUpload size={16} />} loading={upload.busy} data-testid="attach-upload">
               {t('resource.attach.upload')}
             </Button>
           )}
         </FileButton>
-        {progress !== null && (
-          <Group gap={6} wrap="nowrap" w={180} data-testid="attach-progress">
-            <Progress value={progress * 100} w={120} animated />
-            <Text size="xs" c="dimmed">
-              {Math.round(progress * 100)}%
-            </Text>
-          </Group>
+        {upload.progress && (
+          <UploadProgress progress={upload.progress} onCancel={upload.cancel} compact testId="attach-progress" />
         )}
       </Group>
     </Can>
