@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, LoadingOverlay, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../lib/http';
 import { CrudField } from './CrudField';
 import {
@@ -45,11 +45,20 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
   const detail = useCrudDetail(def, state && state.mode !== 'add' ? state.id : null);
   const { reset } = form;
 
-  // A fresh form for each opening: empty to add, the record's values to edit or view.
+  // A fresh form for each opening: empty to add, the record's values to edit or view — once.
+  // A later answer for the same record (a background refetch) never overwrites what the user
+  // has typed since.
+  const filledFor = useRef<DialogState | null>(null);
   useEffect(() => {
-    if (!state) return;
+    if (!state) {
+      filledFor.current = null;
+      return;
+    }
+    if (filledFor.current === state) return;
     if (state.mode === 'add') reset(state.initial ?? emptyForm(def));
     else if (detail.data) reset(formOf(def, detail.data));
+    else return;
+    filledFor.current = state;
   }, [state, detail.data, def, reset]);
 
   const save = async () => {
