@@ -79,8 +79,8 @@ function CoverageCharts({ coverage }: { coverage: Coverage }) {
                     .filter((g) => g.domain === d.code && g.count > 0)
                     .map((g) => (
                       <Tooltip key={g.code} label={g.title} withArrow>
-                        <Badge size="sm" variant="light" color={DOMAIN_COLORS[d.code]}>
-                          {g.title.length > 12 ? `${g.title.slice(0, 12)}…` : g.title} × {g.count}
+                        <Badge size="sm" variant="light" color={DOMAIN_COLORS[d.code]} tt="none" maw={280}>
+                          {g.title} × {g.count}
                         </Badge>
                       </Tooltip>
                     ))}
@@ -102,7 +102,7 @@ function CoverageCharts({ coverage }: { coverage: Coverage }) {
                 .filter((d) => coverage.gaps.some((g) => g.domain === d.code))
                 .map((d) => (
                   <Group key={d.code} gap={6} align="flex-start" wrap="nowrap">
-                    <Badge color={DOMAIN_COLORS[d.code]} variant="filled" style={{ flex: 'none' }}>
+                    <Badge color={DOMAIN_COLORS[d.code]} variant="filled" tt="none" style={{ flex: 'none' }}>
                       {d.title}
                     </Badge>
                     <Group gap={6}>
@@ -132,11 +132,11 @@ function RecordItem({ record }: { record: ChildRecord }) {
         <Text size="sm" c="dimmed">
           {record.date}
         </Text>
-        <Badge size="sm" variant="light" color={KIND_COLORS[record.kind]}>
+        <Badge size="sm" variant="light" color={KIND_COLORS[record.kind]} tt="none">
           {t(`guide.kinds.${record.kind}`)}
         </Badge>
         {record.status !== 'success' && (
-          <Badge size="sm" variant="outline" color="gray">
+          <Badge size="sm" variant="outline" color="gray" tt="none">
             {t(`guide.statuses.${record.status as 'draft'}`, { defaultValue: record.status })}
           </Badge>
         )}
