@@ -171,6 +171,8 @@ describe('guide: the per-child page and the home page’s observation figures', 
     const first = await page.getByTestId('guide-record').first().textContent();
     expect(first).toContain('我画的彩虹');
     expect(first).toContain('倾听记录');
+    // The goals it shows evidence for, by their titles.
+    expect(first).toContain('愿意讲话并能清楚地表达');
     // Each record's photos as thumbnails: the listening record's child's work, the observation's two.
     const thumbs = (i: number) => page.getByTestId('guide-record').nth(i).locator('img');
     expect(await thumbs(0).count()).toBe(1);

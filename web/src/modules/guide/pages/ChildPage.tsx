@@ -124,7 +124,7 @@ function CoverageCharts({ coverage }: { coverage: Coverage }) {
   );
 }
 
-function RecordItem({ record }: { record: ChildRecord }) {
+function RecordItem({ record, goalTitles }: { record: ChildRecord; goalTitles: Map<string, string> }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4} data-testid="guide-record">
@@ -145,6 +145,15 @@ function RecordItem({ record }: { record: ChildRecord }) {
       <Text size="xs" c="dimmed">
         {record.authorName} · {record.className}
       </Text>
+      {record.goals.length > 0 && (
+        <Group gap={4}>
+          {record.goals.map((g) => (
+            <Badge key={g} size="xs" variant="dot" color={DOMAIN_COLORS[g.split('-')[0] ?? '']} tt="none">
+              {goalTitles.get(g) ?? g}
+            </Badge>
+          ))}
+        </Group>
+      )}
       {record.photos.length > 0 && (
         <Group gap="xs">
           {record.photos.map((p) => (
@@ -179,6 +188,7 @@ export function ChildPage() {
   if (!coverage.data) return <Skeleton height={320} radius="md" />;
   const c = coverage.data;
   const rows = records.data?.pages.flatMap((p) => p.records) ?? [];
+  const goalTitles = new Map(c.goals.map((g) => [g.code, g.title]));
 
   return (
     <Stack gap="md" data-testid="guide-child-page">
@@ -202,7 +212,7 @@ export function ChildPage() {
               const KindIcon = KIND_ICONS[r.kind];
               return (
                 <Timeline.Item key={r.id} bullet={<KindIcon size={16} />} color={KIND_COLORS[r.kind]}>
-                  <RecordItem record={r} />
+                  <RecordItem record={r} goalTitles={goalTitles} />
                 </Timeline.Item>
               );
             })}
