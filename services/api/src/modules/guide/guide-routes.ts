@@ -194,7 +194,11 @@ export async function guideRoutes(app: FastifyInstance) {
 
   route.get('/api/guide/child/coverage', {
     summary: 'Per domain and goal, the records of a semester naming a child, and the goals never observed (gaps)',
-    query: z.object({ studentId: StudentIdSchema, semester: SemesterSchema.optional() }),
+    // A blank semester (Saber sends empty fields) is the current one.
+    query: z.object({
+      studentId: StudentIdSchema,
+      semester: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : v), SemesterSchema.optional()),
+    }),
     data: CoverageSchema,
     handler: async (request, q) => {
       const caller = await callerOf(request);

@@ -286,6 +286,12 @@ describe('the per-child page', () => {
     const otherEn = await call('teacher3', `/api/guide/child/coverage?studentId=${kid.a}`, 'en');
     expect(otherEn.status).toBe(403);
     expect(otherEn.body.msg).toContain('data scope does not include this child');
+    // A grade leader reads her grade's children, not another grade's.
+    expect((await call('leader', `/api/guide/child/records?studentId=${kid.a}`)).status).toBe(200);
+    expect((await call('leader', `/api/guide/child/coverage?studentId=${kid.c}`)).status).toBe(403);
+    // A blank semester is the current one.
+    const blank = await call('caregiver', `/api/guide/child/coverage?studentId=${kid.a}&semester=`);
+    expect(blank.body.data.semester).toBe(term.semester);
     // teacher3 reads her own class's child.
     expect((await call('teacher3', `/api/guide/child/records?studentId=${kid.c}`)).body.data.total).toBe(1);
   });
@@ -294,6 +300,13 @@ describe('the per-child page', () => {
     const none = await call('teacher1', '/api/guide/child/records?studentId=123456789');
     expect(none.status).toBe(404);
     expect(none.body.msg).toBe('幼儿不存在或已删除');
+    // Another tenant's child is unknown here, even to the administrator.
+    const foreign = nextId();
+    await inSystem(t.database, (trx) =>
+      trx.insertInto('student').values({ tenant_id: '200002', id: foreign, name: '外园幼儿', gender: 1 }).execute(),
+    );
+    expect((await call('admin', `/api/guide/child/records?studentId=${foreign}`)).status).toBe(404);
+    expect((await call('admin', `/api/guide/child/coverage?studentId=${foreign}`)).status).toBe(404);
     const bad = await call('teacher1', '/api/guide/child/records?studentId=abc');
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('请选择幼儿');

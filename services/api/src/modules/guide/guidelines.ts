@@ -113,7 +113,7 @@ export const GUIDELINES: readonly GuideDomainNode[] = [
         ['喜欢欣赏多种多样的艺术形式和作品', 'Likes to appreciate diverse art forms and works'],
       ]),
       sub('art', 2, '表现与创造', 'Expression and creation', [
-        ['喜欢进行艺术活动并大胆表现', 'Likes art activities and expresses himself or herself boldly'],
+        ['喜欢进行艺术活动并大胆表现', 'Likes art activities and expresses themselves boldly'],
         ['具有初步的艺术表现与创造能力', 'Has early abilities of artistic expression and creation'],
       ]),
     ],
