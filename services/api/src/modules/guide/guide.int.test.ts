@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
@@ -5,7 +6,7 @@ import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { addDays } from '@sprout/core/time';
 import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor } from '../../testing';
-import { currentTerm, semesterRange } from './guide-repo';
+import { currentTerm, namesChild, semesterRange } from './guide-repo';
 import { unknownGoals } from './index';
 
 /**
@@ -273,6 +274,26 @@ describe('the per-child page', () => {
     expect(own.body.data.records.map((x: { id: string }) => x.id)).toContain(ids.draft);
     const b = await call('teacher1', `/api/guide/child/records?studentId=${kid.b}`);
     expect(b.body.data.records.map((x: { id: string }) => x.id)).toEqual([ids.play]);
+  });
+
+  it('finds a child’s records through the read model’s child indexes, not by reading every record', async () => {
+    await inSystem(t.database, async (trx) => {
+      // Removed observations of 3000 other children (lists leave them out): a kindergarten's volume.
+      await sql`insert into record_list (tenant_id, id, kind, status, author_id, author_name, class_id, create_time,
+          update_time, content, version)
+        select ${T}, 9000000000 + n, 'observation', 'deleted', ${uid.teacher1}, 'teacher1', ${cls['小一班']}, now(), now(),
+          jsonb_build_object('studentIds', jsonb_build_array((8000000000 + n)::text), 'goals', '[]'::jsonb), 1
+        from generate_series(1, 3000) n`.execute(trx);
+    });
+    await sql`analyze`.execute(t.database.db);
+    const plan = await inSystem(t.database, async (trx) => {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from record_list r
+        where r.tenant_id = ${T} and r.kind in ('observation', 'observation_regional', 'hearken')
+          and ${namesChild(kid.a)}`.execute(trx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/_children\b/);
+    expect(plan).toMatch(/_child\b/);
   });
 
   it('is read by the class’s caregiver and the reviewer, refused to a teacher of another class', async () => {
