@@ -10,6 +10,7 @@ import { ossContext } from './modules/oss';
 import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
+import { guideContext } from './modules/guide';
 import { noticeContext } from './modules/notice';
 import { fileContext } from './modules/file';
 import { logContext } from './modules/log';
@@ -32,6 +33,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   weekContext,
   paramContext,
   dictContext,
+  guideContext,
   regionContext,
   clientContext,
   smsContext,

@@ -2,6 +2,7 @@ import type { CrudMessages } from '../kit/crud/i18n/zh-CN';
 import { crudNamespace } from '../kit/crud/namespace';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
+import { guideContext } from '../modules/guide';
 import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
@@ -27,6 +28,7 @@ export const CONTEXTS = [
   infoContext,
   tutorialContext,
   weekContext,
+  guideContext,
   systemContext,
   smsContext,
   resourceContext,

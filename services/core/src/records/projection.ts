@@ -74,6 +74,12 @@ export const recordListProjection: ProjectionDefinition = {
     await sql`create index ${idx('excellent')} on ${sql.table(table)} (tenant_id, kind, update_time desc) where excellent`.execute(
       trx,
     );
+    // The records naming a child (the per-child page): the children a record's content lists
+    // (`studentIds`) or the one it is about (`studentId`).
+    await sql`create index ${idx('children')} on ${sql.table(table)} using gin ((content -> 'studentIds') jsonb_path_ops)`.execute(
+      trx,
+    );
+    await sql`create index ${idx('child')} on ${sql.table(table)} ((content ->> 'studentId'))`.execute(trx);
   },
   async handle(trx, events, ctx) {
     for (const e of events) await applyToList(trx, ctx.table, e as unknown as RecordedEvent<RecordEvent<unknown>>);

@@ -28,7 +28,7 @@ export const SYSTEM_MENUS: SectionMenus[] = [
         icon: 'MoodKid',
         sort: 2,
         resource: 'student',
-        api: ['GET /api/student/student/**'],
+        api: ['GET /api/student/student/**', 'GET /api/guide/child/**'],
         buttons: crud('student', '幼儿', 'child', [], {
           add: ['POST /api/student/student/saveStudent'],
           edit: ['POST /api/student/student/updateStudent'],

@@ -12,7 +12,7 @@ export const WEEK_MENUS: SectionMenus[] = [
         path: '/wel/index',
         icon: 'Home',
         sort: 1,
-        api: ['GET /api/week/week/home'],
+        api: ['GET /api/week/week/home', 'GET /api/guide/dashboard'],
       },
     ],
   },

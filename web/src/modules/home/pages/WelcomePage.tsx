@@ -16,6 +16,7 @@ import { menuIcon } from '../../layout';
 import { menuStore } from '../../layout';
 import { NoticeArea } from '../../notice';
 import { WeekDashboard } from '../../week';
+import { GuideDashboard } from '../../guide';
 import { greetingKey } from '../greeting';
 import classes from './WelcomePage.module.css';
 
@@ -93,6 +94,7 @@ export function WelcomePage() {
           <WeekDashboard />
         </Suspense>
       )}
+      <Suspense fallback={null}>{hasLessonPlans && <GuideDashboard />}</Suspense>
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -150,6 +150,7 @@ export const en: SystemMessages = {
   student: {
     name: 'child',
     childName: 'Name',
+    observations: 'Observations',
     gender: 'Sex',
     birthDate: 'Date of birth',
     classId: 'Class',

@@ -152,6 +152,7 @@ export const zhCN = {
   student: {
     name: '幼儿',
     childName: '姓名',
+    observations: '成长观察',
     gender: '性别',
     birthDate: '出生日期',
     classId: '班级',

@@ -1,0 +1,137 @@
+import { Badge, Grid, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
+import { useGuideDashboard } from '../api';
+
+const DOMAIN_COLORS: Record<string, string> = {
+  health: 'red',
+  language: 'blue',
+  social: 'orange',
+  science: 'teal',
+  art: 'grape',
+};
+
+/**
+ * The home page's observation figures (`GET /api/guide/dashboard`, in the viewer's data
+ * scope): records per class and per teacher this week and semester, and per class the domains
+ * the semester's records reach. Renders nothing for a user the call refuses.
+ */
+export function GuideDashboard() {
+  const { t, i18n } = useTranslation();
+  const { data, isLoading, error } = useGuideDashboard(i18n.resolvedLanguage ?? 'zh-CN');
+  if (error) return null;
+  if (isLoading || !data) return <Skeleton height={200} radius="md" />;
+  const empty = (
+    <Text size="sm" c="dimmed">
+      {t('guide.dashboard.empty')}
+    </Text>
+  );
+  return (
+    <Grid gap="md" data-testid="guide-dashboard">
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <BasicContainer
+          title={t('guide.dashboard.byClass')}
+          extra={
+            <Text size="xs" c="dimmed">
+              {t('guide.dashboard.semesterLabel', { semester: data.semester, from: data.weekStart, to: data.weekEnd })}
+            </Text>
+          }
+        >
+          {data.classes.length === 0 ? (
+            empty
+          ) : (
+            <Table verticalSpacing={4} data-testid="guide-dashboard-classes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('guide.dashboard.className')}</Table.Th>
+                  <Table.Th ta="right">{t('guide.dashboard.week')}</Table.Th>
+                  <Table.Th ta="right">{t('guide.dashboard.semester')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.classes.map((c) => (
+                  <Table.Tr key={c.classId}>
+                    <Table.Td>{c.className}</Table.Td>
+                    <Table.Td ta="right">{c.week}</Table.Td>
+                    <Table.Td ta="right">{c.semester}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </BasicContainer>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <BasicContainer title={t('guide.dashboard.byTeacher')}>
+          {data.teachers.length === 0 ? (
+            empty
+          ) : (
+            <Table verticalSpacing={4} data-testid="guide-dashboard-teachers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('guide.dashboard.teacher')}</Table.Th>
+                  <Table.Th ta="right">{t('guide.dashboard.week')}</Table.Th>
+                  <Table.Th ta="right">{t('guide.dashboard.semester')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.teachers.map((x) => (
+                  <Table.Tr key={x.authorId}>
+                    <Table.Td>{x.authorName}</Table.Td>
+                    <Table.Td ta="right">{x.week}</Table.Td>
+                    <Table.Td ta="right">{x.semester}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </BasicContainer>
+      </Grid.Col>
+      {data.classes.length > 0 && (
+        <Grid.Col span={12}>
+          <BasicContainer title={t('guide.dashboard.coverage')}>
+            <Table verticalSpacing={4} data-testid="guide-dashboard-coverage">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('guide.dashboard.className')}</Table.Th>
+                  {(data.classes[0]?.domains ?? []).map((d) => (
+                    <Table.Th key={d.code}>{d.title}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.classes.map((c) => (
+                  <Table.Tr key={c.classId}>
+                    <Table.Td>{c.className}</Table.Td>
+                    {c.domains.map((d) => (
+                      <Table.Td key={d.code}>
+                        <Tooltip
+                          label={t('guide.dashboard.coverageCell', {
+                            records: d.records,
+                            goals: d.goals,
+                            total: d.goalsTotal,
+                          })}
+                          withArrow
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <Badge
+                              size="sm"
+                              variant={d.goals > 0 ? 'light' : 'outline'}
+                              color={d.goals > 0 ? DOMAIN_COLORS[d.code] : 'gray'}
+                            >
+                              {d.goals}/{d.goalsTotal}
+                            </Badge>
+                          </Group>
+                        </Tooltip>
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </BasicContainer>
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}

@@ -1,0 +1,45 @@
+import type { GuideMessages } from './zh-CN';
+
+export const en: GuideMessages = {
+  child: {
+    title: 'Observations of {{name}}',
+    className: 'Class: {{name}}',
+    semester: 'Semester: {{semester}} ({{from}} to {{to}})',
+    records: '{{count}} records this semester',
+    chartTitle: 'Observations per domain this semester',
+    goalsTitle: 'Goals observed',
+    goalsObserved: '{{observed}} of {{total}} goals observed',
+    gapsTitle: 'Goals not yet observed',
+    noGaps: 'All 32 goals were observed this semester',
+    timelineTitle: 'Records',
+    empty: 'No observation or listening record names this child yet',
+    count: 'Records',
+    more: 'Load more',
+    untitled: '(untitled)',
+    back: 'Back to the children',
+  },
+  kinds: {
+    observation: 'Observation',
+    observation_regional: 'Area observation',
+    hearken: 'Listening record',
+  },
+  statuses: {
+    draft: 'Draft',
+    trial: 'In review',
+    success: 'Approved',
+    returned: 'Returned',
+  },
+  dashboard: {
+    title: 'Observations at a glance',
+    byClass: 'Observations per class',
+    byTeacher: 'Observations per teacher',
+    coverage: 'Domain coverage per class (this semester)',
+    className: 'Class',
+    teacher: 'Teacher',
+    week: 'This week',
+    semester: 'This semester',
+    empty: 'No observations yet',
+    semesterLabel: 'Semester {{semester}}, this week {{from}} to {{to}}',
+    coverageCell: '{{records}} · {{goals}}/{{total}} goals',
+  },
+};

@@ -1,0 +1,21 @@
+import { page, type WebContext } from '../../app/context';
+import type { GuideMessages } from './i18n/zh-CN';
+import { guideNamespace } from './namespace';
+
+/** What other contexts use: the home page's observation panel, and the per-child page's path. */
+export { GuideDashboard } from './dashboard';
+export const childPagePath = (studentId: string) => `/guide/child/${encodeURIComponent(studentId)}`;
+
+/** 《3-6岁儿童学习与发展指南》 (issue 18): the per-child page and the home page's observation figures. */
+export const guideContext: WebContext<'guide', GuideMessages> = {
+  name: 'guide',
+  i18n: guideNamespace,
+  pages: [
+    {
+      path: '/guide/child/:studentId',
+      load: page(() => import('./pages/ChildPage'), 'ChildPage'),
+      titleKey: 'route.guideChild',
+      icon: 'MoodKid',
+    },
+  ],
+};
