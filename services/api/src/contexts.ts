@@ -11,6 +11,7 @@ import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { noticeContext } from './modules/notice';
+import { observationContext } from './modules/observation';
 import { fileContext } from './modules/file';
 import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
@@ -30,6 +31,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   auditContext,
   recordsContext,
   weekContext,
+  observationContext,
   paramContext,
   dictContext,
   regionContext,
