@@ -425,6 +425,9 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
 function applyFixed(qb: RecordQB, filter: Record<string, string> | undefined): RecordQB {
   let out = qb;
   for (const [k, v] of Object.entries(filter ?? {}))
-    out = k === 'status' ? out.where('r.status', '=', v as never) : out.where(sql<boolean>`r.content ->> ${sql.lit(k)} = ${v}`);
+    out =
+      k === 'status'
+        ? out.where('r.status', '=', v as never)
+        : out.where(sql<boolean>`r.content ->> ${sql.lit(k)} = ${v}`);
   return out;
 }

@@ -85,11 +85,7 @@ export function lifecycleHandlers(f: Omit<LifecycleFamily, 'base' | 'tag' | 'sum
   };
 
   const submit = async (request: FastifyRequest, id: string, version?: number) =>
-    ok(
-      await change(request, id, f.buttons.submit, (c) => submitIn(c, id, version)),
-      request.lang,
-      'records.submitted',
-    );
+    ok(await change(request, id, f.buttons.submit, (c) => submitIn(c, id, version)), request.lang, 'records.submitted');
 
   const review = async (request: FastifyRequest, body: z.output<typeof ReviewRecordSchema>) => {
     const { id, action, comment } = body;
