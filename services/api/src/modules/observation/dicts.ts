@@ -81,47 +81,45 @@ const EntrySchema = z.object({
 /** `GET /api/observation/type/getList`, `GET /api/hearken/type/getList`: a dictionary's entries in order. */
 export function typeListRoute(url: string, code: string, tag: string) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        url,
-        {
-          schema: {
-            tags: [tag],
-            summary: `The ${code} business dictionary`,
-            response: { 200: okSchema(z.array(EntrySchema)) },
-          },
+    app.withTypeProvider<ZodTypeProvider>().get(
+      url,
+      {
+        schema: {
+          tags: [tag],
+          summary: `The ${code} business dictionary`,
+          response: { 200: okSchema(z.array(EntrySchema)) },
         },
-        async (request) => {
-          const ctx = tenantOf(request);
-          const rows = await readInTenant<{
-            id: string;
-            dict_key: string;
-            dict_value: string;
-            remark: string | null;
-            sort: number;
-          }>(
-            app.database,
-            ctx,
-            sql`select c.id::text as id, c.dict_key, c.dict_value, c.remark, c.sort from dict_biz c
+      },
+      async (request) => {
+        const ctx = tenantOf(request);
+        const rows = await readInTenant<{
+          id: string;
+          dict_key: string;
+          dict_value: string;
+          remark: string | null;
+          sort: number;
+        }>(
+          app.database,
+          ctx,
+          sql`select c.id::text as id, c.dict_key, c.dict_value, c.remark, c.sort from dict_biz c
             join dict_biz p on p.tenant_id = c.tenant_id and p.id = c.parent_id
             where c.tenant_id = ${ctx.tenantId} and c.is_deleted = 0 and p.is_deleted = 0
               and p.parent_id = 0 and p.code = ${code}
             order by c.sort, c.id`.compile(app.database.db),
-          );
-          const en = request.lang === 'en';
-          return ok(
-            rows.map((r) => ({
-              id: r.id,
-              dictKey: r.dict_key,
-              dictValue: r.dict_value,
-              remark: r.remark ?? '',
-              sort: r.sort,
-              label: en && r.remark ? r.remark : r.dict_value,
-            })),
-            request.lang,
-          );
-        },
-      );
+        );
+        const en = request.lang === 'en';
+        return ok(
+          rows.map((r) => ({
+            id: r.id,
+            dictKey: r.dict_key,
+            dictValue: r.dict_value,
+            remark: r.remark ?? '',
+            sort: r.sort,
+            label: en && r.remark ? r.remark : r.dict_value,
+          })),
+          request.lang,
+        );
+      },
+    );
   };
 }
