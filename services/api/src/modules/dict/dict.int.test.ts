@@ -44,8 +44,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
   it('gives every tenant the spec’s lookups as sealed business dictionaries; ethnic has 57 entries in order', async () => {
     const parents = await call('admin', 'GET', `${BIZ}/parent-list?size=50`);
     expect(parents.status, JSON.stringify(parents.body)).toBe(200);
-    // The spec's nine lookups, then the notices' categories (the notice context's, editable).
-    expect(parents.body.data.total).toBe(10);
+    // The spec's nine lookups, then the notices' categories and the observation families' three (editable).
+    expect(parents.body.data.total).toBe(13);
     expect(parents.body.data.records.map((d: { code: string }) => d.code)).toEqual([
       'ethnic',
       'staffing',
@@ -57,6 +57,9 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
       'activity_type',
       'domain',
       'notice',
+      'observation_type',
+      'regional_area',
+      'hearken_type',
     ]);
     expect(Object.keys(parents.body.data.records[0])).toEqual([
       'id',
@@ -107,8 +110,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const before = (await stored('dict_biz', '100001')).length;
     await seed(demo.t.database, { demo: true });
     expect((await stored('dict_biz', '100001')).length).toBe(before);
-    // The lookups, and the notices' categories (1 + 4 rows).
-    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5);
+    // The lookups, the notices' categories (1 + 4 rows), the observation families' (3 + 14 rows).
+    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5 + 17);
     // An unknown code is no entries; no code is the §5 message.
     expect((await call('teacher', 'GET', `${BIZ}/dictionary?code=nothing`)).body.data).toEqual([]);
     const none = await call('teacher', 'GET', `${BIZ}/dictionary?code=`);
@@ -178,7 +181,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const whole = await call('admin', 'GET', `${BIZ}/tree?code=`);
     expect(whole.status).toBe(200);
     expect(whole.body.data.map((n: { title: string }) => n.title)).toContain('尺码');
-    expect(whole.body.data).toHaveLength(11);
+    expect(whole.body.data).toHaveLength(14);
     expect(whole.body.data[0].children).toHaveLength(57);
     // Saber's `code=DICT` (which BladeX ignores) is the whole tree too.
     expect((await call('admin', 'GET', `${BIZ}/tree?code=DICT`)).body.data).toEqual(whole.body.data);
@@ -466,7 +469,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect(ethnic.status, JSON.stringify(ethnic.body)).toBe(200);
     expect(ethnic.body.data).toHaveLength(57);
     expect(ethnic.body.data[0]).toMatchObject({ tenantId, dictValue: '汉族', isSealed: 1 });
-    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(10);
+    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(13);
     // Its own rows only: nothing the demo kindergarten added.
     expect((await call('fresh', 'GET', `${BIZ}/dictionary?code=size`)).body.data).toEqual([]);
   });
