@@ -19,6 +19,7 @@ import {
   inRecordScope,
   loadFull,
   lockRecord,
+  type RecordFilter,
   type RecordQB,
   type RecordRow,
   RecordFilterSchema,
@@ -33,6 +34,7 @@ import {
   postOptions,
   RECORD_ANSWER,
   type RecordAct,
+  type RecordFamily,
   type RecordList,
   type RecordPlace,
   recordActRoutes,
@@ -222,9 +224,6 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
     ...Object.fromEntries(match.map((f) => [f, z.string().trim().max(50).optional()])),
   });
   type Filter = z.output<typeof FilterSchema>;
-  const NickNameSchema = FilterSchema.extend({
-    nickName: z.string().trim().min(1, { message: '$records.nickNameRequired' }).max(50),
-  });
   const family = {
     base,
     tag,
@@ -276,77 +275,15 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
       submit ? 'records.submitted' : 'records.saved',
     );
 
-  const lists = def.paths.filter((p) => LIST_OF[p.op]);
-  recordListRoutes(
+  recordTableRoutes(
     app,
-    family,
-    lists.map((p) => ({
-      method: p.method,
-      url: p.url,
-      summary: p.summary,
-      list: LIST_OF[p.op] as RecordList,
-      ...(p.op === 'trial' ? { button: buttons.review } : {}),
-      ...(p.op === 'byNickName' ? { filter: NickNameSchema as unknown as typeof FilterSchema } : {}),
-      where: (qb, f) => {
-        const out = applyFixed(qb, p.filter);
-        if (p.op !== 'byNickName') return out;
-        const pattern = containsPattern(String(f.nickName));
-        return out.where(
-          sql<boolean>`exists (select 1 from student s where s.tenant_id = r.tenant_id and s.is_deleted = 0
-            and s.name like ${pattern}
-            and (r.content -> 'studentIds' @> to_jsonb(s.id::text) or r.content ->> 'studentId' = s.id::text))`,
-        );
-      },
-    })),
+    { ...family, reviewButton: buttons.review, excellentButton: buttons.excellent ?? buttons.review },
+    def.paths,
   );
 
   for (const p of def.paths) {
-    const act = ACT_OF[p.op];
-    if (act) {
-      const excellentButton = buttons.excellent ?? buttons.review;
-      recordActRoutes(app, { base, tag, resource, kinds: [kind], excellentButton }, [
-        { url: p.url, summary: p.summary, act: act[0], msg: act[1] },
-      ]);
-      continue;
-    }
     const idQuery = { tags: [tag], summary: p.summary, querystring: IdParamSchema };
     switch (p.op) {
-      case 'byId':
-        if (p.method === 'GET')
-          r.get(url(p), { schema: { ...idQuery, response: RECORD_ANSWER } }, async (request) =>
-            ok(await loadFull(request, resource, kind, request.query.id), request.lang),
-          );
-        else
-          r.post(
-            url(p),
-            postOptions({ tag, summary: p.summary, body: IdParamSchema, response: RECORD_ANSWER }),
-            async (request) => ok(await loadFull(request, resource, kind, request.body.id), request.lang),
-          );
-        break;
-      case 'history':
-        r.get(
-          url(p),
-          { schema: { ...idQuery, response: { 200: okSchema(z.array(HistoryEntrySchema)) } } },
-          async (request) => {
-            const caller = await callerOf(request);
-            const id = request.query.id;
-            const timeline = await inTenant(app.database, caller.ctx, async (trx) => {
-              const row = await trx
-                .selectFrom('record_list as r')
-                .select('r.id')
-                .where('r.tenant_id', '=', caller.ctx.tenantId)
-                .where('r.id', '=', id)
-                .where('r.kind', '=', kind)
-                .where('r.status', '<>', 'deleted')
-                .where(inRecordScope(caller, 'read', resource))
-                .executeTakeFirst();
-              if (!row) throw notFound('record.notFound');
-              return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz);
-            });
-            return ok(timeline, request.lang);
-          },
-        );
-        break;
       case 'update':
         r.post(
           url(p),
@@ -404,6 +341,109 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
             postOptions({ tag, summary: p.summary, buttons: [buttons.delete], body: IdsBodySchema, response: NO_DATA }),
             (request) => lifecycle.remove(request, request.body.ids),
           );
+        break;
+    }
+  }
+}
+
+/**
+ * What a table of paths reads through (a declared family, or a family whose writes are its
+ * own — the week's lesson plans): where its paths live, what they list, the buttons of its
+ * review queue and excellent marks, and the kinds its acts accept.
+ */
+export interface RecordTable<F extends RecordFilter = RecordFilter> extends RecordFamily<F> {
+  reviewButton?: string;
+  excellentButton?: string;
+  /** The kinds an act accepts (default: the family's kind). */
+  kinds?: string[];
+}
+
+/**
+ * Registers a table's read paths and acts: its lists (each a page in the caller's read
+ * scope), one record by id, its timeline, the excellent and favourite acts, and the export
+ * refusal. Write operations need a declared family (`defineRecordFamily`).
+ */
+export function recordTableRoutes<F extends RecordFilter>(
+  app: FastifyInstance,
+  t: RecordTable<F>,
+  paths: readonly FamilyPath[],
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { base, tag, resource, kind } = t;
+  const url = (p: FamilyPath) => `${base}/${p.url}`;
+  const nickNameFilter = ((t.filter ?? RecordFilterSchema) as unknown as typeof RecordFilterSchema).extend({
+    nickName: z.string().trim().min(1, { message: '$records.nickNameRequired' }).max(50),
+  }) as unknown as z.ZodType<F>;
+  const lists = paths.filter((p) => LIST_OF[p.op]);
+  recordListRoutes(
+    app,
+    t,
+    lists.map((p) => ({
+      method: p.method,
+      url: p.url,
+      summary: p.summary,
+      list: LIST_OF[p.op] as RecordList,
+      ...(p.op === 'trial' && t.reviewButton ? { button: t.reviewButton } : {}),
+      ...(p.op === 'byNickName' ? { filter: nickNameFilter } : {}),
+      where: (qb, f) => {
+        const out = applyFixed(qb, p.filter);
+        if (p.op !== 'byNickName') return out;
+        const pattern = containsPattern(String(f.nickName));
+        return out.where(
+          sql<boolean>`exists (select 1 from student s where s.tenant_id = r.tenant_id and s.is_deleted = 0
+            and s.name like ${pattern}
+            and (r.content -> 'studentIds' @> to_jsonb(s.id::text) or r.content ->> 'studentId' = s.id::text))`,
+        );
+      },
+    })),
+  );
+
+  for (const p of paths) {
+    const act = ACT_OF[p.op];
+    if (act) {
+      const excellentButton = t.excellentButton ?? t.reviewButton ?? '';
+      recordActRoutes(app, { base, tag, resource, kinds: t.kinds ?? [kind], excellentButton }, [
+        { url: p.url, summary: p.summary, act: act[0], msg: act[1] },
+      ]);
+      continue;
+    }
+    const idQuery = { tags: [tag], summary: p.summary, querystring: IdParamSchema };
+    switch (p.op) {
+      case 'byId':
+        if (p.method === 'GET')
+          r.get(url(p), { schema: { ...idQuery, response: RECORD_ANSWER } }, async (request) =>
+            ok(await loadFull(request, resource, kind, request.query.id), request.lang),
+          );
+        else
+          r.post(
+            url(p),
+            postOptions({ tag, summary: p.summary, body: IdParamSchema, response: RECORD_ANSWER }),
+            async (request) => ok(await loadFull(request, resource, kind, request.body.id), request.lang),
+          );
+        break;
+      case 'history':
+        r.get(
+          url(p),
+          { schema: { ...idQuery, response: { 200: okSchema(z.array(HistoryEntrySchema)) } } },
+          async (request) => {
+            const caller = await callerOf(request);
+            const id = request.query.id;
+            const timeline = await inTenant(app.database, caller.ctx, async (trx) => {
+              const row = await trx
+                .selectFrom('record_list as r')
+                .select('r.id')
+                .where('r.tenant_id', '=', caller.ctx.tenantId)
+                .where('r.id', '=', id)
+                .where('r.kind', '=', kind)
+                .where('r.status', '<>', 'deleted')
+                .where(inRecordScope(caller, 'read', resource))
+                .executeTakeFirst();
+              if (!row) throw notFound('record.notFound');
+              return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz);
+            });
+            return ok(timeline, request.lang);
+          },
+        );
         break;
       case 'exportOne':
       case 'exportMany':
