@@ -1,6 +1,8 @@
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
+import { docxPart, docxParagraphs } from '@sprout/core/records';
 import { localDate } from '@sprout/core/time';
 import { bladeAuth } from '../../testing';
 import { accessToken } from '../auth/fixtures';
@@ -512,13 +514,51 @@ describe('observation families: observations, regional observations, theme revie
       expect(wrongChild.body.msg).toBe('所选幼儿不在该班级');
     });
 
-    it('Word export of an observation answers a clear refusal for now', async () => {
-      const [row] = await list('teacher1', 'POST', `${OBS}/alllistFor`);
-      for (const url of ['exportForId', 'exportObservationForId', 'exportObservationUrlForId']) {
-        const r = await call('teacher1', 'GET', `${OBS}/${url}?id=${(row as Row).id}`);
-        expect(r.status).toBe(400);
-        expect(r.body.msg).toBe('暂不支持导出该类记录的 Word 文档');
-      }
+    it('exports an observation as Word with its children and photo, also as a link valid for its maker only', async () => {
+      const photo = await upload('teacher1', await png(), '照片.png', 'image/png');
+      const [a, b] = (kids['小一班'] ?? []).slice(6, 8) as [{ id: string; name: string }, { id: string; name: string }];
+      const saved = await call('teacher1', 'POST', `${OBS}/update`, {
+        content: play(cls['小一班'] as string, {
+          title: '沙水区：小小工程师',
+          studentIds: [a.id, b.id],
+          photos: [photo],
+          analysis: doc('幼儿尝试用管道引水'),
+        }),
+      });
+      const id = saved.body.data.id as string;
+      const file = await demo.app.inject({
+        method: 'GET',
+        url: `${OBS}/exportForId?id=${id}`,
+        headers: bladeAuth(demo.tokens.teacher1 as string),
+      });
+      expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+      expect(file.headers['content-type']).toContain('wordprocessingml');
+      const bytes = file.rawPayload;
+      const text = docxParagraphs(bytes).join('\n');
+      for (const expected of [
+        '沙水区：小小工程师',
+        '小一班',
+        a.name,
+        b.name,
+        '分析与评价',
+        '幼儿尝试用管道引水',
+        '照片',
+      ])
+        expect(text).toContain(expected);
+      expect(Object.keys(unzipSync(bytes)).some((n) => n.startsWith('word/media/'))).toBe(true);
+      expect(docxPart(bytes, 'word/document.xml')).toContain('<pic:pic');
+
+      const link = await call('teacher1', 'GET', `${OBS}/exportObservationUrlForId?id=${id}`);
+      expect(link.status, link.raw).toBe(200);
+      expect(link.body.data).toMatchObject({ fileName: '沙水区：小小工程师.docx', expiresIn: 600 });
+      const url = link.body.data.url as string;
+      const again = await demo.app.inject({ method: 'GET', url, headers: bladeAuth(demo.tokens.teacher1 as string) });
+      expect(again.statusCode).toBe(200);
+      expect(docxParagraphs(again.rawPayload).join('\n')).toContain(a.name);
+      const other = await demo.app.inject({ method: 'GET', url, headers: bladeAuth(demo.tokens.teacher2 as string) });
+      expect(other.statusCode).toBe(404);
+      expect((await call('teacher3', 'GET', `${OBS}/exportObservationForId?id=${id}`)).status).toBe(404);
+      expect((await call('platform', 'GET', `${OBS}/exportForId?id=${id}`)).status).toBe(404);
     });
   });
 });

@@ -64,9 +64,14 @@ const PATHS: FamilyPath[] = [
   { method: 'POST', url: 'Collection', op: 'collect', summary: 'Add an excellent observation to my favourites' },
   { method: 'POST', url: 'cancelCollection', op: 'cancelCollect', summary: 'Remove it from my favourites' },
   { method: 'POST', url: 'collectionByUserId', op: 'myCollection', summary: 'My favourite observations' },
-  { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'Word export of one observation (not yet)' },
-  { method: 'GET', url: 'exportObservationForId', op: 'exportOne', summary: 'Word export (not yet)' },
-  { method: 'GET', url: 'exportObservationUrlForId', op: 'exportOne', summary: 'A Word export link (not yet)' },
+  { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One observation as a Word file, photos included' },
+  { method: 'GET', url: 'exportObservationForId', op: 'exportOne', summary: 'One observation as a Word file' },
+  {
+    method: 'GET',
+    url: 'exportObservationUrlForId',
+    op: 'exportLink',
+    summary: 'A link to the observation as a Word file, valid for ten minutes',
+  },
 ];
 
 /** 观察记录 (general, autonomous play, reflective sharing). */
@@ -90,4 +95,16 @@ export const observationFamily = defineRecordFamily<ObservationContent>({
     excellent: 'observation_excellent',
   },
   paths: PATHS,
+  print: [
+    ['gameName', '游戏名称', 'Game'],
+    ['area', '游戏区域', 'Area'],
+    ['participants', '参与幼儿', 'Participants'],
+    ['materials', '游戏材料', 'Materials'],
+    ['purpose', '观察目的', 'Purpose'],
+    ['record', '观察实录', 'What happened'],
+    ['analysis', '分析与评价', 'Analysis'],
+    ['teacherSupport', '教师支持', 'Teacher support'],
+    ['strategies', '支持策略', 'Support strategies'],
+    ['reflection', '反思', 'Reflection'],
+  ],
 });

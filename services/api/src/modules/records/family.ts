@@ -27,6 +27,7 @@ import {
   semesterOf,
 } from './engine';
 import { recordTimeline } from './history';
+import { familyExportRoutes } from './family-export';
 import { lifecycleHandlers } from './lifecycle-routes';
 import {
   IdsBodySchema,
@@ -76,6 +77,7 @@ export type FamilyOp =
   | 'cancelCollect'
   /** Word export of one record, a zip of many. */
   | 'exportOne'
+  | 'exportLink'
   | 'exportMany';
 
 /** One legacy path: method and URL (under the family's base), the operation, its OpenAPI summary. */
@@ -120,6 +122,8 @@ export interface RecordFamilyDef<C> {
   match?: readonly string[];
   buttons: { add: string; edit: string; delete: string; submit: string; review: string; excellent?: string };
   paths: readonly FamilyPath[];
+  /** Its printed (Word) layout: the content's sections in order, `[field, 中文, English]`; none = no export. */
+  print?: ReadonlyArray<readonly [string, string, string]>;
 }
 
 export interface RecordFamilyDeclared<C> {
@@ -275,10 +279,12 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
       submit ? 'records.submitted' : 'records.saved',
     );
 
+  const exports = def.print ? def.paths.filter((p) => p.op === 'exportOne' || p.op === 'exportLink') : [];
+  familyExportRoutes(app, def, exports);
   recordTableRoutes(
     app,
     { ...family, reviewButton: buttons.review, excellentButton: buttons.excellent ?? buttons.review },
-    def.paths,
+    def.paths.filter((p) => !exports.includes(p)),
   );
 
   for (const p of def.paths) {
@@ -446,6 +452,7 @@ export function recordTableRoutes<F extends RecordFilter>(
         );
         break;
       case 'exportOne':
+      case 'exportLink':
       case 'exportMany':
         // Word export of these families is not built yet: a clear refusal, never a 404 or 5xx.
         app.route({
