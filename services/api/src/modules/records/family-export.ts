@@ -41,7 +41,9 @@ async function renderOne<C>(request: FastifyRequest, def: RecordFamilyDef<C>, id
   const app = request.server;
   const caller = await callerOf(request);
   const row = await loadRecord(app.database, caller, def.resource, def.kind, id);
-  const content = def.content.parse(row.content);
+  // Stored content was parsed on write; an older shape is printed as it is.
+  const parsed = def.content.safeParse(row.content);
+  const content = (parsed.success ? parsed.data : row.content) as C;
   const refs = def.refs(content);
   const lang = request.lang === 'en' ? 'en' : 'zh';
   const { tenantName, children } = await inTenant(app.database, caller.ctx, async (trx) => {
