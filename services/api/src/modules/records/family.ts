@@ -60,6 +60,8 @@ export type FamilyOp =
   | 'approved'
   | 'excellent'
   | 'myCollection'
+  /** Any other named lifecycle list (`list` of the path: mineOpen, returned, mineEnded …). */
+  | 'list'
   /** Records naming a child whose name contains `nickName`. */
   | 'byNickName'
   /** One record in full (`id`), its timeline. */
@@ -88,6 +90,8 @@ export interface FamilyPath {
   summary: string;
   /** A list's fixed condition: `status` on the record's status, any other key on that content field. */
   filter?: Record<string, string>;
+  /** Op `list`: which lifecycle list. */
+  list?: RecordList;
 }
 
 /** What a record's content names: checked against the tenant's rows on every save. */
@@ -380,7 +384,8 @@ export function recordTableRoutes<F extends RecordFilter>(
   const nickNameFilter = ((t.filter ?? RecordFilterSchema) as unknown as typeof RecordFilterSchema).extend({
     nickName: z.string().trim().min(1, { message: '$records.nickNameRequired' }).max(50),
   }) as unknown as z.ZodType<F>;
-  const lists = paths.filter((p) => LIST_OF[p.op]);
+  const listOf = (p: FamilyPath) => (p.op === 'list' ? p.list : LIST_OF[p.op]);
+  const lists = paths.filter((p) => listOf(p));
   recordListRoutes(
     app,
     t,
@@ -388,7 +393,7 @@ export function recordTableRoutes<F extends RecordFilter>(
       method: p.method,
       url: p.url,
       summary: p.summary,
-      list: LIST_OF[p.op] as RecordList,
+      list: listOf(p) as RecordList,
       ...(p.op === 'trial' && t.reviewButton ? { button: t.reviewButton } : {}),
       ...(p.op === 'byNickName' ? { filter: nickNameFilter } : {}),
       where: (qb, f) => {
