@@ -31,6 +31,13 @@ export const creviewFamily = defineRecordFamily<CreviewContent>({
     { method: 'POST', url: 'remove', op: 'remove', summary: 'Delete draft or returned theme reviews (ids)' },
     { method: 'POST', url: 'trialObservationCreviewList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successObservationCreviewList', op: 'approved', summary: 'Approved, in scope' },
+    { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One theme review as a Word file' },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one theme review' },
+  ],
+  print: [
+    ['participants', '参与人员', 'Participants'],
+    ['themeGoals', '主题目标', 'Theme goals'],
+    ['content', '审议内容', 'Discussion'],
+    ['conclusions', '审议结论', 'Conclusions'],
   ],
 });

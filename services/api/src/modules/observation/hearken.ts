@@ -28,6 +28,7 @@ export const hearkenFamily = defineRecordFamily<HearkenContent>({
     { method: 'GET', url: 'removeId', op: 'remove', summary: 'Delete a draft or returned listening record (id)' },
     { method: 'GET', url: 'allListForId', op: 'byId', summary: 'One listening record in full (id)' },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one listening record' },
+    { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One listening record as a Word file' },
     { method: 'POST', url: 'alllistFor', op: 'mine', summary: 'My listening records' },
     { method: 'POST', url: 'trialHearkenList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successHearkenList', op: 'approved', summary: 'Approved listening records in scope' },
@@ -37,5 +38,10 @@ export const hearkenFamily = defineRecordFamily<HearkenContent>({
       op: 'byNickName',
       summary: 'Listening records of a child whose name contains nickName',
     },
+  ],
+  print: [
+    ['childWords', '幼儿的话', 'What the child said'],
+    ['interpretation', '教师解读', 'Interpretation'],
+    ['support', '支持策略', 'Support'],
   ],
 });

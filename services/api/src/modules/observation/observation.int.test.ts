@@ -560,5 +560,25 @@ describe('observation families: observations, regional observations, theme revie
       expect((await call('teacher3', 'GET', `${OBS}/exportObservationForId?id=${id}`)).status).toBe(404);
       expect((await call('platform', 'GET', `${OBS}/exportForId?id=${id}`)).status).toBe(404);
     });
+
+    it('exports a regional observation, a theme review and a listening record with their own sections, in English too', async () => {
+      const cases: Array<[string, string, string[]]> = [
+        [REG, 'GET list', ['Materials']],
+        [CRE, 'GET listById', ['Discussion']],
+        [HEA, 'POST alllistFor', ['What the child said', 'Interpretation']],
+      ];
+      for (const [base, listCall, labels] of cases) {
+        const [method, name] = listCall.split(' ') as ['GET' | 'POST', string];
+        const [row] = await list('teacher1', method, `${base}/${name}`);
+        const file = await demo.app.inject({
+          method: 'GET',
+          url: `${base}/exportForId?id=${(row as Row).id}`,
+          headers: { ...bladeAuth(demo.tokens.teacher1 as string), 'accept-language': 'en' },
+        });
+        expect(file.statusCode, base).toBe(200);
+        const text = docxParagraphs(file.rawPayload);
+        expect(text).toEqual(expect.arrayContaining(['Class', '小一班', (row as Row).title, ...labels]));
+      }
+    });
   });
 });

@@ -32,6 +32,13 @@ export const regionalFamily = defineRecordFamily<RegionalContent>({
     { method: 'POST', url: 'remove', op: 'remove', summary: 'Delete drafts or returned observations (ids)' },
     { method: 'POST', url: 'trialObservationRegionalList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successObservationRegionalList', op: 'approved', summary: 'Approved, in scope' },
+    { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One regional observation as a Word file' },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one regional observation' },
+  ],
+  print: [
+    ['materials', '投放材料', 'Materials'],
+    ['record', '观察实录', 'What happened'],
+    ['analysis', '分析与评价', 'Analysis'],
+    ['adjustment', '调整与支持', 'Adjustment and support'],
   ],
 });
