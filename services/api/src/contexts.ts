@@ -12,6 +12,7 @@ import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { guideContext } from './modules/guide';
 import { noticeContext } from './modules/notice';
+import { observationContext } from './modules/observation';
 import { fileContext } from './modules/file';
 import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
@@ -31,6 +32,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   auditContext,
   recordsContext,
   weekContext,
+  observationContext,
   paramContext,
   dictContext,
   guideContext,

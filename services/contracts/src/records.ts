@@ -13,8 +13,19 @@ import type { HistoryChangeSchema, HistoryEntrySchema, RecordHeaderSchema } from
 export const RECORD_STATUSES = ['draft', 'trial', 'success', 'returned'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
-/** The record kinds: the week family's (a week, its lesson plans, its half- or full-day plans). */
-export const RECORD_KINDS = ['week', 'week_plan', 'day_plan'] as const;
+/**
+ * The record kinds: the week family's (a week, its lesson plans, its half- or full-day plans)
+ * and the observation families' (观察记录, 区域观察, 主题审议, 倾听记录).
+ */
+export const RECORD_KINDS = [
+  'week',
+  'week_plan',
+  'day_plan',
+  'observation',
+  'observation_regional',
+  'creview',
+  'hearken',
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** The statuses in which the authors still write (DOMAIN.md lifecycle): a draft, or returned by a reviewer. */

@@ -32,4 +32,8 @@ export const SUMMARY_FIELDS = {
   week: ['weekNo', 'startDate', 'endDate'],
   week_plan: ['weekId', 'date', 'domain', 'activityType', 'slot'],
   day_plan: ['weekId', 'date', 'variant'],
+  observation: ['type', 'date', 'location', 'studentIds', 'goals', 'gameName'],
+  observation_regional: ['date', 'area', 'studentIds', 'goals'],
+  creview: ['stage', 'date'],
+  hearken: ['type', 'date', 'studentId', 'goals'],
 } as const;

@@ -29,6 +29,9 @@ const TEACHING_TOP = ['top_teaching', 'top_affairs'];
 const all = (resource: string) => `${resource}_all`;
 const hasClasses = (resource: string) => Boolean(RESOURCES[resource]?.defaults.classes);
 
+/** The observation families' resources: a class's team sees the class's records. */
+const OBSERVING = ['observation', 'observation_regional', 'hearken', 'creview'];
+
 /** Buttons that decide about other people's records. */
 const REVIEWS = /_(review|excellent|boss_edit)$/;
 const WRITES = /_(add|edit|delete)$/;
@@ -112,8 +115,8 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     },
     data: (r) => {
       if (r === 'notice' || r === 'project') return all(r);
-      // A class's teaching team writes its weekly plans together (DOMAIN.md).
-      if (r === 'clazz' || r === 'student' || r === 'half_follow' || r === 'week') return `${r}_class`;
+      // A class's teaching team writes its weekly plans and observes its children together (DOMAIN.md).
+      if (['clazz', 'student', 'half_follow', 'week', ...OBSERVING].includes(r)) return `${r}_class`;
       return `${r}_own`;
     },
     topMenus: TEACHING_TOP,
@@ -124,9 +127,21 @@ export const ROLE_DEFS: readonly RoleDef[] = [
     nameEn: 'Caregiver',
     sort: 7,
     screen: (m) =>
-      ['desk_home', 'desk_notice', 'clazz', 'student', 'work_start', 'work_todo', 'work_send', 'work_done'].includes(
-        m.code,
-      ),
+      // A caregiver reads her class's observations (they name her children) but writes none.
+      [
+        'desk_home',
+        'desk_notice',
+        'clazz',
+        'student',
+        'work_start',
+        'work_todo',
+        'work_send',
+        'work_done',
+        'observation_list',
+        'observation_regional',
+        'hearken',
+        'creview',
+      ].includes(m.code),
     button: (code) => code.endsWith('_view') || code === 'work_start_leave' || code === 'work_todo_handle',
     data: (r) => {
       if (r === 'student') return 'student_class_limited';

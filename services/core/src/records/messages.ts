@@ -61,6 +61,10 @@ export const RECORD_MESSAGES = {
     'records.childRequired': '请选择幼儿',
     'records.photoNotFound': '照片或附件不存在，请重新上传',
     'records.photoNotImage': '只能添加图片（jpg、png、webp、heic）',
+    'records.classNotYours': '您不能为该班级编写记录',
+    'records.contentRequired': '请填写记录内容',
+    'records.nickNameRequired': '请输入幼儿姓名',
+    'records.exportUnavailable': '暂不支持导出该类记录的 Word 文档',
   },
   en: {
     'record.notFound': 'The record does not exist or was deleted',
@@ -121,6 +125,10 @@ export const RECORD_MESSAGES = {
     'records.childRequired': 'Please choose the child',
     'records.photoNotFound': 'A photo or attachment does not exist; please upload it again',
     'records.photoNotImage': 'Only pictures can be added (jpg, png, webp, heic)',
+    'records.classNotYours': 'You cannot write records for this class',
+    'records.contentRequired': 'Please fill in the record',
+    'records.nickNameRequired': 'Please enter the child’s name',
+    'records.exportUnavailable': 'Word export of this kind of record is not available yet',
   },
 } as const;
 

@@ -44,9 +44,9 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
   it('gives every tenant the spec’s lookups as sealed business dictionaries; ethnic has 57 entries in order', async () => {
     const parents = await call('admin', 'GET', `${BIZ}/parent-list?size=50`);
     expect(parents.status, JSON.stringify(parents.body)).toBe(200);
-    // The spec's nine lookups, then the notices' categories (the notice context's, editable)
-    // and the 《指南》 tree (the guide context's).
-    expect(parents.body.data.total).toBe(11);
+    // The spec's nine lookups, then the notices' categories, the 《指南》 tree (the guide
+    // context's) and the observation families' three (editable).
+    expect(parents.body.data.total).toBe(14);
     expect(parents.body.data.records.map((d: { code: string }) => d.code)).toEqual([
       'ethnic',
       'staffing',
@@ -59,6 +59,9 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
       'domain',
       'guide',
       'notice',
+      'observation_type',
+      'regional_area',
+      'hearken_type',
     ]);
     expect(Object.keys(parents.body.data.records[0])).toEqual([
       'id',
@@ -109,8 +112,9 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const before = (await stored('dict_biz', '100001')).length;
     await seed(demo.t.database, { demo: true });
     expect((await stored('dict_biz', '100001')).length).toBe(before);
-    // The lookups, the notices' categories (1 + 4 rows) and the 《指南》 tree (1 + 5 + 11 + 32).
-    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5 + 49);
+    // The lookups, the notices' categories (1 + 4 rows), the 《指南》 tree (1 + 5 + 11 + 32) and
+    // the observation families' (3 + 14 rows).
+    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5 + 49 + 17);
     // An unknown code is no entries; no code is the §5 message.
     expect((await call('teacher', 'GET', `${BIZ}/dictionary?code=nothing`)).body.data).toEqual([]);
     const none = await call('teacher', 'GET', `${BIZ}/dictionary?code=`);
@@ -180,8 +184,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const whole = await call('admin', 'GET', `${BIZ}/tree?code=`);
     expect(whole.status).toBe(200);
     expect(whole.body.data.map((n: { title: string }) => n.title)).toContain('尺码');
-    // The lookups, the notices' categories, the 《指南》 tree and 尺码.
-    expect(whole.body.data).toHaveLength(12);
+    // The lookups, the notices' categories, the 《指南》 tree, the observation families' three and 尺码.
+    expect(whole.body.data).toHaveLength(15);
     expect(whole.body.data[0].children).toHaveLength(57);
     // Saber's `code=DICT` (which BladeX ignores) is the whole tree too.
     expect((await call('admin', 'GET', `${BIZ}/tree?code=DICT`)).body.data).toEqual(whole.body.data);
@@ -469,7 +473,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect(ethnic.status, JSON.stringify(ethnic.body)).toBe(200);
     expect(ethnic.body.data).toHaveLength(57);
     expect(ethnic.body.data[0]).toMatchObject({ tenantId, dictValue: '汉族', isSealed: 1 });
-    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(11);
+    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(14);
     // Its own rows only: nothing the demo kindergarten added.
     expect((await call('fresh', 'GET', `${BIZ}/dictionary?code=size`)).body.data).toEqual([]);
   });

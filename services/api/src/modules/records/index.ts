@@ -6,6 +6,7 @@ import type { ServerContext } from '../../context';
  * history timeline). Families import it from here, never from its files.
  */
 export * from './engine';
+export * from './family';
 export { recordTimeline } from './history';
 export * from './lifecycle-routes';
 export * from './routes';

@@ -51,15 +51,12 @@ export interface LifecycleFamily {
 }
 
 /**
- * Registers a family's `submit`, `review`, `remove` and `removeId` (spec §7): each in one
- * write, the family's dependents going along, its live editors told after the commit.
+ * A family's submit, review and remove as handlers (each in one write, the family's dependents
+ * going along, its live editors told after the commit): `recordLifecycleRoutes` puts them
+ * under the week's paths, a declared family (`defineRecordFamily`) under its table's.
  */
-export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function lifecycleHandlers(f: Omit<LifecycleFamily, 'base' | 'tag' | 'summaries' | 'answer'>) {
   const dependents = (c: CommandContext, id: string) => f.dependents?.(c, id) ?? Promise.resolve([]);
-
-  const act = <B extends z.ZodType>(path: 'submit' | 'review', body: B) =>
-    postOptions({ tag: f.tag, summary: f.summaries[path], buttons: [f.buttons[path]], body, response: f.answer });
 
   const change = async (
     request: FastifyRequest,
@@ -75,23 +72,23 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
     return f.detail(request, id);
   };
 
-  r.post(`${f.base}/submit`, act('submit', SubmitRecordSchema), async (request) => {
-    const { id, version } = request.body;
-    const data = await change(request, id, f.buttons.submit, async (c) => {
-      const { team } = await f.open(c, id);
-      // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
-      const live = await f.liveContent?.(c, id, request.lang);
-      const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
-      await runCommand(c, f.kind, id, live ? { ...base, content: live.content, authors: live.authors } : base, version);
-      await live?.done();
-      for (const d of await dependents(c, id))
-        if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
-    });
-    return ok(data, request.lang, 'records.submitted');
-  });
+  /** Submits a record for review in `c`'s write (its dependents go along). */
+  const submitIn = async (c: CommandContext, id: string, version: number | undefined) => {
+    const { team } = await f.open(c, id);
+    // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
+    const live = await f.liveContent?.(c, id, c.request.lang);
+    const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
+    await runCommand(c, f.kind, id, live ? { ...base, content: live.content, authors: live.authors } : base, version);
+    await live?.done();
+    for (const d of await dependents(c, id))
+      if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+  };
 
-  r.post(`${f.base}/review`, act('review', ReviewRecordSchema), async (request) => {
-    const { id, action, comment } = request.body;
+  const submit = async (request: FastifyRequest, id: string, version?: number) =>
+    ok(await change(request, id, f.buttons.submit, (c) => submitIn(c, id, version)), request.lang, 'records.submitted');
+
+  const review = async (request: FastifyRequest, body: z.output<typeof ReviewRecordSchema>) => {
+    const { id, action, comment } = body;
     const data = await change(request, id, f.buttons.review, async (c) => {
       await f.open(c, id);
       const type = action === 'approve' ? 'ApproveRecord' : 'ReturnRecord';
@@ -101,7 +98,7 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
         if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command);
     });
     return ok(data, request.lang, action === 'approve' ? 'records.approved' : 'records.returned');
-  });
+  };
 
   const remove = async (request: FastifyRequest, ids: string[]) => {
     await removeRecords(
@@ -119,8 +116,28 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
     return ok(null, request.lang, 'records.deleted');
   };
 
+  return { submit, submitIn, review, remove };
+}
+
+/**
+ * Registers a family's `submit`, `review`, `remove` and `removeId` (spec §7): each in one
+ * write, the family's dependents going along, its live editors told after the commit.
+ */
+export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const h = lifecycleHandlers(f);
+
+  const act = <B extends z.ZodType>(path: 'submit' | 'review', body: B) =>
+    postOptions({ tag: f.tag, summary: f.summaries[path], buttons: [f.buttons[path]], body, response: f.answer });
+
+  r.post(`${f.base}/submit`, act('submit', SubmitRecordSchema), (request) =>
+    h.submit(request, request.body.id, request.body.version),
+  );
+
+  r.post(`${f.base}/review`, act('review', ReviewRecordSchema), (request) => h.review(request, request.body));
+
   r.post(`${f.base}/remove`, removeOptions(f.tag, f.summaries.remove, f.buttons.remove), (request) =>
-    remove(request, request.body.ids),
+    h.remove(request, request.body.ids),
   );
 
   r.get(
@@ -129,6 +146,6 @@ export function recordLifecycleRoutes(app: FastifyInstance, f: LifecycleFamily) 
       config: { buttons: [f.buttons.remove] },
       schema: { tags: [f.tag], summary: f.summaries.removeId, querystring: IdParamSchema, response: NO_DATA },
     },
-    (request) => remove(request, [request.query.id]),
+    (request) => h.remove(request, [request.query.id]),
   );
 }

@@ -302,7 +302,10 @@ export async function saveRecord(
     place: (c: CommandContext) => Promise<RecordPlace>;
     create?: (c: CommandContext, place: RecordPlace) => Promise<void>;
     update: (c: CommandContext, row: RecordRow, place: RecordPlace) => Promise<{ team: boolean; header?: RecordPlace }>;
+    /** In the same write after the save: what goes with it (the files it uses, a submit). */
+    after?: (c: CommandContext, id: string) => Promise<void>;
   },
+  msg = 'records.saved',
 ) {
   const id = q.id ?? nextId();
   await write(request, async (c) => {
@@ -312,15 +315,16 @@ export async function saveRecord(
       await hooks.create?.(c, place);
       const header = { kind: q.kind, ...place };
       await runCommand(c, q.kind, id, { type: 'CreateRecord', actor: c.actor, at: c.at, header, content: q.content });
-      return;
+    } else {
+      requireButton(c.caller, q.buttons.edit);
+      const row = await lockRecord(c.trx, c.caller, q.resource, q.kind, id);
+      const { team, header } = await hooks.update(c, row, place);
+      const command = { type: 'UpdateDraft', actor: c.actor, at: c.at, content: q.content, team } as const;
+      await runCommand(c, q.kind, id, header ? { ...command, header } : command, q.version);
     }
-    requireButton(c.caller, q.buttons.edit);
-    const row = await lockRecord(c.trx, c.caller, q.resource, q.kind, id);
-    const { team, header } = await hooks.update(c, row, place);
-    const command = { type: 'UpdateDraft', actor: c.actor, at: c.at, content: q.content, team } as const;
-    await runCommand(c, q.kind, id, header ? { ...command, header } : command, q.version);
+    await hooks.after?.(c, id);
   });
-  return ok(await loadFull(request, q.resource, q.kind, id), request.lang, 'records.saved');
+  return ok(await loadFull(request, q.resource, q.kind, id), request.lang, msg);
 }
 
 /**

@@ -129,9 +129,14 @@ describe('menus, buttons and the browser’s rules for signed-in users', () => {
     for (const code of ['week_review', 'observation_excellent', 'student_delete', 'clazz_add', 'user_add'])
       expect(teacher).not.toContain(code);
     const caregiver = leaves(await get('caregiver', '/api/blade-system/menu/buttons'));
+    // She reads her class's observations (they name her children), writing none.
     expect(caregiver.sort()).toEqual([
       'clazz_view',
+      'creview_view',
+      'hearken_view',
       'notice_view',
+      'observation_regional_view',
+      'observation_view',
       'student_view',
       'work_start_leave',
       'work_todo_handle',

@@ -10,8 +10,8 @@ import {
   RecordFilterSchema,
   runCommand,
   type RecordFamily,
-  recordActRoutes,
   recordListRoutes,
+  recordTableRoutes,
   saveRecord,
   recordRemoveRoute,
 } from '../records';
@@ -91,6 +91,7 @@ export async function planRoutes(app: FastifyInstance) {
     await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
   });
 
+  // The week plan's own lists (a week's plans, one class's excellent plans).
   recordListRoutes(app, PLANS, [
     {
       url: 'secondWeek',
@@ -99,49 +100,43 @@ export async function planRoutes(app: FastifyInstance) {
       where: (qb, f) => qb.where('r.parent_id', '=', f.weekId as string),
     },
     {
-      url: 'trialPlan',
-      summary: 'Lesson plans awaiting review in scope',
-      where: (qb) => qb.where('r.status', '=', 'trial'),
-    },
-    {
-      url: 'ExcellentPlan',
-      summary: 'Excellent lesson plans in scope',
-      where: (qb) => qb.where('r.excellent', '=', true),
-    },
-    {
       url: 'ExcellentClassList',
       summary: 'Excellent lesson plans of one class (classId)',
       filter: PlanFilterSchema.extend({ classId: IdSchema }),
       where: (qb) => qb.where('r.excellent', '=', true),
     },
-    { url: 'collectionByUserId', summary: 'My favourite lesson plans', list: 'favorites' },
   ]);
 
-  // A whole week can be marked excellent too (alllistForTrial3Success lists those).
-  recordActRoutes(app, { ...PLANS, kinds: [KIND, 'week'], excellentButton: 'week_excellent' }, [
+  // The rest is the records kit's table. A whole week can be marked excellent too
+  // (alllistForTrial3Success lists those).
+  recordTableRoutes(app, { ...PLANS, kinds: [KIND, 'week'], excellentButton: 'week_excellent' }, [
     {
+      method: 'POST',
+      url: 'trialPlan',
+      op: 'scope',
+      filter: { status: 'trial' },
+      summary: 'Lesson plans awaiting review in scope',
+    },
+    { method: 'POST', url: 'ExcellentPlan', op: 'excellent', summary: 'Excellent lesson plans in scope' },
+    { method: 'POST', url: 'collectionByUserId', op: 'myCollection', summary: 'My favourite lesson plans' },
+    {
+      method: 'POST',
       url: 'addExcellent',
+      op: 'excellentMark',
       summary: 'Mark an approved lesson plan excellent (reviewers)',
-      act: 'MarkExcellent',
-      msg: 'records.markedExcellent',
     },
     {
+      method: 'POST',
       url: 'DelExcellentPlan',
+      op: 'excellentUnmark',
       summary: 'Remove the excellent mark of a lesson plan',
-      act: 'UnmarkExcellent',
-      msg: 'records.unmarkedExcellent',
     },
+    { method: 'POST', url: 'Collection', op: 'collect', summary: 'Add an excellent lesson plan to my favourites' },
     {
-      url: 'Collection',
-      summary: 'Add an excellent lesson plan to my favourites',
-      act: 'CollectRecord',
-      msg: 'records.collected',
-    },
-    {
+      method: 'POST',
       url: 'cancelCollection',
+      op: 'cancelCollect',
       summary: 'Remove a lesson plan from my favourites',
-      act: 'CancelCollection',
-      msg: 'records.collectionCancelled',
     },
   ]);
 }

@@ -12,8 +12,9 @@ import {
   RecordFilterSchema,
   inDeptTree,
   type RecordFamily,
-  type RecordListRoute,
+  type FamilyPath,
   recordListRoutes,
+  recordTableRoutes,
 } from '../records';
 import { recordTimeline } from '../records';
 import { okSchema } from '../../plugins/serialization';
@@ -26,55 +27,77 @@ const ClassFilterSchema = RecordFilterSchema.extend({ classId: IdSchema });
 const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional() });
 
 /** The lists of weeks (docs/API.md): one filter each on top of the scope. */
-const LISTS: RecordListRoute[] = [
-  { method: 'GET', url: 'list', list: 'all', summary: 'Weeks in the caller’s read scope, any status' },
-  { method: 'POST', url: 'alllistForUser', list: 'mine', summary: 'Mine: weeks I wrote or co-wrote' },
-  { method: 'GET', url: 'alllistForUserNo', list: 'mineOpen', summary: 'Mine, not yet submitted (draft, returned)' },
+const LISTS: FamilyPath[] = [
+  { method: 'GET', url: 'list', op: 'list', list: 'all', summary: 'Weeks in the caller’s read scope, any status' },
+  { method: 'POST', url: 'alllistForUser', op: 'list', list: 'mine', summary: 'Mine: weeks I wrote or co-wrote' },
+  {
+    method: 'GET',
+    url: 'alllistForUserNo',
+    op: 'list',
+    list: 'mineOpen',
+    summary: 'Mine, not yet submitted (draft, returned)',
+  },
   {
     method: 'POST',
     url: 'alllistForTrial',
-    list: 'trial',
+    op: 'trial',
     summary: 'The review queue: trial weeks in scope that I did not write',
-    button: 'week_review',
   },
-  { method: 'POST', url: 'alllistForTrial2', list: 'returned', summary: 'Returned weeks in scope' },
-  { method: 'POST', url: 'alllistForTrialSuccess', list: 'mineApproved', summary: 'My approved weeks' },
-  { method: 'POST', url: 'alllistForTrial2Success', list: 'approved', summary: 'Approved weeks in scope' },
+  { method: 'POST', url: 'alllistForTrial2', op: 'list', list: 'returned', summary: 'Returned weeks in scope' },
+  { method: 'POST', url: 'alllistForTrialSuccess', op: 'list', list: 'mineApproved', summary: 'My approved weeks' },
+  { method: 'POST', url: 'alllistForTrial2Success', op: 'list', list: 'approved', summary: 'Approved weeks in scope' },
   {
     method: 'POST',
     url: 'alllistForTrial3Success',
+    op: 'list',
     list: 'excellent',
     summary: 'Approved weeks in scope marked excellent',
   },
-  { method: 'POST', url: 'alllistForOld', list: 'mineEnded', summary: 'My weeks that have ended' },
-  { method: 'POST', url: 'alllistForDeptOld', list: 'ended', summary: 'Ended weeks in scope' },
+  { method: 'POST', url: 'alllistForOld', op: 'list', list: 'mineEnded', summary: 'My weeks that have ended' },
+  { method: 'POST', url: 'alllistForDeptOld', op: 'list', list: 'ended', summary: 'Ended weeks in scope' },
   {
     method: 'POST',
     url: 'selectForFile',
+    op: 'list',
     list: 'approved',
     summary: 'Approved weeks in scope to pick for the archive',
   },
-  { method: 'GET', url: 'fileList', list: 'mineApprovedThisTerm', summary: 'My approved weeks of this semester' },
+  {
+    method: 'GET',
+    url: 'fileList',
+    op: 'list',
+    list: 'mineApprovedThisTerm',
+    summary: 'My approved weeks of this semester',
+  },
   {
     method: 'GET',
     url: 'fileOldList',
+    op: 'list',
     list: 'mineApprovedEarlier',
     summary: 'My approved weeks of earlier semesters',
   },
   {
     method: 'GET',
     url: 'oldFileList',
+    op: 'list',
     list: 'approvedEarlier',
     summary: 'Approved weeks in scope of earlier semesters',
   },
-  { method: 'GET', url: 'trialfileList', list: 'trialThisTerm', summary: 'Trial weeks in scope of this semester' },
+  {
+    method: 'GET',
+    url: 'trialfileList',
+    op: 'list',
+    list: 'trialThisTerm',
+    summary: 'Trial weeks in scope of this semester',
+  },
   {
     method: 'GET',
     url: 'bossfileList',
+    op: 'list',
     list: 'approvedThisTerm',
     summary: 'Approved weeks in scope of this semester',
   },
-  { method: 'GET', url: 'tenantList', list: 'all', summary: 'Weeks in scope across the tenant' },
+  { method: 'GET', url: 'tenantList', op: 'list', list: 'all', summary: 'Weeks in scope across the tenant' },
 ];
 
 /** The week's reads: its lists (tables over the records kit), one week in full, a record's timeline. */
@@ -82,8 +105,8 @@ export async function weekRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/week/week';
 
+  recordTableRoutes(app, { ...WEEKS, reviewButton: 'week_review' }, LISTS);
   recordListRoutes(app, WEEKS, [
-    ...LISTS,
     {
       url: 'alllistForClass',
       summary: 'Weeks of one class in scope (classId required)',

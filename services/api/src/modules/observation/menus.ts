@@ -1,0 +1,71 @@
+import { crud, reviewed, type SectionMenus } from '@sprout/core/permissions/catalog';
+
+/** The screens this context serves in the catalogue (taken over from planned.ts): menus, buttons, API scopes. */
+export const OBSERVATION_MENUS: SectionMenus[] = [
+  {
+    section: 'observe',
+    menus: [
+      {
+        code: 'observation_list',
+        name: '观察记录',
+        nameEn: 'Observation records',
+        path: '/observation/list',
+        icon: 'Notes',
+        sort: 1,
+        resource: 'observation',
+        api: ['* /api/t_observation/observation/**', 'GET /api/observation/type/getList'],
+        buttons: [
+          ...crud('observation', '观察记录', 'observation'),
+          { code: 'observation_submit', name: '提交审核', nameEn: 'Submit for review' },
+          { code: 'observation_export', name: '导出观察记录', nameEn: 'Export observation' },
+          { code: 'observation_excellent', name: '评为优秀', nameEn: 'Mark excellent' },
+          { code: 'observation_collect', name: '收藏', nameEn: 'Add to favourites' },
+        ],
+      },
+      {
+        code: 'observation_trial',
+        name: '待审核观察',
+        nameEn: 'Observations to review',
+        path: '/observation/trial',
+        icon: 'ClipboardCheck',
+        sort: 2,
+        resource: 'observation',
+        api: ['* /api/t_observation/observation/**'],
+        buttons: [{ code: 'observation_review', name: '审核观察记录', nameEn: 'Review observation' }],
+      },
+      {
+        code: 'observation_regional',
+        name: '区域观察',
+        nameEn: 'Area observations',
+        path: '/observation_regional/list',
+        icon: 'LayoutGrid',
+        sort: 3,
+        resource: 'observation_regional',
+        api: ['* /api/observation_regional/observationregional/**'],
+        buttons: reviewed('observation_regional', '区域观察', 'area observation'),
+      },
+      {
+        code: 'hearken',
+        name: '倾听记录',
+        nameEn: 'Listening records',
+        path: '/hearken/list',
+        icon: 'Ear',
+        sort: 4,
+        resource: 'hearken',
+        api: ['* /api/t_hearken/hearken/**', 'GET /api/hearken/type/getList'],
+        buttons: reviewed('hearken', '倾听记录', 'listening record'),
+      },
+      {
+        code: 'creview',
+        name: '主题审议',
+        nameEn: 'Theme reviews',
+        path: '/creview/list',
+        icon: 'Messages',
+        sort: 5,
+        resource: 'creview',
+        api: ['* /api/t_observation_creview/creview/**'],
+        buttons: reviewed('creview', '主题审议', 'theme review'),
+      },
+    ],
+  },
+];

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { inTenant } from '@sprout/core/db';
+import { notFound } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
+import { renderRecordSheet, safeFileName } from '@sprout/core/records';
+import { attachment } from '../../http/attachment';
+import { okSchema } from '../../plugins/serialization';
+import { readAttachment } from '../attach';
+import { callerOf, IdParamSchema, loadRecord } from './engine';
+import type { FamilyPath, RecordFamilyDef } from './family';
+
+/**
+ * Word export of one record of a declared family (`print` of its declaration): the file
+ * itself (`exportOne`), or a link to it valid for ten minutes (`exportLink`, downloaded by
+ * the same user from `<base>/exportDownload?token=`).
+ */
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const EXPORT_LINK_TTL_MS = 10 * 60_000;
+
+const STATUS = {
+  zh: { draft: '草稿', trial: '待审核', success: '已通过', returned: '已退回' },
+  en: { draft: 'Draft', trial: 'In review', success: 'Approved', returned: 'Returned' },
+} as const;
+const FACTS = {
+  zh: ['班级', '日期', '幼儿', '《指南》目标', '记录人', '状态', '审核意见', '照片'],
+  en: ['Class', 'Date', 'Children', 'Guideline goals', 'Written by', 'Status', 'Review', 'Photos'],
+} as const;
+
+async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(parts);
+}
+
+/** The record as a Word file in the caller's language: its name and bytes (404 outside the read scope). */
+async function renderOne<C>(request: FastifyRequest, def: RecordFamilyDef<C>, id: string) {
+  const app = request.server;
+  const caller = await callerOf(request);
+  const row = await loadRecord(app.database, caller, def.resource, def.kind, id);
+  // Stored content was parsed on write; an older shape is printed as it is.
+  const parsed = def.content.safeParse(row.content);
+  const content = (parsed.success ? parsed.data : row.content) as C;
+  const refs = def.refs(content);
+  const lang = request.lang === 'en' ? 'en' : 'zh';
+  const { tenantName, children } = await inTenant(app.database, caller.ctx, async (trx) => {
+    const t = await trx
+      .selectFrom('tenant')
+      .select('tenant_name')
+      .where('tenant_id', '=', caller.ctx.tenantId)
+      .executeTakeFirst();
+    const kids = refs.children.length
+      ? await trx
+          .selectFrom('student')
+          .select(['id', 'name'])
+          .where('tenant_id', '=', caller.ctx.tenantId)
+          .where('id', 'in', [...refs.children])
+          .execute()
+      : [];
+    const names = new Map(kids.map((k) => [String(k.id), k.name]));
+    return { tenantName: t?.tenant_name ?? '', children: refs.children.map((c) => names.get(c) ?? '') };
+  });
+  const photos = [];
+  for (const photoId of refs.photos) {
+    const { stream } = await readAttachment(app.database, app.config, caller.ctx.tenantId, photoId);
+    const { data, info } = await sharp(await bytesOf(stream))
+      .rotate()
+      .resize({ width: 1200, withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+    photos.push({ data, type: 'jpg' as const, width: info.width, height: info.height });
+  }
+  const f = FACTS[lang];
+  const facts: Array<[string, string]> = [
+    [f[0], row.class_name ?? ''],
+    [f[1], refs.date],
+    [f[2], children.filter(Boolean).join('、')],
+    [f[3], refs.goals.join('、')],
+    [f[4], row.author_name],
+    [f[5], STATUS[lang][row.status as keyof (typeof STATUS)['zh']] ?? row.status],
+  ];
+  if (row.review_comment) facts.push([f[6], row.review_comment]);
+  const record = content as Record<string, unknown>;
+  const file = await renderRecordSheet({
+    school: tenantName,
+    title: row.title,
+    facts: facts.filter(([, v]) => v !== ''),
+    sections: (def.print ?? []).map(([field, zh, en]) => ({
+      label: lang === 'en' ? en : zh,
+      value: record[field] as never,
+    })),
+    photosLabel: f[7],
+    photos,
+  });
+  return { name: safeFileName(`${row.title}.docx`, 'record.docx'), file };
+}
+
+const send = (reply: FastifyReply, name: string, file: Buffer) => {
+  attachment(reply, name, DOCX);
+  return reply.send(file);
+};
+
+/** Registers a family's export paths (and, when it has a link path, the download behind it). */
+export function familyExportRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>, paths: FamilyPath[]) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const key = (tenantId: string, userId: string, token: string) => `record-export:${tenantId}:${userId}:${token}`;
+  for (const p of paths) {
+    const schema = { tags: [def.tag], summary: p.summary, querystring: IdParamSchema };
+    if (p.op === 'exportOne')
+      r.get(`${def.base}/${p.url}`, { schema }, async (request, reply) => {
+        const { name, file } = await renderOne(request, def, request.query.id);
+        return send(reply, name, file);
+      });
+    else
+      r.get(
+        `${def.base}/${p.url}`,
+        {
+          schema: {
+            ...schema,
+            response: { 200: okSchema(z.object({ url: z.string(), fileName: z.string(), expiresIn: z.number() })) },
+          },
+        },
+        async (request) => {
+          const { name, file } = await renderOne(request, def, request.query.id);
+          const caller = await callerOf(request);
+          const token = randomBytes(24).toString('base64url');
+          const value = JSON.stringify({ name, data: file.toString('base64') });
+          await app.auth.kv.set(key(caller.ctx.tenantId, caller.ctx.userId, token), value, {
+            ttlMs: EXPORT_LINK_TTL_MS,
+          });
+          const url = `${def.base}/exportDownload?token=${token}`;
+          return ok({ url, fileName: name, expiresIn: EXPORT_LINK_TTL_MS / 1000 }, request.lang);
+        },
+      );
+  }
+  if (paths.some((p) => p.op === 'exportLink'))
+    r.get(
+      `${def.base}/exportDownload`,
+      {
+        schema: {
+          tags: [def.tag],
+          summary: 'The Word file behind an export link (the user who made it, ten minutes)',
+          querystring: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
+        },
+      },
+      async (request, reply) => {
+        const caller = await callerOf(request);
+        const stored = await app.auth.kv.get(key(caller.ctx.tenantId, caller.ctx.userId, request.query.token));
+        if (!stored) throw notFound('records.exportNotFound');
+        const { name, data } = JSON.parse(stored) as { name: string; data: string };
+        return send(reply, name, Buffer.from(data, 'base64'));
+      },
+    );
+}
