@@ -50,6 +50,8 @@ describe('the log screens', () => {
   });
 
   it('the entry’s view shows when it happened and the call’s parameters', () => {
-    expect(formColumns(apiLog, 'view', {}).map((c) => c.prop)).toEqual(expect.arrayContaining(['createTime', 'params']));
+    expect(formColumns(apiLog, 'view', {}).map((c) => c.prop)).toEqual(
+      expect.arrayContaining(['createTime', 'params']),
+    );
   });
 });
