@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
-import { processCpuMs } from './cpu';
-import { fmt, startServer, table } from './lib';
+import { onOffRounds, startServer } from './lib';
 
 interface Info {
   on: string;
@@ -20,7 +19,6 @@ interface Info {
  */
 export async function benchApiLog(opts: { seconds: number; connections: number }) {
   const { info, child } = await startServer<Info>('bench/servers/apilog-servers.ts', { LOG_LEVEL: 'silent' });
-  const cpu = () => processCpuMs(child.pid ?? 0) * 1000; // µs
   const run = async (which: 'on' | 'off', kind: 'list' | 'write', seconds: number) => {
     const r = await autocannon({
       url: `${info[which]}${info[kind]}`,
@@ -37,32 +35,15 @@ export async function benchApiLog(opts: { seconds: number; connections: number }
   try {
     for (const kind of ['list', 'write'] as const)
       for (const which of ['on', 'off'] as const) await run(which, kind, 2);
-    const seconds = Math.max(2, Math.round(opts.seconds / 2));
-    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratios: Record<string, number> = {};
     for (const kind of ['list', 'write'] as const) {
-      type Round = { rps: number; p99: number; us: number };
-      const rounds: Record<'on' | 'off', Round[]> = { on: [], off: [] };
-      for (const which of ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const) {
-        const before = cpu();
-        const r = await run(which, kind, seconds);
-        rounds[which].push({ ...r, us: (cpu() - before) / Math.max(1, r.rps * seconds) });
-      }
-      const row = (name: string, xs: Round[]) => ({
-        stack: name,
-        'req/s': fmt(avg(xs.map((x) => x.rps))),
-        'p99 ms': fmt(avg(xs.map((x) => x.p99)), 1),
-        'server CPU µs/req': fmt(avg(xs.map((x) => x.us))),
+      const { ratio } = await onOffRounds({
+        title: kind === 'list' ? 'user list page (GET)' : 'parameter update (POST, logged)',
+        names: { off: 'API log off (no log hooks)', on: 'API log on (as served)' },
+        pid: child.pid ?? 0,
+        seconds: Math.max(2, Math.round(opts.seconds / 2)),
+        run: (which, seconds) => run(which, kind, seconds),
       });
-      console.log(
-        `\n${kind === 'list' ? 'user list page (GET)' : 'parameter update (POST, logged)'}, 4 × ${seconds}s each side, alternating`,
-      );
-      table([row('API log off (no log hooks)', rounds.off), row('API log on (as served)', rounds.on)]);
-      const ratio = avg(rounds.on.map((x) => x.rps)) / avg(rounds.off.map((x) => x.rps));
-      const cpuRatio = avg(rounds.off.map((x) => x.us)) / avg(rounds.on.map((x) => x.us));
-      console.log(
-        `ratio on/off: ${ratio.toFixed(3)} throughput (overhead ${((1 - ratio) * 100).toFixed(1)} %), ${cpuRatio.toFixed(3)} server CPU  (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})`,
-      );
       ratios[kind] = ratio;
     }
     return ratios;

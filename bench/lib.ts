@@ -140,3 +140,49 @@ export async function cpuPerRequest(
   );
   return { best, addedUs: (best.get(variants[1]?.name ?? '')?.us ?? base) - base };
 }
+
+/** One round of an on/off comparison: throughput, p99 and the server's CPU per request (µs). */
+export interface OnOffRound {
+  rps: number;
+  p99: number;
+  us: number;
+}
+
+/**
+ * An on/off comparison on one server process (`pid`): `run` loads one side for `seconds`; the
+ * sides alternate (off on on off off on on off) so drift in the machine's load hits both alike.
+ * Prints the two sides' throughput, p99 and server CPU per request, and the ratio on/off of
+ * throughput and of CPU; answers both ratios.
+ */
+export async function onOffRounds(opts: {
+  title: string;
+  names: { off: string; on: string };
+  pid: number;
+  seconds: number;
+  run: (which: 'on' | 'off', seconds: number) => Promise<{ rps: number; p99: number }>;
+  target?: number;
+}) {
+  const target = opts.target ?? 0.95;
+  const rounds: Record<'on' | 'off', OnOffRound[]> = { on: [], off: [] };
+  for (const which of ['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off'] as const) {
+    const before = processCpuMs(opts.pid) * 1000;
+    const r = await opts.run(which, opts.seconds);
+    const used = processCpuMs(opts.pid) * 1000 - before;
+    rounds[which].push({ rps: r.rps, p99: r.p99, us: used / Math.max(1, r.rps * opts.seconds) });
+  }
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const row = (name: string, xs: OnOffRound[]) => ({
+    stack: name,
+    'req/s': fmt(avg(xs.map((x) => x.rps))),
+    'p99 ms': fmt(avg(xs.map((x) => x.p99)), 1),
+    'server CPU µs/req': fmt(avg(xs.map((x) => x.us))),
+  });
+  console.log(`\n${opts.title}, 4 × ${opts.seconds}s each side, alternating`);
+  table([row(opts.names.off, rounds.off), row(opts.names.on, rounds.on)]);
+  const ratio = avg(rounds.on.map((x) => x.rps)) / avg(rounds.off.map((x) => x.rps));
+  const cpuRatio = avg(rounds.off.map((x) => x.us)) / avg(rounds.on.map((x) => x.us));
+  console.log(
+    `ratio on/off: ${ratio.toFixed(3)} throughput (overhead ${((1 - ratio) * 100).toFixed(1)} %), ${cpuRatio.toFixed(3)} server CPU  (target ≥ ${target}: ${ratio >= target ? 'met' : 'NOT met'})`,
+  );
+  return { ratio, cpuRatio };
+}

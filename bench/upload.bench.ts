@@ -100,34 +100,40 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
       ]),
     );
     const agent = new Agent({ keepAlive: true, maxSockets: opts.inFlight });
-    const url = new URL(info.url);
     let refused = 0;
-    const put = (w: number) =>
-      new Promise<void>((resolve, reject) => {
-        const body = bodies[w]!;
-        const req = request(
-          {
-            agent,
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            headers: {
-              ...info.headers,
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              'content-length': String(body.length),
+    const poster = (to: string, headers: Record<string, string>) => {
+      const url = new URL(to);
+      return (w: number) =>
+        new Promise<void>((resolve, reject) => {
+          const body = bodies[w]!;
+          const req = request(
+            {
+              agent,
+              host: url.hostname,
+              port: url.port,
+              path: url.pathname,
+              method: 'POST',
+              headers: {
+                ...headers,
+                'content-type': `multipart/form-data; boundary=${boundary}`,
+                'content-length': String(body.length),
+              },
             },
-          },
-          (res) => {
-            if (res.statusCode !== 200) refused++;
-            res.resume();
-            res.on('end', resolve);
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
+            (res) => {
+              if (res.statusCode !== 200) refused++;
+              res.resume();
+              res.on('end', resolve);
+              res.on('error', reject);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+    };
+    const put = poster(info.url, info.headers);
+    // The reference: bare node:http writing the same bodies to files (no parsing, no sign-in, no row).
+    const bare = await startServer<{ url: string }>('bench/servers/bare-upload-server.ts');
+    const putBare = poster(bare.info.url, {});
     const floorDir = join(info.dataDir, 'floor');
     await mkdir(floorDir, { recursive: true });
     const write = async (w: number, n: number) => writeFile(join(floorDir, `${w}-${n % 50}.png`), images[w]!);
@@ -137,35 +143,47 @@ export async function benchUpload(opts: { seconds: number; inFlight: number }) {
     // does not run beside them), and the time they took past the round is shown.
     await closedLoop(2, opts.inFlight, put);
     await thumbnailsDone(filesDir);
-    const rounds: { api: number; fs: number; drain: number }[] = [];
+    await closedLoop(1, opts.inFlight, putBare);
+    const rounds: { api: number; fs: number; bare: number; drain: number }[] = [];
     let serverCpu = 0;
+    let bareCpuMs = 0;
+    let bareUploads = 0;
     let uploads = 0;
     for (let i = 0; i < 2; i++) {
       const fs = await closedLoop(opts.seconds, opts.inFlight, write);
+      const bareCpu = cpuMs(bare.child.pid);
+      const bareRate = await closedLoop(opts.seconds, opts.inFlight, putBare);
+      bareCpuMs += cpuMs(bare.child.pid) - bareCpu;
+      bareUploads += bareRate * opts.seconds;
       const before = { cpu: cpuMs(child.pid), n: (await stored(filesDir)).images };
       const api = await closedLoop(opts.seconds, opts.inFlight, put);
       const drain = await thumbnailsDone(filesDir);
       serverCpu += cpuMs(child.pid) - before.cpu;
       uploads += (await stored(filesDir)).images - before.n;
-      rounds.push({ api, fs, drain });
+      rounds.push({ api, fs, bare: bareRate, drain });
     }
     const made = await stored(filesDir);
     const api = Math.max(...rounds.map((r) => r.api));
     const fs = Math.max(...rounds.map((r) => r.fs));
+    const bareBest = Math.max(...rounds.map((r) => r.bare));
     table([
       { what: 'put-file (sniff, store, row; thumbnail queued)', 'files/s': fmt(api, 1), 'MB/s': fmt(api * mb, 1) },
       { what: 'fs.writeFile (same bytes, same disk)', 'files/s': fmt(fs, 1), 'MB/s': fmt(fs * mb, 1) },
+      { what: 'bare node:http → file (reference)', 'files/s': fmt(bareBest, 1), 'MB/s': fmt(bareBest * mb, 1) },
     ]);
     console.log(
-      `image ${fmt(mb, 2)} MB, ${opts.inFlight} in flight; ratio put-file / fs = ${fmt(api / fs, 3)} (target ≥ 0.7)${refused ? `; ${refused} refused` : ''}`,
+      `image ${fmt(mb, 2)} MB, ${opts.inFlight} in flight; ratio put-file / fs = ${fmt(api / fs, 3)} (target ≥ 0.7)${refused ? `; ${refused} refused` : ''}; bare node:http / fs = ${fmt(bareBest / fs, 3)}, put-file / bare = ${fmt(api / bareBest, 3)}`,
     );
     console.log(
       `thumbnails: ${made.thumbs} of ${made.images} images made in the server after their answers; the queue emptied ${rounds.map((r) => `${fmt(r.drain, 1)} s`).join(' and ')} after the ${opts.seconds} s upload rounds`,
     );
     if (serverCpu && uploads)
-      console.log(`server CPU per upload (request and its thumbnail, all threads): ${fmt(serverCpu / uploads, 1)} ms`);
+      console.log(
+        `server CPU per upload (request and its thumbnail, all threads): ${fmt(serverCpu / uploads, 2)} ms; bare node:http: ${fmt(bareCpuMs / Math.max(1, bareUploads), 2)} ms`,
+      );
     await rm(floorDir, { recursive: true, force: true });
     agent.destroy();
+    bare.child.kill('SIGTERM');
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -15,14 +15,17 @@ export { THUMB_PX } from './thumb-job';
 
 /**
  * The first `n` bytes of `source` (fewer when it is shorter), and a stream of all of it (the
- * bytes read first, then the rest): only the sample is held in memory.
+ * bytes read first, then the rest): only the sample is held in memory. The chunks are taken as
+ * they came ('data', not `read()`, which joins everything buffered into one new buffer) and go
+ * back in front of the stream as they are: at most the `n` sampled bytes are copied. The body is
+ * left paused: pipe it (a pipe resumes it).
  */
 export async function peek(source: Readable, n: number): Promise<{ head: Buffer; body: Readable }> {
   const chunks: Buffer[] = [];
   let length = 0;
   await new Promise<void>((resolve, reject) => {
     const cleanup = () => {
-      source.off('readable', onReadable);
+      source.off('data', onData);
       source.off('end', onEnd);
       source.off('error', onError);
     };
@@ -34,27 +37,24 @@ export async function peek(source: Readable, n: number): Promise<{ head: Buffer;
       cleanup();
       reject(err);
     };
-    const onReadable = () => {
-      while (length < n) {
-        const chunk = source.read() as Buffer | null;
-        if (chunk === null) break;
-        chunks.push(chunk);
-        length += chunk.length;
-      }
-      if (length >= n) {
-        cleanup();
-        resolve();
-      }
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length < n) return;
+      source.pause();
+      cleanup();
+      resolve();
     };
-    source.on('readable', onReadable);
     source.on('end', onEnd);
     source.on('error', onError);
+    source.on('data', onData);
   });
-  const head = Buffer.concat(chunks);
+  const first = chunks[0];
+  const head = first && first.length >= n ? first.subarray(0, n) : Buffer.concat(chunks, Math.min(n, length));
   // The bytes read go back in front of the rest: the same stream, no extra stage per chunk.
-  if (source.readableEnded) return { head: head.subarray(0, n), body: Readable.from(head.length ? [head] : []) };
-  if (head.length) source.unshift(head);
-  return { head: head.subarray(0, n), body: source };
+  if (source.readableEnded) return { head, body: Readable.from(chunks) };
+  for (let i = chunks.length - 1; i >= 0; i--) source.unshift(chunks[i] as Buffer);
+  return { head, body: source };
 }
 
 /** Passes bytes through, counting them; past `max` it fails with `error()` (the upload is cut off there). */

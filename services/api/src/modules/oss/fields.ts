@@ -1,8 +1,6 @@
-import { SECRET_MASK } from '@sprout/contracts';
 import { z } from 'zod';
 import { NullableIdSchema, optionalText, requiredText } from '../../http/params';
-
-export { SECRET_MASK };
+import { rowSecret } from '../../http/secret';
 
 /** Our categories: the platform's disk, or any S3-protocol store. */
 export const OSS_CATEGORIES = ['local', 's3'] as const;
@@ -39,16 +37,11 @@ export const OssFields = z.object({
   remark: optionalText(255),
 });
 
-/** A secret an administrator sets; empty or the mask keeps the stored one. */
-export const SecretSchema = z
-  .string()
-  .max(255, '$oss.secretKeyFormat')
-  .nullish()
-  .transform((v) => (!v || v === SECRET_MASK ? undefined : v))
-  .refine((v) => v === undefined || (v.trim() === v && v.length > 0), { message: '$oss.secretKeyFormat' });
+/** A storage's secret key: wrapped to its row, never answered, kept when sent blank or masked. */
+export const ossSecret = rowSecret('oss', '$oss.secretKeyFormat');
 
 /** What submit takes: the fields, the secret, an id when editing; an S3 store needs its bucket and key. */
-export const OssSubmit = OssFields.extend({ id: NullableIdSchema.optional(), secretKey: SecretSchema }).superRefine(
+export const OssSubmit = OssFields.extend({ id: NullableIdSchema.optional(), secretKey: ossSecret.input }).superRefine(
   (v, ctx) => {
     if (v.category !== 's3') return;
     if (!v.bucketName) ctx.addIssue({ code: 'custom', path: ['bucketName'], message: '$oss.bucketName' });

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { badRequest } from '@sprout/core/errors';
-import { int, text } from '../../http/answer';
+import { int } from '../../http/answer';
 import { defineResource } from '../../http/resource';
 import { announceStoreChange } from './store';
-import { OssFields, SECRET_MASK } from './fields';
+import { OssFields, ossSecret } from './fields';
 
 /**
  * Storage configurations (BladeX's blade_oss, `/api/blade-resource/oss`) on the builder: the
@@ -36,8 +36,8 @@ export const ossConfigs = defineResource({
     'createTime',
   ],
   more: {
-    fields: { secretKey: text, status: int },
-    present: (row) => ({ secretKey: row.secret_key ? SECRET_MASK : '', status: Number(row.status) }),
+    fields: { ...ossSecret.answer, status: int },
+    present: (row) => ({ ...ossSecret.present(row), status: Number(row.status) }),
   },
   // The enabled configuration is where the tenant's files go: enable another one first.
   beforeRemove: async (trx, tenantId, ids) => {

@@ -9,9 +9,9 @@ import { IdSchema } from '../../http/params';
 import { readIn } from '../../http/query';
 import { found, Routes } from '../../http/routes';
 import { tenantOf } from '../../plugins/context';
-import { OssSubmit } from './fields';
+import { OssSubmit, ossSecret } from './fields';
 import { ossConfigs } from './oss-resource';
-import { announceStoreChange, type OssRow, storeOf, wrapOssSecret } from './store';
+import { announceStoreChange, type OssRow, storeOf } from './store';
 
 /*
  * Hand-written beside the builder's list, detail and remove: a submit whose secret is wrapped
@@ -66,8 +66,7 @@ export async function ossRoutes(app: FastifyInstance) {
         app_id: b.appId,
         region: local ? null : b.region,
         remark: b.remark,
-        ...(local ? { secret_key: null, secret_key_wrapped_by: null } : {}),
-        ...(!local && b.secretKey ? await wrapOssSecret(tenantId, id, b.secretKey) : {}),
+        ...(local ? ossSecret.cleared : await ossSecret.columns(tenantId, id, b.secretKey)),
         update_user: by,
         update_time: new Date(),
       };
@@ -81,7 +80,7 @@ export async function ossRoutes(app: FastifyInstance) {
           },
         );
         if (!editing) {
-          if (!local && !b.secretKey) throw badRequest('oss.secretKey');
+          if (!local && !ossSecret.willHave(b.secretKey)) throw badRequest('oss.secretKey');
           const { rows } = await sql<StoredOss>`insert into oss (${sql.join(
             Object.keys(values).map((c) => sql.ref(c)),
           )}, tenant_id, id, status, create_user) values (${sql.join(Object.values(values))}, ${tenantId}, ${id}, ${DISABLED}, ${by})
@@ -91,7 +90,7 @@ export async function ossRoutes(app: FastifyInstance) {
         const { rows: before } = await sql<StoredOss>`select * from oss
           where tenant_id = ${tenantId} and id = ${id} and is_deleted = 0 for update`.execute(trx);
         const old = found(before[0]);
-        if (!local && !b.secretKey && !old.secret_key) throw badRequest('oss.secretKey');
+        if (!local && !ossSecret.willHave(b.secretKey, old)) throw badRequest('oss.secretKey');
         const { rows } = await sql<StoredOss>`update oss set ${sql.join(
           Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
         )} where tenant_id = ${tenantId} and id = ${id} returning *`.execute(trx);

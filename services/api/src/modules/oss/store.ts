@@ -16,8 +16,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { sql } from 'kysely';
 import type { Config } from '@sprout/core/config';
 import { type Database, readInTenant } from '@sprout/core/db';
-import { keyWrapper } from '@sprout/core/keys';
 import type { KeyValueStore } from '@sprout/core/kv';
+import { ossSecret } from './fields';
 
 /**
  * Where a tenant's files live: the platform's local disk or an S3-protocol bucket (AWS S3,
@@ -505,25 +505,7 @@ export interface OssRow {
 }
 
 /** The context an oss secret key is bound to when wrapped (ties the value to its row). */
-export const ossSecretContext = (tenantId: string, id: string | number | bigint) =>
-  `oss.secret_key\u0000${tenantId}\u0000${String(id)}`;
-
-/** The stored secret in plain (wrapped: base64 with `secret_key_wrapped_by` set). */
-export async function unwrapOssSecret(row: Pick<OssRow, 'tenant_id' | 'id' | 'secret_key' | 'secret_key_wrapped_by'>) {
-  if (!row.secret_key) return '';
-  if (!row.secret_key_wrapped_by) return row.secret_key;
-  const plain = await keyWrapper().unwrap(
-    { keyId: row.secret_key_wrapped_by, data: Buffer.from(row.secret_key, 'base64') },
-    ossSecretContext(row.tenant_id, row.id),
-  );
-  return plain.toString('utf8');
-}
-
-/** The secret as stored: wrapped under the process's KeyWrapper, base64. */
-export async function wrapOssSecret(tenantId: string, id: string | number | bigint, secret: string) {
-  const w = await keyWrapper().wrap(Buffer.from(secret, 'utf8'), ossSecretContext(tenantId, id));
-  return { secret_key: w.data.toString('base64'), secret_key_wrapped_by: w.keyId };
-}
+export const ossSecretContext = ossSecret.context;
 
 /** The platform default: local disk under `${DATA_DIR}/files`. */
 export const localRoot = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(config.DATA_DIR, 'files');
@@ -536,7 +518,7 @@ export async function storeOf(row: OssRow, config: Pick<Config, 'DATA_DIR'>, opt
     region: row.region ?? undefined,
     bucket: row.bucket_name ?? '',
     accessKey: row.access_key ?? '',
-    secretKey: await unwrapOssSecret(row),
+    secretKey: (await ossSecret.reveal(row)) ?? '',
     maxAttempts: opts.maxAttempts,
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NullableIdSchema, optionalText, PHONE } from '../../http/params';
+import { rowSecret } from '../../http/secret';
 import { CATEGORIES } from './provider';
 
 const endpoint = optionalText(1000).refine((v) => !v || /^https?:\/\/[^\s/]+\S*$/i.test(v), '$sms.endpointFormat');
@@ -23,12 +24,15 @@ export const SmsFields = z.object({
   status: z.coerce.number().int().min(1).max(2).default(1),
 });
 
+/** A provider's secret key: wrapped to its row, never answered, kept when sent blank or masked. */
+export const smsSecret = rowSecret('sms', '$sms.secretKeyFormat');
+
 /**
  * What `submit` takes: the fields (not the status) and the secret. An HTTP configuration needs
- * its endpoint, template and access key, and a secret when added (blank on edit keeps it).
+ * its endpoint, template and access key, and a secret when added (blank or masked on edit keeps it).
  */
 export const SmsSubmit = SmsFields.omit({ status: true })
-  .extend({ id: NullableIdSchema.optional(), secretKey: optionalText(255) })
+  .extend({ id: NullableIdSchema.optional(), secretKey: smsSecret.input })
   .superRefine((v, ctx) => {
     if (v.category !== 'http') return;
     const need = (field: 'endpoint' | 'templateId' | 'accessKey' | 'secretKey', message: string) => {

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { badRequest } from '@sprout/core/errors';
-import { text } from '../../http/answer';
 import { optionalText } from '../../http/params';
 import { defineResource } from '../../http/resource';
-import { SmsFields } from './fields';
+import { SmsFields, smsSecret } from './fields';
 import { smsDb } from './tables';
 
 export const SMS_BASE = '/api/blade-resource/sms';
 
 /**
  * SMS configurations (BladeX's blade_sms) on the builder: list (search smsCode, category,
- * status), detail and remove; the secret is never answered (`secretKey` is always blank).
+ * status), detail and remove; the secret is never answered (`secretKey` is the mask when one is stored).
  * Submit (the secret wrapped) and enable are sms-routes.ts.
  */
 export const smsConfigs = defineResource({
@@ -21,7 +20,7 @@ export const smsConfigs = defineResource({
   fields: SmsFields,
   filters: { smsCode: 'like', category: 'eq', status: 'eq' },
   order: ['smsCode'],
-  more: { fields: { secretKey: text }, present: () => ({ secretKey: '' }) },
+  more: { fields: smsSecret.answer, present: smsSecret.present },
   without: ['submit'],
   // The enabled configuration stays: another is enabled first.
   beforeRemove: async (trx, tenantId, ids) => {

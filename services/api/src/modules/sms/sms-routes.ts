@@ -3,32 +3,17 @@ import { z } from 'zod';
 import { AppError, badRequest, notFound } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
-import { keyWrapper } from '@sprout/core/keys';
 import { int, text } from '../../http/answer';
 import { requireButtonOf } from '../../http/buttons';
 import { refuseTaken } from '../../http/known';
 import { IdSchema } from '../../http/params';
 import { found, Routes } from '../../http/routes';
 import { tenantOf } from '../../plugins/context';
-import { SendMessage, SmsSubmit } from './fields';
+import { SendMessage, SmsSubmit, smsSecret } from './fields';
 import { countSend, limitsOf } from './limits';
 import { providers, type SmsConfig } from './provider';
 import { SMS_BASE, smsConfigs } from './sms-resource';
-import { type SmsTable, smsDb } from './tables';
-
-/** The context a configuration's secret is wrapped under: tied to its row. */
-export const smsSecretContext = (tenantId: string, id: string) => `sms.secret_key\u0000${tenantId}\u0000${id}`;
-
-async function unwrapSecret(
-  row: Pick<SmsTable, 'tenant_id' | 'secret_key' | 'secret_key_wrapped_by'> & { id: unknown },
-) {
-  if (!row.secret_key || !row.secret_key_wrapped_by) return null;
-  const plain = await keyWrapper().unwrap(
-    { keyId: row.secret_key_wrapped_by, data: Buffer.from(row.secret_key, 'base64') },
-    smsSecretContext(row.tenant_id, String(row.id)),
-  );
-  return plain.toString('utf8');
-}
+import { smsDb } from './tables';
 
 /*
  * Hand-written beside the builder's list, detail and remove: a submit that wraps the secret
@@ -43,7 +28,7 @@ export async function smsRoutes(app: FastifyInstance) {
 
   route.post(`${SMS_BASE}/submit`, {
     summary:
-      'Adds (no id) or updates an SMS configuration (category log or http); the secret is stored wrapped and never answered (blank on edit keeps it)',
+      'Adds (no id) or updates an SMS configuration (category log or http); the secret is stored wrapped and never answered (masked when stored; blank or the mask on edit keeps it)',
     config: { buttons: ['sms_add', 'sms_edit'] },
     merged: SmsSubmit,
     data: smsConfigs.answer,
@@ -79,15 +64,12 @@ export async function smsRoutes(app: FastifyInstance) {
             )
           : undefined;
         // An HTTP configuration signs with its secret: an edit into `http` without one names it.
-        if (b.category === 'http' && !b.secretKey && !before?.secret_key) {
+        if (b.category === 'http' && !smsSecret.willHave(b.secretKey, before)) {
           const message = t(request.lang, 'sms.secretKey');
           throw new AppError('validation_failed', 'error.validation', { fields: `secretKey: ${message}` }, [
             { field: 'secretKey', message },
           ]);
         }
-        const wrapped = b.secretKey
-          ? await keyWrapper().wrap(Buffer.from(b.secretKey, 'utf8'), smsSecretContext(tenantId, String(rowId)))
-          : undefined;
         const values = {
           category: b.category,
           sms_code: b.smsCode,
@@ -97,7 +79,7 @@ export async function smsRoutes(app: FastifyInstance) {
           sign_name: b.signName,
           endpoint: b.endpoint,
           remark: b.remark,
-          ...(wrapped ? { secret_key: wrapped.data.toString('base64'), secret_key_wrapped_by: wrapped.keyId } : {}),
+          ...(await smsSecret.columns(tenantId, rowId, b.secretKey)),
           update_user: by,
           update_time: new Date(),
         };
@@ -182,7 +164,7 @@ export async function smsRoutes(app: FastifyInstance) {
         smsCode: row.sms_code,
         templateId: row.template_id,
         accessKey: row.access_key,
-        secretKey: await unwrapSecret(row),
+        secretKey: await smsSecret.reveal(row),
         regionId: row.region_id,
         signName: row.sign_name,
         endpoint: row.endpoint,

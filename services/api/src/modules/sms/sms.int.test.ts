@@ -102,7 +102,13 @@ describe('sms: configurations, send-message, the message log', () => {
     const added = await call('admin', 'POST', `${BASE}/submit`, httpConfig());
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.msg).toBe('新增成功');
-    expect(added.body.data).toMatchObject({ category: 'http', smsCode: 'yun', status: 1, secretKey: '', endpoint });
+    expect(added.body.data).toMatchObject({
+      category: 'http',
+      smsCode: 'yun',
+      status: 1,
+      secretKey: '******',
+      endpoint,
+    });
     expect(added.raw).not.toContain('first-secret');
     const id = added.body.data.id as string;
     for (const url of [`${BASE}/list`, `${BASE}/detail?id=${id}`]) {
@@ -134,7 +140,7 @@ describe('sms: configurations, send-message, the message log', () => {
     expect(got.headers['x-sms-signature']).toBe(signBody('first-secret-of-the-provider', got.body));
     expect((await logOf('admin', '&phone=13900000001'))[0]).toMatchObject({ smsCode: 'yun', status: 'sent' });
 
-    // A blank secret on edit keeps the stored one; a new one replaces it.
+    // A blank or masked secret on edit keeps the stored one; a new one replaces it.
     const kept = await call(
       'admin',
       'POST',
@@ -142,7 +148,11 @@ describe('sms: configurations, send-message, the message log', () => {
       httpConfig({ id, secretKey: '', templateId: 'SMS_002' }),
     );
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(kept.body).toMatchObject({ msg: '修改成功', data: { templateId: 'SMS_002', secretKey: '' } });
+    expect(kept.body).toMatchObject({ msg: '修改成功', data: { templateId: 'SMS_002', secretKey: '******' } });
+    // The mask the form shows, sent back unchanged, keeps it too.
+    const masked = await call('admin', 'POST', `${BASE}/submit`, httpConfig({ id, secretKey: '******' }));
+    expect(masked.status, JSON.stringify(masked.body)).toBe(200);
+    expect(masked.raw).not.toContain('first-secret');
     await send('admin', { code: 'yun', phones: '13900000002' });
     expect(received[1]?.headers['x-sms-signature']).toBe(
       signBody('first-secret-of-the-provider', received[1]?.body ?? ''),

@@ -10,7 +10,7 @@ export interface SmsTable {
   sms_code: string;
   template_id: string | null;
   access_key: string | null;
-  /** Wrapped by core's KeyWrapper (base64), bound to the row (`smsSecretContext`). */
+  /** Wrapped by core's KeyWrapper (base64), bound to the row (`smsSecret.context`, http/secret.ts). */
   secret_key: string | null;
   secret_key_wrapped_by: string | null;
   region_id: string | null;

@@ -16,8 +16,6 @@ const common = {
   params: 'Parameters',
   createBy: 'User',
   createTime: 'Time',
-  from: 'From',
-  to: 'Before',
 };
 
 export const en: LogMessages = {

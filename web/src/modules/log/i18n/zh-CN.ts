@@ -18,8 +18,6 @@ const common = {
   params: '请求参数',
   createBy: '操作人',
   createTime: '时间',
-  from: '开始日期',
-  to: '截止日期（不含）',
 };
 
 export const zhCN = {

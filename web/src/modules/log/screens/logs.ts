@@ -1,10 +1,10 @@
 import { type CrudColumnInput, defineCrud } from '../../../kit/crud';
 
-/** The create-time range every log list filters by (`createTime_dategt` / `_datelt`, spec §7). */
-const range = (texts: string): CrudColumnInput[] => [
-  { prop: 'createTime_dategt', label: `${texts}.from`, type: 'date', search: true, hide: true, form: false },
-  { prop: 'createTime_datelt', label: `${texts}.to`, type: 'date', search: true, hide: true, form: false },
-];
+/**
+ * The time every log list shows and filters by: a range of days, both ends included (the kit
+ * sends `createTime_dategt` … 00:00:00 and `createTime_datelt` … 23:59:59, spec §7).
+ */
+const CREATED: CrudColumnInput = { prop: 'createTime', width: 165, search: 'range' };
 /** Where a log row ran and who called: shown in the entry's view, not in the table. */
 const where = (texts: string): CrudColumnInput[] =>
   ['userAgent', 'serverHost', 'serverIp', 'env', 'serviceId', 'methodClass', 'methodName'].map((prop) => ({
@@ -21,7 +21,7 @@ export const apiLog = defineCrud({
   testId: 'log-api-page',
   buttons: { view: 'log_api_view' },
   columns: [
-    { prop: 'createTime', width: 165 },
+    CREATED,
     { prop: 'tenantId', width: 80 },
     { prop: 'createBy', search: true, width: 110 },
     { prop: 'method', type: 'select', options: METHODS, search: true, width: 90 },
@@ -34,7 +34,6 @@ export const apiLog = defineCrud({
     { prop: 'requestId', hide: true },
     ...where('log.api'),
     { prop: 'params', type: 'code', hide: true },
-    ...range('log.api'),
   ],
 });
 
@@ -45,7 +44,7 @@ export const usualLog = defineCrud({
   testId: 'log-usual-page',
   buttons: { view: 'log_usual_view' },
   columns: [
-    { prop: 'createTime', width: 165 },
+    CREATED,
     { prop: 'tenantId', width: 80 },
     {
       prop: 'logLevel',
@@ -62,7 +61,6 @@ export const usualLog = defineCrud({
     { prop: 'requestUri', hide: true },
     { prop: 'method', hide: true },
     ...where('log.usual'),
-    ...range('log.usual'),
   ],
 });
 
@@ -73,7 +71,7 @@ export const errorLog = defineCrud({
   testId: 'log-error-page',
   buttons: { view: 'log_error_view' },
   columns: [
-    { prop: 'createTime', width: 165 },
+    CREATED,
     { prop: 'tenantId', width: 80 },
     {
       prop: 'type',
@@ -99,6 +97,5 @@ export const errorLog = defineCrud({
     { prop: 'lineNumber', hide: true },
     ...where('log.error'),
     { prop: 'params', type: 'code', hide: true },
-    ...range('log.error'),
   ],
 });

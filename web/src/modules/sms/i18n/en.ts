@@ -46,7 +46,5 @@ export const en: SmsMessages = {
     params: 'Parameters',
     reason: 'Reason',
     senderName: 'Sender',
-    createTime_dategt: 'From',
-    createTime_datelt: 'Before',
   },
 };

@@ -48,8 +48,6 @@ export const zhCN = {
     params: '短信参数',
     reason: '失败原因',
     senderName: '发送人',
-    createTime_dategt: '开始日期',
-    createTime_datelt: '结束日期（不含）',
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionBody } from '../../../kit/crud/actions';
-import { formColumns, submitBody, validateForm } from '../../../kit/crud/define';
+import { rangeBounds } from '../../../kit/crud/dates';
+import { FIRST_PAGE, formColumns, listParams, submitBody, validateForm } from '../../../kit/crud/define';
 import { smsConfigs, smsLog } from './sms';
 
 describe('the SMS screens', () => {
@@ -41,14 +42,22 @@ describe('the SMS screens', () => {
     expect(phones?.rules?.pattern?.[0].test('1380000000')).toBe(false);
   });
 
-  it('searches the message log by phone, status and time, read only', () => {
+  it('searches the message log by phone, status and a range of days that includes both ends, read only', () => {
     expect(smsLog.buttons).toEqual({});
     expect(smsLog.resource).toBe('/blade-resource/sms/log');
-    expect(smsLog.columns.filter((c) => c.search).map((c) => c.prop)).toEqual([
-      'phone',
-      'status',
-      'createTime_dategt',
-      'createTime_datelt',
+    expect(smsLog.columns.filter((c) => c.search).map((c) => [c.prop, c.search])).toEqual([
+      ['createTime', 'range'],
+      ['phone', true],
+      ['status', true],
     ]);
+    // 1 to 3 November picked: the list asks from the 1st's first second to the 3rd's last.
+    const [from, to] = rangeBounds('2026-11-01', '2026-11-03');
+    const params = listParams(smsLog, { createTime_dategt: from, createTime_datelt: to, phone: ' 138 ' }, FIRST_PAGE);
+    expect(params).toMatchObject({
+      createTime_dategt: '2026-11-01 00:00:00',
+      createTime_datelt: '2026-11-03 23:59:59',
+      phone: '138',
+    });
+    expect(Object.keys(params)).not.toContain('createTime');
   });
 });

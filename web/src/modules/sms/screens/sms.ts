@@ -97,14 +97,14 @@ export const smsConfigs = defineCrud({
   ],
 });
 
-/** The message log (`/blade-resource/sms/log/list`, newest first): read only, search phone, status and time. */
+/** The message log (`/blade-resource/sms/log/list`, newest first): read only, search phone, status and a range of days (both ends included). */
 export const smsLog = defineCrud({
   texts: 'sms.log',
   resource: '/blade-resource/sms/log',
   testId: 'sms-log-page',
   buttons: {},
   columns: [
-    { prop: 'createTime', form: false, width: 170 },
+    { prop: 'createTime', form: false, width: 170, search: 'range' },
     { prop: 'phone', search: true, width: 130 },
     {
       prop: 'status',
@@ -122,7 +122,5 @@ export const smsLog = defineCrud({
     { prop: 'params' },
     { prop: 'reason' },
     { prop: 'senderName', width: 110 },
-    { prop: 'createTime_dategt', type: 'date', search: true, hide: true, form: false },
-    { prop: 'createTime_datelt', type: 'date', search: true, hide: true, form: false },
   ],
 });
