@@ -20,7 +20,7 @@ import { parseDateTime } from '@sprout/core/time';
 import { tenantOf } from '../plugins/context';
 import { found } from './routes';
 
-/** Applies the spec's create-time range filters to a query with a `create_time` column. */
+/** Applies the spec's create-time range filters to a query with a `create_time` column, both ends included (the kit sends a last day as 23:59:59). */
 export function createTimeRange<D, T extends keyof D, O, QB extends SelectQueryBuilder<D, T, O>>(
   qb: QB,
   q: Pick<PageQuery, 'createTime_dategt' | 'createTime_datelt'>,
@@ -28,8 +28,10 @@ export function createTimeRange<D, T extends keyof D, O, QB extends SelectQueryB
   column = 'create_time',
 ): QB {
   let out = qb;
-  if (q.createTime_dategt) out = out.where(column as never, '>', parseDateTime(q.createTime_dategt, tz) as never) as QB;
-  if (q.createTime_datelt) out = out.where(column as never, '<', parseDateTime(q.createTime_datelt, tz) as never) as QB;
+  if (q.createTime_dategt)
+    out = out.where(column as never, '>=', parseDateTime(q.createTime_dategt, tz) as never) as QB;
+  if (q.createTime_datelt)
+    out = out.where(column as never, '<=', parseDateTime(q.createTime_datelt, tz) as never) as QB;
   return out;
 }
 

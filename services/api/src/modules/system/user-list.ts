@@ -116,8 +116,8 @@ export function userListOf(db: Kysely<DB>, v: UserListValues) {
       sql<boolean>`u.dept_id in (select d.id from dept d where d.tenant_id = ${v.tenantId} and ${live('d')}
         and (d.id = ${v.deptId} or ${v.deptId}::bigint = any(d.ancestors)))`,
     );
-  if (v.createdAfter !== undefined) base = base.where('u.create_time', '>', v.createdAfter as Date);
-  if (v.createdBefore !== undefined) base = base.where('u.create_time', '<', v.createdBefore as Date);
+  if (v.createdAfter !== undefined) base = base.where('u.create_time', '>=', v.createdAfter as Date);
+  if (v.createdBefore !== undefined) base = base.where('u.create_time', '<=', v.createdBefore as Date);
   return base
     .select([
       'u.id',
