@@ -161,11 +161,25 @@ class FileSink extends Writable {
 
 // ---- local disk ----------------------------------------------------------------------------
 
+/** Makes a rename in `dir` durable (its entry on disk). Best effort where a platform cannot open a directory. */
+async function syncDir(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch {
+    /* not supported here (e.g. Windows): the rename stands, only its durability is the OS's */
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
 /**
  * Files under one root directory. Keys are plain relative paths (assertSafeKey) and every
  * path is resolved through the file system (realpath) before use, so neither `..` nor a
- * symlink inside the root leads out of it. A put writes a temp file beside the target and
- * renames it into place: readers see the whole object or none.
+ * symlink inside the root leads out of it. A put writes a temp file beside the target, syncs
+ * it to disk and renames it into place (then syncs the directory): readers see the whole object
+ * or none, and an object the API answered for survives a power cut.
  */
 export class LocalStore implements ObjectStore {
   readonly kind = 'local' as const;
@@ -249,10 +263,13 @@ export class LocalStore implements ObjectStore {
     const sink = new FileSink(fh);
     try {
       await pipeline(body, sink);
-      await fh.close();
       if (info.length !== undefined && info.length !== sink.bytes)
         throw new LengthMismatchError(info.length, sink.bytes);
+      // On disk before it has a name: after a power cut a stored object is whole, never empty.
+      await fh.sync();
+      await fh.close();
       await rename(tmp, path.join(realDir, path.basename(full)));
+      await syncDir(realDir);
     } catch (err) {
       await fh.close().catch(() => undefined);
       await unlink(tmp).catch(() => undefined);
