@@ -1,4 +1,4 @@
-import { GUIDE_GOAL_PATTERN } from '@sprout/contracts';
+import { GUIDE_GOAL_PATTERN } from '@sprout/contracts/observation-codes';
 
 /**
  * 《3-6岁儿童学习与发展指南》 goals as the goal picker offers them: groups "健康 · 身心状况" of

@@ -1,5 +1,5 @@
 import { Box, Input, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { GUIDE_DOMAINS } from '@sprout/contracts';
+import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, RecordFamily } from '../define';
@@ -181,7 +181,11 @@ function GoalPicker({
 }) {
   const { t } = useTranslation();
   const { groups, fallback } = useGoalGroups(family);
-  const data = groups.map((g) => ({ group: g.label, items: g.goals }));
+  // A chosen goal's chip names its sub-domain too ("动作发展 · 目标3 …"): "目标3" alone is in every sub-domain.
+  const data = groups.map((g) => ({
+    group: g.label,
+    items: g.goals.map((goal) => ({ value: goal.value, label: `${g.label.split(' · ').pop()} · ${goal.label}` })),
+  }));
   return (
     <MultiSelect
       {...common}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
@@ -65,16 +65,16 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
       createAutosave({
         save: async () => {
           const key = backupKey();
-          const saved = await api.save(toContent(family, valuesRef.current), idRef.current, versionRef.current, {
-            notify: false,
-          });
+          const sent = valuesRef.current;
+          const saved = await api.save(toContent(family, sent), idRef.current, versionRef.current, { notify: false });
           const created = !idRef.current;
           idRef.current = saved.id;
           versionRef.current = saved.version;
-          if (created) {
-            clearBackup(key);
-            onCreated?.(saved);
-          }
+          // The server has it all: the local copy goes (also when the editor is already gone).
+          clearBackup(key);
+          if (valuesRef.current !== sent)
+            writeBackup(backupKey(), { content: valuesRef.current, version: saved.version });
+          if (created) onCreated?.(saved);
         },
         classify: (error) => classifySaveError(error, t('records.details.loadFailed')),
         missing: () => missingFields(family, valuesRef.current).map(label),
@@ -98,7 +98,14 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
     if (status.kind === 'saved' && !autosave.dirty()) clearBackup(backupKey());
   });
 
-  const [backup, setBackup] = useState(() => readBackup<Record<string, unknown>>(backupKey()));
+  // A local copy the server never got, offered back unless it is what the record already holds.
+  const [backup, setBackup] = useState(() => {
+    const kept = readBackup<Record<string, unknown>>(backupKey());
+    if (!kept) return null;
+    const same =
+      JSON.stringify(toContent(family, { ...values, ...kept.content })) === JSON.stringify(toContent(family, values));
+    return same ? null : kept;
+  });
 
   const change = (name: string, value: unknown) => {
     const next = { ...valuesRef.current, [name]: value };
@@ -166,37 +173,47 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
   return (
     <Stack className={classes.sheet} data-testid="record-editor" data-kind={family.kind}>
       <Group justify="space-between" className={classes.bar} py="xs" wrap="nowrap">
-        <Title order={3}>{t(record ? 'records.editor.editTitle' : 'records.editor.newTitle', { name })}</Title>
-        <Group gap="sm" wrap="nowrap">
-          <SaveIndicator status={status} />
-          <Button
-            variant="default"
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={() => void autosave.flush()}
-            disabled={!mayEdit}
-            data-testid="editor-save"
-          >
-            {t('records.save.saveNow')}
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconCheck size={16} />}
-            onClick={() => void finish(false)}
-            data-testid="editor-done"
-          >
-            {t('records.editor.close')}
-          </Button>
-          {api.has('submit') && maySubmit && (
-            <Button leftSection={<IconSend size={16} />} onClick={() => void finish(true)} data-testid="editor-submit">
-              {t('records.editor.submit')}
+        <Title order={3} style={{ whiteSpace: 'nowrap' }}>
+          {t(record ? 'records.editor.editTitle' : 'records.editor.newTitle', { name })}
+        </Title>
+        <Group gap="sm" wrap="nowrap" miw={0} justify="flex-end" style={{ flex: 1 }}>
+          <Box miw={0} style={{ overflow: 'hidden' }}>
+            <SaveIndicator status={status} />
+          </Box>
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Button
+              variant="default"
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={() => void autosave.flush()}
+              disabled={!mayEdit}
+              data-testid="editor-save"
+            >
+              {t('records.save.saveNow')}
             </Button>
-          )}
+            <Button
+              variant="light"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => void finish(false)}
+              data-testid="editor-done"
+            >
+              {t('records.editor.close')}
+            </Button>
+            {api.has('submit') && maySubmit && (
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={() => void finish(true)}
+                data-testid="editor-submit"
+              >
+                {t('records.editor.submit')}
+              </Button>
+            )}
+          </Group>
         </Group>
       </Group>
       <SaveNotice status={status} />
       {backup && (
         <Alert color="yellow" title={t('records.save.restoreTitle')} data-testid="draft-restore">
-          <Text size="sm">{t('records.save.restoreText', { time: formatDate(backup.savedAt, 'MM-DD HH:mm') })}</Text>
+          <Text size="sm">{t('records.save.restoreText', { time: formatDate(backup.savedAt, 'MM-dd HH:mm') })}</Text>
           <Group mt="xs">
             <Button size="xs" onClick={restore} data-testid="draft-restore-yes">
               {t('records.save.restore')}

@@ -188,9 +188,7 @@ function ReviewPanel({
         )}
         {record.reviewComment && (
           <Alert color={record.status === 'returned' ? 'red' : 'teal'} p="xs" data-testid="review-comment-shown">
-            <Text size="sm">
-              {t('records.fields.reviewComment')}：{record.reviewComment}
-            </Text>
+            <Text size="sm">{t('records.details.commentLine', { comment: record.reviewComment })}</Text>
           </Alert>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { GUIDE_DOMAINS } from '@sprout/contracts';
+import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyRecord } from '../api';
@@ -46,7 +46,9 @@ export function RecordView({ family, record }: { family: RecordFamily; record: F
         </Table>
       )}
       {sections.map((section) => {
-        const fields = section.fields.filter((f) => !header.includes(f.name) && shown(f.showWhen, values));
+        const fields = section.fields.filter(
+          (f) => !header.includes(f.name) && f.name !== family.titleField && shown(f.showWhen, values),
+        );
         if (fields.length === 0) return null;
         return (
           <Paper key={section.title} withBorder p="md" radius="md">

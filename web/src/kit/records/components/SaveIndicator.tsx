@@ -35,7 +35,7 @@ export function SaveIndicator({
     case 'incomplete':
       icon = <IconCloudUp size={16} />;
       text = t('records.save.incomplete', {
-        fields: status.missing.map((f) => (missingLabel ? missingLabel(f) : f)).join('、'),
+        fields: status.missing.map((f) => (missingLabel ? missingLabel(f) : f)).join(t('records.save.joiner')),
       });
       break;
     case 'error':

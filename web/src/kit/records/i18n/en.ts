@@ -69,6 +69,7 @@ export const en: RecordsMessages = {
     restoreText: 'Some of your last edits never reached the server ({{time}}). Restore them?',
     restore: 'Restore',
     discard: 'Discard',
+    joiner: ', ',
     saveNow: 'Save now',
   },
   editor: {
@@ -123,6 +124,7 @@ export const en: RecordsMessages = {
     exporting: 'Generating the Word file…',
     exportFailed: 'The export failed. Please try again later.',
     reviewPanel: 'Review',
+    commentLine: 'Review comment: {{comment}}',
     lastReview: 'Reviewed by {{name}} at {{time}}',
     history: 'History',
     historyFailed: 'The history could not be loaded',

@@ -68,6 +68,7 @@ export const zhCN = {
     restoreText: '上次编辑时有内容没有保存到服务器（{{time}}）。是否恢复？',
     restore: '恢复内容',
     discard: '丢弃',
+    joiner: '、',
     saveNow: '立即保存',
   },
   editor: {
@@ -122,6 +123,7 @@ export const zhCN = {
     exporting: '正在生成 Word 文件…',
     exportFailed: '导出失败，请稍后重试',
     reviewPanel: '审核',
+    commentLine: '审核意见：{{comment}}',
     lastReview: '{{name}} 于 {{time}} 审核',
     history: '修改记录',
     historyFailed: '修改记录加载失败',

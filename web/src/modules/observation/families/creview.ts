@@ -1,4 +1,4 @@
-import { CREVIEW_STAGES } from '@sprout/contracts';
+import { CREVIEW_STAGES } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily, type RecordFamilyInput, type SectionDef } from '../../../kit/records/define';
 
 const f = (name: string) => `observation.fields.${name}`;

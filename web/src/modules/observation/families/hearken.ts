@@ -1,4 +1,4 @@
-import { HEARKEN_TYPES } from '@sprout/contracts';
+import { HEARKEN_TYPES } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
 import { GUIDE_FALLBACK } from './guideFallback';
 

@@ -1,4 +1,4 @@
-import { REGIONAL_AREAS } from '@sprout/contracts';
+import { REGIONAL_AREAS } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
 import { GUIDE_FALLBACK } from './guideFallback';
 
