@@ -1,8 +1,11 @@
 /// <reference lib="dom" />
 // Browser globals appear inside page.evaluate callbacks, which run in the page.
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
+import { docxText } from '../../services/core/src/records/export';
 import { type E2E, shot, signIn, startE2E, watchErrors } from './support/app';
 
 const TENANT = '100001';
@@ -44,8 +47,8 @@ async function status(page: Page) {
  * Issue 18's journey on the record-family kit: a teacher writes an autonomous-play observation
  * with two children, two goals and a photo, and submits it; the reviewer returns it (a comment
  * is required); the teacher fixes and resubmits; the reviewer approves and marks it excellent;
- * a colleague collects it. (The per-child page and the Word export are the guide context's and
- * the server export's: their own tests.)
+ * a colleague collects it; the Word export downloads a .docx with the photo inside. (The per-child
+ * page is the guide context's: its own test.)
  */
 describe('observations: write, return, fix, approve, excellent, collect', () => {
   let e2e: E2E;
@@ -105,9 +108,9 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.getByTestId('record-view').waitFor();
     expect(await status(teacher)).toBe('trial');
     expect(await teacher.getByTestId('view-child').count()).toBe(2);
-    expect(await teacher.getByTestId('view-goal').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toEqual(
-      ['health-2-3', 'science-2-3'],
-    );
+    expect(
+      await teacher.getByTestId('view-goal').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))),
+    ).toEqual(['health-2-3', 'science-2-3']);
     href = new URL(teacher.url()).pathname + new URL(teacher.url()).search;
     expect(href).toContain('/observation/autoObservationDetails?id=');
   });
@@ -143,8 +146,20 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await expect.poll(() => status(reviewer)).toBe('success');
     await reviewer.getByTestId('details-excellent').click();
     await expect.poll(() => reviewer.getByTestId('review-panel').textContent()).toContain('优秀');
-    const types = await reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
-    expect(types).toEqual(expect.arrayContaining(['submitted', 'returned', 'approved']));
+    const types = () =>
+      reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    await expect.poll(types).toEqual(expect.arrayContaining(['submitted', 'returned', 'approved']));
+  });
+
+  it('exports it as a Word file holding its title and the photo', async () => {
+    const [download] = await Promise.all([
+      reviewer.waitForEvent('download'),
+      reviewer.getByTestId('details-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const bytes = new Uint8Array(await readFile(String(await download.path())));
+    expect(await docxText(bytes)).toContain(title);
+    expect(Object.keys(unzipSync(bytes)).some((name) => name.startsWith('word/media/'))).toBe(true);
   });
 
   it('a colleague finds it among the excellent ones and collects it', async () => {

@@ -93,3 +93,47 @@ describe('reading answers', () => {
     expect(readLink({})).toBeNull();
   });
 });
+
+describe('a Word export link', () => {
+  it('fetches the file behind the link with the caller’s credentials (the link named under /api)', async () => {
+    const linked = defineRecordFamily({
+      kind: 'observation',
+      resource: 'observation',
+      base: '/t_observation/observation',
+      paths: { exportUrl: 'GET exportObservationUrlForId' },
+      name: 'o',
+      route: '/observation/observationDetails',
+      titleField: 'title',
+      columns: [],
+      filters: [],
+      form: [{ title: 's', fields: [{ name: 'title', kind: 'text', label: 't' }] }],
+    });
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url.includes('exportObservationUrlForId'))
+          return new Response(
+            JSON.stringify({
+              code: 200,
+              success: true,
+              data: { url: '/api/t_observation/observation/exportDownload?token=abc', fileName: 'x.docx' },
+            }),
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          );
+        return new Response(new Uint8Array([80, 75, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            'content-disposition': "attachment; filename*=UTF-8''%E8%A7%82%E5%AF%9F.docx",
+          },
+        });
+      }),
+    );
+    const file = await familyApi(linked).exportLinked('7', 'fallback.docx');
+    expect(urls[1]).toMatch(/^\/api\/t_observation\/observation\/exportDownload\?token=abc$/);
+    expect(file.fileName).toBe('观察.docx');
+    expect(file.blob.size).toBe(4);
+  });
+});

@@ -131,6 +131,15 @@ export function familyApi(family: RecordFamilyInput) {
     },
     /** A link to a generated Word file valid for a limited time (`exportObservationUrlForId`). */
     exportUrl: async (id: string) => readLink(await call<unknown>(family, 'exportUrl', { id })),
+    /**
+     * The Word file behind such a link: fetched with the caller's credentials (the link is only
+     * theirs), named as the server names it.
+     */
+    exportLinked: async (id: string, fallbackName: string) => {
+      const link = readLink(await call<unknown>(family, 'exportUrl', { id }));
+      if (!link) throw new Error('no export link');
+      return requestBlob(link.replace(/^\/api(?=\/)/, ''), undefined, fallbackName);
+    },
   };
 }
 

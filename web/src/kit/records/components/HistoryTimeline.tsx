@@ -1,18 +1,32 @@
 import { Alert, Loader, Text, Timeline } from '@mantine/core';
-import { IconArrowBackUp, IconAward, IconCheck, IconEdit, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconAward,
+  IconCheck,
+  IconEdit,
+  IconPlus,
+  IconSend,
+  IconStar,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyApi } from '../api';
 
+/** Events of the record lifecycle (services/core records) → the timeline's label key, icon and colour. */
 const EVENTS: Record<string, { key: string; icon: ReactNode; color: string }> = {
-  created: { key: 'created', icon: <IconPlus size={12} />, color: 'gray' },
-  updated: { key: 'edited', icon: <IconEdit size={12} />, color: 'blue' },
-  submitted: { key: 'submitted', icon: <IconSend size={12} />, color: 'orange' },
-  approved: { key: 'approved', icon: <IconCheck size={12} />, color: 'teal' },
-  returned: { key: 'returned', icon: <IconArrowBackUp size={12} />, color: 'red' },
-  excellent: { key: 'excellent', icon: <IconAward size={12} />, color: 'yellow' },
-  deleted: { key: 'removed', icon: <IconTrash size={12} />, color: 'gray' },
+  RecordCreated: { key: 'created', icon: <IconPlus size={12} />, color: 'gray' },
+  DraftUpdated: { key: 'edited', icon: <IconEdit size={12} />, color: 'blue' },
+  RecordSubmitted: { key: 'submitted', icon: <IconSend size={12} />, color: 'orange' },
+  RecordApproved: { key: 'approved', icon: <IconCheck size={12} />, color: 'teal' },
+  RecordReturned: { key: 'returned', icon: <IconArrowBackUp size={12} />, color: 'red' },
+  EditedDuringReview: { key: 'reviewEdited', icon: <IconEdit size={12} />, color: 'orange' },
+  RecordMarkedExcellent: { key: 'excellent', icon: <IconAward size={12} />, color: 'yellow' },
+  ExcellentMarkRemoved: { key: 'unexcellent', icon: <IconAward size={12} />, color: 'gray' },
+  RecordCollected: { key: 'collected', icon: <IconStar size={12} />, color: 'orange' },
+  CollectionCancelled: { key: 'uncollected', icon: <IconStar size={12} />, color: 'gray' },
+  RecordDeleted: { key: 'removed', icon: <IconTrash size={12} />, color: 'gray' },
 };
 
 /** A record's timeline: who did what when, the comment of a review, how many fields an edit changed. */
@@ -42,7 +56,7 @@ export function HistoryTimeline({ api, id, version }: { api: FamilyApi; id: stri
               known ? t(`records.history.${known.key}` as never) : t('records.history.other', { type: entry.type })
             }
             data-testid="history-entry"
-            data-type={entry.type}
+            data-type={known?.key ?? entry.type}
           >
             <Text size="xs" c="dimmed">
               {entry.actorName} · {entry.time}

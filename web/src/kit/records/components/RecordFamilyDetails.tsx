@@ -156,11 +156,8 @@ function ReviewPanel({
   const exportWord = async () => {
     setBusy('export');
     try {
-      if (api.has('exportUrl')) {
-        const link = await api.exportUrl(record.id);
-        if (link) window.open(link, '_blank', 'noopener');
-        else notifications.show({ color: 'red', message: t('records.details.exportFailed') });
-      } else saveFile(await api.exportOne(record.id, `${record.title || record.id}.docx`));
+      const name = `${record.title || record.id}.docx`;
+      saveFile(await (api.has('exportUrl') ? api.exportLinked(record.id, name) : api.exportOne(record.id, name)));
     } catch {
       /* the client showed the message */
     } finally {
