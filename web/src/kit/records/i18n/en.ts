@@ -147,6 +147,6 @@ export const en: RecordsMessages = {
     uncollected: 'Removed from favourites',
     removed: 'Deleted',
     other: '{{type}}',
-    changed: '{{count}} changes',
+    changed: 'Changes: {{count}}',
   },
 };
