@@ -2,17 +2,25 @@ import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A reviewer's decision: approve (comment optional) or return (comment required). */
+/**
+ * A reviewer's decision: approve (comment optional) or return (comment required). `texts`: the
+ * keys' prefix (`records.details`; the week's screens keep their own wording, `week.details`),
+ * under which `approve`, `return`, `returnTitle`, `returnComment`, `approveComment`,
+ * `returnPlaceholder` and `commentRequired` are looked up.
+ */
 export function ReviewDialog({
   action,
   onClose,
   onSubmit,
+  texts = 'records.details',
 }: {
   action: 'approve' | 'return' | null;
   onClose: () => void;
   onSubmit: (action: 'approve' | 'return', comment: string) => Promise<void>;
+  texts?: 'records.details' | 'week.details';
 }) {
   const { t } = useTranslation();
+  const k = (name: string) => String(t(`${texts}.${name}` as never));
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +34,7 @@ export function ReviewDialog({
   const submit = async () => {
     if (!action) return;
     if (action === 'return' && !comment.trim()) {
-      setError(t('records.details.commentRequired'));
+      setError(k('commentRequired'));
       return;
     }
     setBusy(true);
@@ -41,13 +49,13 @@ export function ReviewDialog({
     <Modal
       opened={action !== null}
       onClose={onClose}
-      title={returning ? t('records.details.returnTitle') : t('records.details.approve')}
+      title={returning ? k('returnTitle') : k('approve')}
       data-testid="review-dialog"
     >
       <Stack>
         <Textarea
-          label={returning ? t('records.details.returnComment') : t('records.details.approveComment')}
-          placeholder={returning ? t('records.details.returnPlaceholder') : undefined}
+          label={returning ? k('returnComment') : k('approveComment')}
+          placeholder={returning ? k('returnPlaceholder') : undefined}
           value={comment}
           onChange={(e) => {
             setComment(e.currentTarget.value);
@@ -71,7 +79,7 @@ export function ReviewDialog({
             onClick={() => void submit()}
             data-testid="review-confirm"
           >
-            {returning ? t('records.details.return') : t('records.details.approve')}
+            {returning ? k('return') : k('approve')}
           </Button>
         </Group>
       </Stack>

@@ -4,38 +4,46 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date';
 import type { SaveStatus } from '../model/autosave';
 
-/** "已保存 HH:mm:ss / 保存中… / 保存失败：原因" beside an editor's actions. */
+/**
+ * "已保存 HH:mm:ss / 保存中… / 保存失败：原因" beside an editor's actions. `texts`: the keys'
+ * prefix (`records.save`; the week's editors keep their wording, `week.save`).
+ */
 export function SaveIndicator({
   status,
   missingLabel,
+  texts = 'records.save',
 }: {
   status: SaveStatus;
   missingLabel?: (field: string) => string;
+  texts?: 'records.save' | 'week.save';
 }) {
   const { t } = useTranslation();
+  const k = (name: string, values?: Record<string, unknown>) => String(t(`${texts}.${name}` as never, values as never));
   let icon = <IconCircleCheck size={16} />;
   let color = 'dimmed';
   let text: string;
   switch (status.kind) {
     case 'idle':
-      text = t('records.save.idle');
+      text = k('idle');
       break;
     case 'pending':
       icon = <IconPencil size={16} />;
-      text = t('records.save.pending');
+      text = k('pending');
       break;
     case 'saving':
       icon = <Loader size={14} />;
-      text = t('records.save.saving');
+      text = k('saving');
       break;
     case 'saved':
       color = 'teal';
-      text = t('records.save.saved', { time: formatDate(status.at, 'HH:mm:ss') });
+      text = k('saved', { time: formatDate(status.at, 'HH:mm:ss') });
       break;
     case 'incomplete':
       icon = <IconCloudUp size={16} />;
-      text = t('records.save.incomplete', {
-        fields: status.missing.map((f) => (missingLabel ? missingLabel(f) : f)).join(t('records.save.joiner')),
+      text = k('incomplete', {
+        fields: status.missing
+          .map((f) => (missingLabel ? missingLabel(f) : f))
+          .join(t('records.save.joiner', { defaultValue: '、' })),
       });
       break;
     case 'error':
@@ -43,7 +51,7 @@ export function SaveIndicator({
       icon = <IconAlertTriangle size={16} />;
       color = 'red';
       const firstField = Object.values(status.failure.fields)[0];
-      text = t('records.save.failed', { reason: firstField || status.failure.message });
+      text = k('failed', { reason: firstField || status.failure.message });
       break;
     }
   }
