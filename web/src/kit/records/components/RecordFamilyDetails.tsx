@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { ApiError, saveFile } from '../../../lib/http';
+import { getStore } from '../../../lib/storage';
 import { usePermission } from '../../../permissions/Can';
 import { type FamilyApi, type FamilyRecord, familyApi } from '../api';
 import { detailsHref, type RecordFamily } from '../define';
@@ -139,7 +140,11 @@ function ReviewPanel({
     excellent: usePermission({ code: family.button('excellent') }),
     export: usePermission({ code: family.button('export') }),
   };
-  const editable = isEditableStatus(record.status);
+  // A reviewer does not write others' records: the edit and submit buttons are their authors' (and
+  // their class team's, which the server decides); the signed-in user as the session stored it.
+  const me = getStore<{ userId?: string }>('user-info')?.userId ?? '';
+  const wrote = record.authorId === me || record.coAuthorIds.includes(me);
+  const editable = isEditableStatus(record.status) && (wrote || !can.review);
   const refresh = () => client.invalidateQueries({ queryKey: ['record', family.kind, record.id] });
   const act = async (name: string, call: () => Promise<unknown>, message: string) => {
     setBusy(name);
