@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { RichTextSchema } from './week';
+import {
+  CREVIEW_STAGES,
+  GUIDE_DOMAINS,
+  GUIDE_GOAL_PATTERN,
+  HEARKEN_TYPES,
+  OBSERVATION_TYPES,
+  REGIONAL_AREAS,
+} from './observation-codes';
 import type { RichText } from './rich-text';
+
+// The codes live apart (zod-free, for the browser); they are part of this module's surface.
+export * from './observation-codes';
 
 /**
  * The observation families' content (issue 18): 观察记录 (three types), 区域观察, 主题审议
@@ -18,18 +29,7 @@ const rich = () => RichTextSchema.default('') as z.ZodDefault<z.ZodType<RichText
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: '$records.dateFormat' });
 const id = z.string().regex(/^\d{1,19}$/);
 
-/** The five domains of 《3-6岁儿童学习与发展指南》, in its own order. */
-export const GUIDE_DOMAINS = ['health', 'language', 'social', 'science', 'art'] as const;
-export type GuideDomain = (typeof GUIDE_DOMAINS)[number];
-/**
- * A goal of the Guidelines: `<domain>-<sub-domain n>-<goal n>`, e.g. `health-2-3`
- * (健康 · 动作发展 · 目标3). The seeded tree (business dictionary `guide`) is the list of
- * the 32 that exist; the server refuses any other.
- */
-export const GUIDE_GOAL_PATTERN = /^(health|language|social|science|art)-[1-3]-[1-4]$/;
 export const GuideGoalSchema = z.string().regex(GUIDE_GOAL_PATTERN, { message: '$records.unknownGoal' });
-/** The domain a goal code belongs to. */
-export const domainOfGoal = (code: string): GuideDomain => code.split('-')[0] as GuideDomain;
 
 const goals = () => z.array(GuideGoalSchema).max(32).default([]);
 /** Children a record names (at least one where the family requires it). */
@@ -37,10 +37,6 @@ const children = () => z.array(id).max(60, { message: '$records.tooManyChildren'
 /** Attachment ids (photos, the child's work, the theme network) from the upload endpoint. */
 const photos = (max = 20) => z.array(id).max(max, { message: '$records.tooManyPhotos' }).default([]);
 const title = () => z.string().trim().min(1, { message: '$records.titleRequired' }).max(100);
-
-/** 观察记录 types (the `observation_type` business dictionary's keys; `/observation/type/getList`). */
-export const OBSERVATION_TYPES = ['general', 'play', 'sharing'] as const;
-export type ObservationType = (typeof OBSERVATION_TYPES)[number];
 
 /**
  * 观察记录: general (一般观察), autonomous play (自主游戏: game name, area, participants,
@@ -69,9 +65,6 @@ export const ObservationContentSchema = z.object({
 });
 export type ObservationContent = z.output<typeof ObservationContentSchema>;
 
-/** 区域观察 areas (the `regional_area` business dictionary's keys). */
-export const REGIONAL_AREAS = ['construction', 'art', 'reading', 'science', 'role', 'puzzle', 'other'] as const;
-
 /** 区域观察: one activity area of a class. */
 export const RegionalContentSchema = z.object({
   title: title(),
@@ -87,8 +80,6 @@ export const RegionalContentSchema = z.object({
   goals: goals(),
 });
 export type RegionalContent = z.output<typeof RegionalContentSchema>;
-
-export const CREVIEW_STAGES = ['pre', 'mid', 'post'] as const; // 前审议 / 中审议 / 后审议
 
 /** 主题审议: a grade's or a class's theme reviewed before, during or after it runs. */
 export const CreviewContentSchema = z.object({
@@ -115,9 +106,6 @@ export const CreviewContentSchema = z.object({
     .default([]),
 });
 export type CreviewContent = z.output<typeof CreviewContentSchema>;
-
-/** 倾听记录 types (the `hearken_type` business dictionary's keys; `/hearken/type/getList`). */
-export const HEARKEN_TYPES = ['drawing', 'language', 'work', 'game'] as const; // 绘画表征 / 语言 / 作品 / 游戏
 
 /** 倾听记录: one child, what the child said and made, the teacher's reading and support. */
 export const HearkenContentSchema = z.object({

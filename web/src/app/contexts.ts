@@ -1,5 +1,7 @@
 import type { CrudMessages } from '../kit/crud/i18n/zh-CN';
 import { crudNamespace } from '../kit/crud/namespace';
+import type { RecordsMessages } from '../kit/records/i18n/zh-CN';
+import { recordsNamespace } from '../kit/records/namespace';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
 import { guideContext } from '../modules/guide';
@@ -11,6 +13,7 @@ import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
 import { logContext } from '../modules/log';
+import { observationContext } from '../modules/observation';
 import { systemContext } from '../modules/system';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
@@ -29,6 +32,7 @@ export const CONTEXTS = [
   tutorialContext,
   weekContext,
   guideContext,
+  observationContext,
   systemContext,
   smsContext,
   resourceContext,
@@ -41,7 +45,7 @@ export const CONTEXTS = [
  * The namespaces of the platform's kits (`web/src/kit/`): registered like a context's, loaded
  * with the pages built on them (`crudPage`).
  */
-export const KIT_NAMESPACES = [crudNamespace] as const;
+export const KIT_NAMESPACES = [crudNamespace, recordsNamespace] as const;
 
 /** Each context's namespace and the type of its messages (`i18next.d.ts` checks `t` against them). */
-export type ContextMessages = NamespacesOf<typeof CONTEXTS> & { crud: CrudMessages };
+export type ContextMessages = NamespacesOf<typeof CONTEXTS> & { crud: CrudMessages; records: RecordsMessages };

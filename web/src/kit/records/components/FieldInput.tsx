@@ -1,0 +1,248 @@
+import { Box, Input, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef, RecordFamily } from '../define';
+import { useChildOptions, useClassOptions, useFieldOptions, useGoalGroups } from '../lookups';
+import { PhotoField } from './PhotoField';
+
+const RichTextField = lazy(() => import('../../crud/RichTextField').then((m) => ({ default: m.RichTextField })));
+
+export interface FieldInputProps {
+  family: RecordFamily;
+  field: FieldDef;
+  values: Record<string, unknown>;
+  onChange: (name: string, value: unknown) => void;
+  error?: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map(String) : []);
+
+/** One field of a family's form, by its kind. */
+export function FieldInput({ family, field, values, onChange, error }: FieldInputProps) {
+  const { t } = useTranslation();
+  const label = String(t(field.label as never));
+  const value = values[field.name];
+  const common = {
+    label,
+    error,
+    withAsterisk: field.required,
+    'data-testid': `field-${field.name}`,
+  };
+  const set = (v: unknown) => onChange(field.name, v);
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextInput {...common} value={str(value)} maxLength={field.max} onChange={(e) => set(e.currentTarget.value)} />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          value={str(value)}
+          maxLength={field.max}
+          autosize
+          minRows={3}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
+    case 'date':
+      return <TextInput {...common} type="date" value={str(value)} onChange={(e) => set(e.currentTarget.value)} />;
+    case 'rich':
+      return (
+        <Suspense fallback={<Textarea {...common} value="" readOnly />}>
+          <RichTextField {...common} value={str(value)} onChange={set} />
+        </Suspense>
+      );
+    case 'select':
+      return <DictSelect field={field} common={common} value={str(value)} onChange={set} />;
+    case 'class':
+      return <ClassSelect common={common} value={str(value)} onChange={set} />;
+    case 'child':
+    case 'children':
+      return <ChildPicker field={field} common={common} classId={str(values.classId)} value={value} onChange={set} />;
+    case 'goals':
+      return <GoalPicker family={family} common={common} value={list(value)} onChange={set} />;
+    case 'photos':
+      return (
+        <PhotoField
+          label={label}
+          value={list(value)}
+          onChange={set}
+          max={field.maxItems}
+          error={error}
+          testId={`field-${field.name}`}
+        />
+      );
+    case 'perDomain':
+      return <PerDomain field={field} label={label} value={value} onChange={set} />;
+  }
+}
+
+type Common = { label: string; error?: string; withAsterisk?: boolean; 'data-testid': string };
+
+function DictSelect({
+  field,
+  common,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  common: Common;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const options = useFieldOptions(field);
+  return (
+    <Select
+      {...common}
+      data={options}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      allowDeselect={false}
+    />
+  );
+}
+
+function ClassSelect({ common, value, onChange }: { common: Common; value: string; onChange: (v: string) => void }) {
+  const options = useClassOptions('mine');
+  return (
+    <Select
+      {...common}
+      data={options}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      searchable
+      allowDeselect={false}
+    />
+  );
+}
+
+/** Children of the chosen class only (one for `child`, several for `children`). */
+function ChildPicker({
+  field,
+  common,
+  classId,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  common: Common;
+  classId: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const { options, loading } = useChildOptions(classId);
+  const placeholder = !classId
+    ? t('records.pickers.classFirst')
+    : !loading && options.length === 0
+      ? t('records.pickers.noChildren')
+      : undefined;
+  if (field.kind === 'child')
+    return (
+      <Select
+        {...common}
+        data={options}
+        value={str(value) || null}
+        onChange={(v) => onChange(v ?? '')}
+        disabled={!classId}
+        placeholder={placeholder}
+        searchable
+      />
+    );
+  return (
+    <MultiSelect
+      {...common}
+      data={options}
+      value={list(value).filter((id) => options.length === 0 || options.some((o) => o.value === id))}
+      onChange={onChange}
+      disabled={!classId}
+      placeholder={placeholder}
+      searchable
+      maxValues={field.maxItems}
+      hidePickedOptions
+    />
+  );
+}
+
+/** 《指南》 goals: grouped "domain · sub-domain", searchable. */
+function GoalPicker({
+  family,
+  common,
+  value,
+  onChange,
+}: {
+  family: RecordFamily;
+  common: Common;
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const { groups, fallback } = useGoalGroups(family);
+  // A chosen goal's chip names its sub-domain too ("动作发展 · 目标3 …"): "目标3" alone is in every sub-domain.
+  const data = groups.map((g) => ({
+    group: g.label,
+    items: g.goals.map((goal) => ({ value: goal.value, label: `${g.label.split(' · ').pop()} · ${goal.label}` })),
+  }));
+  return (
+    <MultiSelect
+      {...common}
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchable
+      placeholder={t('records.pickers.searchGoal')}
+      description={fallback ? t('records.pickers.goalsFallback') : undefined}
+      maxDropdownHeight={320}
+      hidePickedOptions
+    />
+  );
+}
+
+/** One small table per domain of the Guidelines (creview's second layout). */
+function PerDomain({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const rows = (Array.isArray(value) ? value : []) as Record<string, string>[];
+  const rowOf = (domain: string) => rows.find((r) => r.domain === domain) ?? { domain };
+  const set = (domain: string, column: string, text: string) => {
+    const next = GUIDE_DOMAINS.map((d) => ({ ...rowOf(d), ...(d === domain ? { [column]: text } : {}) }));
+    onChange(next);
+  };
+  return (
+    <Input.Wrapper label={label} data-testid={`field-${field.name}`}>
+      {GUIDE_DOMAINS.map((domain) => (
+        <Box key={domain} mt="xs" data-testid={`domain-${domain}`}>
+          <Text fw={600} size="sm">
+            {t(`records.domains.${domain}` as never)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: (field.columns ?? []).length || 1 }} spacing="xs">
+            {(field.columns ?? []).map((column) => (
+              <Textarea
+                key={column.name}
+                placeholder={String(t(column.label as never))}
+                aria-label={`${t(`records.domains.${domain}` as never)} ${t(column.label as never)}`}
+                value={rowOf(domain)[column.name] ?? ''}
+                onChange={(e) => set(domain, column.name, e.currentTarget.value)}
+                autosize
+                minRows={2}
+                maxLength={2000}
+              />
+            ))}
+          </SimpleGrid>
+        </Box>
+      ))}
+    </Input.Wrapper>
+  );
+}

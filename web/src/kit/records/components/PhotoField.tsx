@@ -1,0 +1,126 @@
+import { ActionIcon, Anchor, FileButton, Group, Image, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UploadProgress, useUpload } from '../../upload';
+import classes from './records.module.css';
+
+/** Pictures a record may hold (issue 18: jpg/png/webp/heic up to 10 MB; the server reads the content again). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Why a picture is refused before it is sent (a records key), or null. */
+export function photoProblem(file: { name: string; type: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const typeOk = PHOTO_TYPES.includes(file.type) || ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif'].includes(ext);
+  if (!typeOk) return 'records.photos.wrongType';
+  if (file.size > PHOTO_MAX_BYTES) return 'records.photos.tooBig';
+  return null;
+}
+
+/** An attachment's picture through the API (the `<img>` sends the session cookie). */
+export const photoUrl = (id: string, thumb = true) =>
+  `/api/blade-resource/attach/download/${encodeURIComponent(id)}${thumb ? '?thumb=1' : ''}`;
+
+/** The thumbnails of a record's pictures, each opening the original. */
+export function PhotoStrip({ ids, onRemove }: { ids: readonly string[]; onRemove?: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" data-testid="photo-strip">
+      {ids.map((id) => (
+        <Paper key={id} withBorder radius="sm" p={2} className={classes.photo} data-testid="photo" data-id={id}>
+          <Anchor href={photoUrl(id, false)} target="_blank" rel="noreferrer" title={t('records.photos.open')}>
+            <Image src={photoUrl(id)} w={112} h={84} fit="cover" radius="sm" alt="" />
+          </Anchor>
+          {onRemove && (
+            <Tooltip label={t('records.photos.remove')}>
+              <ActionIcon
+                size="sm"
+                color="red"
+                variant="filled"
+                radius="xl"
+                className={classes.photoRemove}
+                onClick={() => onRemove(id)}
+                aria-label={t('records.photos.remove')}
+                data-testid="photo-remove"
+              >
+                <IconX size={12} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Paper>
+      ))}
+    </Group>
+  );
+}
+
+/** A form's pictures: upload (the upload kit, progress and cancel), thumbnails, remove. */
+export function PhotoField({
+  label,
+  value,
+  onChange,
+  max = 20,
+  error,
+  testId,
+}: {
+  label: string;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  max?: number;
+  error?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const upload = useUpload({ kind: 'photo' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = async (files: File[]) => {
+    setProblem(null);
+    let ids = value;
+    for (const file of files) {
+      if (ids.length >= max) {
+        setProblem(t('records.photos.full', { max }));
+        break;
+      }
+      const refused = photoProblem(file);
+      if (refused) {
+        setProblem(t(refused as never));
+        continue;
+      }
+      try {
+        const sent = await upload.start(file);
+        ids = [...ids, String(sent.attachId)];
+        onChange(ids);
+      } catch (e) {
+        const message = upload.problemOf(e);
+        if (message) setProblem(message);
+      }
+    }
+  };
+  return (
+    <Input.Wrapper label={label} error={problem ?? error} description={t('records.photos.hint')} data-testid={testId}>
+      <Stack gap="xs" mt={4}>
+        <PhotoStrip ids={value} onRemove={(id) => onChange(value.filter((x) => x !== id))} />
+        {upload.progress ? (
+          <UploadProgress progress={upload.progress} onCancel={upload.cancel} />
+        ) : (
+          <FileButton
+            onChange={(files) => void add(files)}
+            accept="image/jpeg,image/png,image/webp,image/heic,.heic"
+            multiple
+          >
+            {(props) => (
+              <Group>
+                <Anchor component="button" type="button" {...props} data-testid={`${testId}-add`}>
+                  <Group gap={4}>
+                    <IconPhotoPlus size={16} />
+                    <Text size="sm">{t('records.photos.add')}</Text>
+                  </Group>
+                </Anchor>
+              </Group>
+            )}
+          </FileButton>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { lookupApi, type Option } from './api';
+import type { FieldDef, RecordFamily } from './define';
+import { type GoalGroup, groupGoals, readGuideTree } from './goals';
+
+const STALE = 5 * 60_000;
+
+/** A select's options: its business dictionary, else the field's own options in the user's language. */
+export function useFieldOptions(field: FieldDef): Option[] {
+  const { t } = useTranslation();
+  const dict = useQuery({
+    queryKey: ['dict-biz', field.dict],
+    queryFn: () => lookupApi.dictionary(field.dict ?? ''),
+    enabled: Boolean(field.dict),
+    staleTime: STALE,
+    retry: false,
+  });
+  const own = (field.options ?? []).map((o) => ({ value: o.value, label: String(t(o.label as never)) }));
+  if (!dict.data?.length) return own;
+  // The dictionary decides which keys exist; a key the field also names shows in the user's language.
+  return dict.data.map((o) => own.find((x) => x.value === o.value) ?? o);
+}
+
+/** The caller's classes (`mine`: the ones they teach, for the form) or every class in their scope (filters). */
+export function useClassOptions(which: 'mine' | 'scope'): Option[] {
+  const classes = useQuery({
+    queryKey: ['record-classes', which],
+    queryFn: which === 'mine' ? lookupApi.myClasses : lookupApi.scopeClasses,
+    staleTime: STALE,
+    retry: false,
+  });
+  return classes.data ?? [];
+}
+
+/** The children of the chosen class (none before a class is chosen). */
+export function useChildOptions(classId: string): { options: Option[]; loading: boolean } {
+  const children = useQuery({
+    queryKey: ['record-children', classId],
+    queryFn: () => lookupApi.children(classId),
+    enabled: Boolean(classId),
+    staleTime: STALE,
+    retry: false,
+  });
+  return { options: classId ? (children.data ?? []) : [], loading: children.isLoading };
+}
+
+/** The Guidelines' goals grouped for the picker; `fallback` when the tree is not served and the family's list stands in. */
+export function useGoalGroups(family: RecordFamily): { groups: GoalGroup[]; fallback: boolean } {
+  const { i18n } = useTranslation();
+  const english = (i18n.resolvedLanguage ?? i18n.language).startsWith('en');
+  const tree = useQuery({ queryKey: ['guide-tree'], queryFn: lookupApi.guideTree, staleTime: STALE, retry: false });
+  const served = tree.data ? readGuideTree(tree.data, english) : [];
+  if (served.length > 0 || !family.guideFallback || tree.isPending) return { groups: served, fallback: false };
+  const { goals, names } = family.guideFallback;
+  const name = (code: string) => (english ? names[code]?.en : names[code]?.zh) ?? code;
+  return {
+    groups: groupGoals(goals, english, (sub) => `${name(sub.split('-')[0] ?? '')} · ${name(sub)}`),
+    fallback: true,
+  };
+}
