@@ -1,5 +1,3 @@
-import type { GoalTitle } from './goals';
-
 /**
  * The record-family kit's definition (issue 18, "Web"): a teaching-record family is DATA — its
  * API base and a table of which legacy path serves each operation, its list columns and filters,
@@ -127,11 +125,6 @@ export interface RecordFamilyInput {
   print?: { header: string[]; sections?: string[] };
   /** Values a new record starts with besides the fields' empties (a page may fix some: the type). */
   defaults?: Record<string, unknown>;
-  /**
-   * A dev fallback for the goal picker while `GET /api/guide/tree` is not served (404): the
-   * goals and the names of their domains and sub-domains (`health`, `health-2`).
-   */
-  guideFallback?: { goals: readonly GoalTitle[]; names: Record<string, { zh: string; en: string }> };
 }
 
 export interface RecordFamily extends RecordFamilyInput {

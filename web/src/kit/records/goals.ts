@@ -11,13 +11,6 @@ export interface GoalGroup {
   goals: { value: string; label: string }[];
 }
 
-/** A goal named in both languages (a family's dev fallback list while the tree is not served). */
-export interface GoalTitle {
-  code: string;
-  zh: string;
-  en: string;
-}
-
 type Node = Record<string, unknown>;
 
 const codeOf = (node: Node): string => String(node.code ?? node.dictKey ?? node.key ?? node.value ?? '');
@@ -51,25 +44,6 @@ export function readGuideTree(raw: unknown, english: boolean): GoalGroup[] {
   };
   walk(roots, []);
   return groups;
-}
-
-/** Groups a flat list of goal titles by their code's domain and sub-domain, named by `groupTitle`. */
-export function groupGoals(
-  goals: readonly GoalTitle[],
-  english: boolean,
-  groupTitle: (subDomain: string) => string,
-): GoalGroup[] {
-  const groups = new Map<string, GoalGroup>();
-  for (const goal of goals) {
-    const sub = goal.code.split('-').slice(0, 2).join('-');
-    let group = groups.get(sub);
-    if (!group) {
-      group = { label: groupTitle(sub), goals: [] };
-      groups.set(sub, group);
-    }
-    group.goals.push({ value: goal.code, label: english ? goal.en : goal.zh });
-  }
-  return [...groups.values()];
 }
 
 /** A goal's label in the groups ("健康 · 动作发展 · 目标3 …"), or its code when unknown. */

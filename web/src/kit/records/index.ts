@@ -10,5 +10,4 @@ export { RecordFamilyList } from './components/RecordFamilyList';
 export { ReviewDialog } from './components/ReviewDialog';
 export { SaveIndicator } from './components/SaveIndicator';
 export * from './define';
-export type { GoalTitle } from './goals';
 export { recordsNamespace, recordsPage } from './namespace';

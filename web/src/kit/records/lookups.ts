@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { lookupApi, type Option } from './api';
-import type { FieldDef, RecordFamily } from './define';
-import { type GoalGroup, groupGoals, readGuideTree } from './goals';
+import type { FieldDef } from './define';
+import { type GoalGroup, readGuideTree } from './goals';
 
 const STALE = 5 * 60_000;
 
@@ -45,17 +45,10 @@ export function useChildOptions(classId: string): { options: Option[]; loading: 
   return { options: classId ? (children.data ?? []) : [], loading: children.isLoading };
 }
 
-/** The Guidelines' goals grouped for the picker; `fallback` when the tree is not served and the family's list stands in. */
-export function useGoalGroups(family: RecordFamily): { groups: GoalGroup[]; fallback: boolean } {
+/** The Guidelines' goals grouped for the picker, from the served tree (`GET /api/guide/tree`). */
+export function useGoalGroups(): { groups: GoalGroup[] } {
   const { i18n } = useTranslation();
   const english = (i18n.resolvedLanguage ?? i18n.language).startsWith('en');
   const tree = useQuery({ queryKey: ['guide-tree'], queryFn: lookupApi.guideTree, staleTime: STALE, retry: false });
-  const served = tree.data ? readGuideTree(tree.data, english) : [];
-  if (served.length > 0 || !family.guideFallback || tree.isPending) return { groups: served, fallback: false };
-  const { goals, names } = family.guideFallback;
-  const name = (code: string) => (english ? names[code]?.en : names[code]?.zh) ?? code;
-  return {
-    groups: groupGoals(goals, english, (sub) => `${name(sub.split('-')[0] ?? '')} · ${name(sub)}`),
-    fallback: true,
-  };
+  return { groups: tree.data ? readGuideTree(tree.data, english) : [] };
 }

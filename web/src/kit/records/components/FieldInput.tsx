@@ -20,7 +20,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v ==
 const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map(String) : []);
 
 /** One field of a family's form, by its kind. */
-export function FieldInput({ family, field, values, onChange, error }: FieldInputProps) {
+export function FieldInput({ field, values, onChange, error }: FieldInputProps) {
   const { t } = useTranslation();
   const label = String(t(field.label as never));
   const value = values[field.name];
@@ -63,7 +63,7 @@ export function FieldInput({ family, field, values, onChange, error }: FieldInpu
     case 'children':
       return <ChildPicker field={field} common={common} classId={str(values.classId)} value={value} onChange={set} />;
     case 'goals':
-      return <GoalPicker family={family} common={common} value={list(value)} onChange={set} />;
+      return <GoalPicker common={common} value={list(value)} onChange={set} />;
     case 'photos':
       return (
         <PhotoField
@@ -168,19 +168,9 @@ function ChildPicker({
 }
 
 /** 《指南》 goals: grouped "domain · sub-domain", searchable. */
-function GoalPicker({
-  family,
-  common,
-  value,
-  onChange,
-}: {
-  family: RecordFamily;
-  common: Common;
-  value: string[];
-  onChange: (v: string[]) => void;
-}) {
+function GoalPicker({ common, value, onChange }: { common: Common; value: string[]; onChange: (v: string[]) => void }) {
   const { t } = useTranslation();
-  const { groups, fallback } = useGoalGroups(family);
+  const { groups } = useGoalGroups();
   // A chosen goal's chip names its sub-domain too ("动作发展 · 目标3 …"): "目标3" alone is in every sub-domain.
   const data = groups.map((g) => ({
     group: g.label,
@@ -194,7 +184,6 @@ function GoalPicker({
       onChange={onChange}
       searchable
       placeholder={t('records.pickers.searchGoal')}
-      description={fallback ? t('records.pickers.goalsFallback') : undefined}
       maxDropdownHeight={320}
       hidePickedOptions
     />

@@ -61,7 +61,7 @@ export function RecordView({ family, record }: { family: RecordFamily; record: F
                   <Text size="sm" fw={600} c="dimmed">
                     {t(f.label as never)}
                   </Text>
-                  <Value family={family} field={f} values={values} record={record} />
+                  <Value field={f} values={values} record={record} />
                 </div>
               ))}
             </Stack>
@@ -95,12 +95,10 @@ function Empty() {
 
 /** One field's value as printed. */
 function Value({
-  family,
   field,
   values,
   record,
 }: {
-  family: RecordFamily;
   field: FieldDef;
   values: Record<string, unknown>;
   record: FamilyRecord;
@@ -131,7 +129,7 @@ function Value({
         />
       );
     case 'goals':
-      return list.length ? <GoalBadges family={family} codes={list.map(String)} /> : <Empty />;
+      return list.length ? <GoalBadges codes={list.map(String)} /> : <Empty />;
     case 'perDomain':
       return <DomainTables field={field} rows={list as Record<string, string>[]} />;
     default:
@@ -171,8 +169,8 @@ function ChildNames({ classId, ids }: { classId: string; ids: string[] }) {
   );
 }
 
-function GoalBadges({ family, codes }: { family: RecordFamily; codes: string[] }) {
-  const { groups } = useGoalGroups(family);
+function GoalBadges({ codes }: { codes: string[] }) {
+  const { groups } = useGoalGroups();
   return (
     <Stack gap={4}>
       {codes.map((code) => (

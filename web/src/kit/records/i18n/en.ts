@@ -95,7 +95,6 @@ export const en: RecordsMessages = {
     classFirst: 'Choose the class first',
     noChildren: 'This class has no children yet',
     searchGoal: 'Search the Guidelines’ goals',
-    goalsFallback: 'The Guidelines tree is not available: showing the built-in list of goals',
     domain: 'Domain',
   },
   details: {

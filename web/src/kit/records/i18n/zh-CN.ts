@@ -94,7 +94,6 @@ export const zhCN = {
     classFirst: '请先选择班级',
     noChildren: '该班级暂无幼儿',
     searchGoal: '搜索《指南》目标',
-    goalsFallback: '《指南》目标树暂不可用，显示内置目标列表',
     domain: '领域',
   },
   details: {

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { GUIDE_GOAL_PATTERN } from '@sprout/contracts';
 import { describe, expect, it } from 'vitest';
 import { pathOf, type RecordFamily, toContent } from '../../../kit/records/define';
 import { en } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { creviewFamily, creviewTyFamily } from './creview';
-import { GUIDE_FALLBACK } from './guideFallback';
 import { hearkenFamily } from './hearken';
 import { observationFamily } from './observation';
 import { regionalFamily } from './regional';
@@ -126,21 +124,5 @@ describe('the four families as data', () => {
       .trimEnd()
       .split('\n').length;
     expect(lines).toBeLessThan(120);
-  });
-});
-
-describe('the dev fallback of the Guidelines’ goals', () => {
-  it('has the 32 goals, each code well formed, once, with both titles and its groups named', () => {
-    const codes = GUIDE_FALLBACK.goals.map((g) => g.code);
-    expect(codes).toHaveLength(32);
-    expect(new Set(codes).size).toBe(32);
-    for (const goal of GUIDE_FALLBACK.goals) {
-      expect(goal.code).toMatch(GUIDE_GOAL_PATTERN);
-      expect(goal.zh).toMatch(/^目标\d \S/);
-      expect(goal.en).toMatch(/^Goal \d: \S/);
-      const [domain, sub] = goal.code.split('-');
-      expect(GUIDE_FALLBACK.names[`${domain}`]).toBeDefined();
-      expect(GUIDE_FALLBACK.names[`${domain}-${sub}`]).toBeDefined();
-    }
   });
 });

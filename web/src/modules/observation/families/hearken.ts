@@ -1,6 +1,5 @@
 import { HEARKEN_TYPES } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { GUIDE_FALLBACK } from './guideFallback';
 
 const f = (name: string) => `observation.fields.${name}`;
 
@@ -67,5 +66,4 @@ export const hearkenFamily = defineRecordFamily({
     },
   ],
   print: { header: ['date', 'classId', 'studentId', 'type'] },
-  guideFallback: GUIDE_FALLBACK,
 });

@@ -1,6 +1,5 @@
 import { OBSERVATION_TYPES } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { GUIDE_FALLBACK } from './guideFallback';
 
 const f = (name: string) => `observation.fields.${name}`;
 const PLAY = { field: 'type', values: ['play'] } as const;
@@ -99,5 +98,4 @@ export const observationFamily = defineRecordFamily({
   ],
   print: { header: ['type', 'date', 'location', 'classId', 'studentIds', 'gameName', 'area', 'participants'] },
   defaults: { type: 'general' },
-  guideFallback: GUIDE_FALLBACK,
 });

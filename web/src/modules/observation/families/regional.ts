@@ -1,6 +1,5 @@
 import { REGIONAL_AREAS } from '@sprout/contracts/observation-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { GUIDE_FALLBACK } from './guideFallback';
 
 const f = (name: string) => `observation.fields.${name}`;
 
@@ -68,5 +67,4 @@ export const regionalFamily = defineRecordFamily({
     },
   ],
   print: { header: ['date', 'classId', 'area', 'studentIds', 'materials'] },
-  guideFallback: GUIDE_FALLBACK,
 });
