@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { addTenant } from '@sprout/api/modules/auth/fixtures';
@@ -101,6 +103,52 @@ describe('collab service: a stop that clients keep reconnecting to', () => {
       client.destroy();
       if (closed) await inst.app.close();
       else void inst.app.close(); // a close that hangs must not hold the test file too
+    }
+  });
+
+  it('a client that never answers the close is cut after closeGraceMs: the close finishes', async () => {
+    const users = await usersFor(database, config, T);
+    const { docName } = await createWeek(database, T, users.author.id);
+    // The stop would otherwise wait for ws's own close timeout (30 s).
+    const inst = await startInstance(database, { config, collab: { closeGraceMs: 200 } });
+    // A WebSocket client by hand that, once upgraded, never reads again (a frozen tab, a dead link).
+    const { port } = inst;
+    const socket = connect({ port, host: '127.0.0.1' });
+    let closed = false;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.once('data', (chunk) => {
+          socket.pause();
+          resolve(chunk.toString('latin1').split('\r\n')[0] ?? '');
+        });
+        socket.write(
+          [
+            `GET /api/collab/${docName}?token=${users.author.token} HTTP/1.1`,
+            `Host: 127.0.0.1:${port}`,
+            'Connection: Upgrade',
+            'Upgrade: websocket',
+            'Sec-WebSocket-Version: 13',
+            `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+            '',
+            '',
+          ].join('\r\n'),
+        );
+      });
+      expect(answer).toBe('HTTP/1.1 101 Switching Protocols');
+      await until(() => inst.app.collab.connectionCount === 1, 'the connection to be admitted');
+
+      void inst.app.close().then(() => {
+        closed = true;
+      });
+      await until(() => closed, 'the app to finish closing');
+      expect(inst.app.collab.connectionCount).toBe(0);
+      const open = await new Promise<number>((r) => inst.app.server.getConnections((_e, n) => r(n)));
+      expect(open).toBe(0);
+    } finally {
+      socket.destroy();
+      if (closed) await inst.app.close();
+      else void inst.app.close();
     }
   });
 });
