@@ -56,6 +56,11 @@ export interface CollabOptions {
    * instance get every update at once either way.
    */
   synchronousCommit?: boolean;
+  /**
+   * At a stop, how long clients get to answer the close (1001) before their sockets are cut
+   * (default 2 s): the stop never waits on a client that does not answer.
+   */
+  closeGraceMs?: number;
 }
 
 export interface CollabDeps {
@@ -79,6 +84,7 @@ export function withDefaults(opts: CollabOptions): Settings {
     maxMessageBytes: 4 * 1024 * 1024,
     maxPendingBytes: 16 * 1024 * 1024,
     synchronousCommit: true,
+    closeGraceMs: 2_000,
     ...opts,
   };
 }

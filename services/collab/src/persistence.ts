@@ -220,7 +220,8 @@ export class Persistence {
   /** A document left memory: its revision is saved if this instance stored its last update, and its rows compacted. */
   unloaded(doc: LiveDoc) {
     if (doc.dirty && doc.lastWasLocal) this.track(this.fireIdle(doc));
-    if (doc.rowsSinceCompact > 0) this.queueCompaction(doc);
+    // Not while stopping (a stop must be quick): merged when it is next opened and left, or periodically.
+    if (doc.rowsSinceCompact > 0 && !this.ctx.stopping) this.queueCompaction(doc);
   }
 
   idleSweep() {

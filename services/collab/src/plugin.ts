@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,8 +12,10 @@ import type { KeyValueStore } from '@sprout/core/kv';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { parseDocName } from '@sprout/contracts';
 import { recordAccess } from './access';
+import { later } from './options';
 import { CLOSE } from './protocol';
 import { type Admission, type CollabOptions, CollabServer } from './server';
+import type { WebSocket } from 'ws';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,15 +73,27 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
       app.decorate('collab', server);
 
       const maxPayload = opts.maxMessageBytes ?? 4 * 1024 * 1024;
+      const upgrades = new UpgradeSockets();
+      app.server.prependListener('upgrade', upgrades.onUpgrade);
+      const closeGraceMs = opts.closeGraceMs ?? 2_000;
+      // A bounded stop: no new WebSocket, everything received stored, every socket closed (a
+      // client that never answers the close is cut after closeGraceMs), nothing left open for
+      // the HTTP server's close to wait on.
+      const stop = async (instance: FastifyInstance) => {
+        upgrades.closing = true;
+        await server.stop();
+        instance.websocketServer.close();
+        upgrades.endWaiting();
+        await closeWebSockets(instance.websocketServer.clients, closeGraceMs);
+      };
       if (app.hasDecorator('websocketServer')) {
-        app.addHook('preClose', () => server.stop());
+        app.addHook('preClose', () => stop(app));
       } else {
         // Our stop replaces the plugin's default (which closes sockets before anything is flushed).
         await app.register(websocket, {
           options: { maxPayload, perMessageDeflate: false },
-          preClose: async function (this: FastifyInstance) {
-            await server.stop();
-            this.websocketServer.close();
+          preClose: function (this: FastifyInstance) {
+            return stop(this);
           },
         });
       }
@@ -141,6 +156,7 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
           const response = responses.get(request.raw);
           responses.delete(request.raw);
           const raw = request.raw.socket;
+          upgrades.upgraded(raw);
           if (response && raw) response.detachSocket(raw);
           server.accept(socket, () => admit(request), raw ?? undefined);
         },
@@ -149,4 +165,69 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
     },
     { name: 'sprout-collab', dependencies: ['sprout-auth'] },
   );
+}
+
+/** How long a socket answered without an upgrade may take to close its end before it is cut. */
+const ANSWERED_GRACE_MS = 1_000;
+
+/**
+ * The upgrade requests' sockets, until they become WebSockets. Fastify answers an upgrade
+ * request that arrives while the app is closing with a bare 503 (no hook runs, so
+ * @fastify/websocket never ends the socket) and leaves the socket open: the HTTP server's
+ * close then waits for it forever — and every client closed with 1001 by the stop reconnects
+ * at once, while the stop is still running. So once the app closes, every upgrade socket not
+ * upgraded is ended after its answer (and cut if its peer never closes its end).
+ */
+class UpgradeSockets {
+  /** The app is closing: upgrades are no longer answered with a WebSocket. */
+  closing = false;
+  private readonly waiting = new Set<Duplex>();
+
+  /** The HTTP server's `upgrade` listener (runs before @fastify/websocket's, which answers). */
+  readonly onUpgrade = (_request: unknown, socket: Duplex) => {
+    if (this.closing) {
+      this.endAfterAnswer(socket);
+      return;
+    }
+    this.waiting.add(socket);
+    socket.once('close', () => this.waiting.delete(socket));
+  };
+
+  /** The socket became a WebSocket: the collab server closes it (stop) from now on. */
+  upgraded(socket: Duplex | null | undefined) {
+    if (socket) this.waiting.delete(socket);
+  }
+
+  /** Ends every upgrade socket still waiting (answered with a 503 or about to be refused). */
+  endWaiting() {
+    for (const socket of this.waiting) this.endAfterAnswer(socket);
+    this.waiting.clear();
+  }
+
+  private endAfterAnswer(socket: Duplex) {
+    // Fastify's answer is written in the same turn of the event loop: ended after it.
+    setImmediate(() => {
+      socket.end();
+      later(() => socket.destroy(), ANSWERED_GRACE_MS);
+    });
+  }
+}
+
+/**
+ * Waits until the WebSockets still open have finished their close handshake (the stop closed
+ * them with 1001; a refused reconnect is closed the same way), at most `graceMs`; then cuts
+ * those whose client never answered, so the HTTP server's close is never held by them.
+ */
+async function closeWebSockets(clients: Set<WebSocket>, graceMs: number) {
+  const open = [...clients].filter((ws) => ws.readyState !== ws.CLOSED);
+  if (!open.length) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(open.map((ws) => new Promise((resolve) => ws.once('close', resolve)))),
+    new Promise((resolve) => {
+      timer = later(() => resolve(undefined), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const ws of open) if (ws.readyState !== ws.CLOSED) ws.terminate();
 }

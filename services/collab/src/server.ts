@@ -140,9 +140,11 @@ export class CollabServer {
   }
 
   /**
-   * Graceful stop: refuses new connections, stores everything received, closes
-   * every connection with 1001 (clients reconnect, to another instance), unloads every
-   * document (saving idle revisions), then stops following the store.
+   * Graceful stop: refuses new connections and takes no update any more (a client sends an
+   * update it was never acknowledged again where it reconnects), stores everything received
+   * before, closes every connection with 1001 (clients reconnect, to another instance), unloads
+   * every document (saving idle revisions), then stops following the store. Bounded whatever
+   * clients keep sending; the plugin then ends the sockets (see `createCollabPlugin`).
    */
   async stop() {
     const { ctx } = this;

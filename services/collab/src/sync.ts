@@ -80,6 +80,10 @@ export class Sync {
       return;
     }
     if (isEmptyUpdate(update)) return;
+    // Stopping: no update is taken any more (the stop's flush has an end, whatever clients
+    // keep sending). Never stored nor acknowledged here: the client sends it again wherever it
+    // reconnects.
+    if (this.ctx.stopping) return;
     let decoded: ReturnType<typeof Y.decodeUpdate>;
     try {
       decoded = Y.decodeUpdate(update); // well-formed, or it is never relayed nor stored
