@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RecordKind } from '@sprout/core/records/kinds';
 import type { ServerContext } from '../../context';
+import { tenantLayoutRoute } from '../records';
 import { creviewFamily } from './creview';
 import { observationDemo } from './demo';
 import { seedObservationDicts, typeListRoute } from './dicts';
@@ -23,6 +24,15 @@ export const observationContext: ServerContext = {
     for (const f of FAMILIES) await app.register(f.routes);
     await app.register(typeListRoute('/api/observation/type/getList', 'observation_type', 'observations'));
     await app.register(typeListRoute('/api/hearken/type/getList', 'hearken_type', 'listening records'));
+    await app.register(async (scoped) =>
+      tenantLayoutRoute(scoped, {
+        url: '/api/t_observation_creview/creview/layout',
+        tag: 'theme reviews',
+        summary: 'The tenant’s layout of theme reviews (standard | ty: per-domain tables), parameter creview.layout',
+        param: 'creview.layout',
+        layouts: ['standard', 'ty'],
+      }),
+    );
   },
   menus: OBSERVATION_MENUS,
   recordKinds: FAMILIES.map((f) => f.kind) as RecordKind[],

@@ -8,6 +8,7 @@ import type { ServerContext } from '../../context';
 export * from './engine';
 export * from './family';
 export { recordTimeline } from './history';
+export * from './layout';
 export * from './lifecycle-routes';
 export * from './routes';
 

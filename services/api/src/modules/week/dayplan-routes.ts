@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import {
   DAY_PLAN_LAYOUTS,
-  type DayPlanLayout,
-  DayPlanLayoutAnswerSchema,
   DayPlansOfWeekSchema,
   type DayPlanWeekHeader,
   DayPlanWithWeekSchema,
@@ -34,6 +32,7 @@ import {
   recordListRoutes,
   saveRecord,
   recordRemoveRoute,
+  tenantLayoutRoute,
 } from '../records';
 import { okSchema } from '../../plugins/serialization';
 import { DateSchema, IdSchema } from '../../http/params';
@@ -208,30 +207,11 @@ export async function dayPlanRoutes(app: FastifyInstance) {
     await runCommand(c, KIND, id, { type: 'DeleteRecord', actor: c.actor, at: c.at, team: true });
   });
 
-  r.get(
-    `${base}/layout`,
-    {
-      schema: {
-        tags: ['day plans'],
-        summary: 'The tenant’s layout of the day-plan pages (tianyuan | tongxing)',
-        response: { 200: okSchema(DayPlanLayoutAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const caller = await callerOf(request);
-      const rows = await readInTenant<{ param_value: string }>(
-        app.database,
-        caller.ctx,
-        app.database.db
-          .selectFrom('tenant_param')
-          .select('param_value')
-          .where('tenant_id', '=', caller.ctx.tenantId)
-          .where('param_key', '=', LAYOUT_PARAM)
-          .compile(),
-      );
-      const v = rows[0]?.param_value;
-      const layout = (DAY_PLAN_LAYOUTS as readonly string[]).includes(v ?? '') ? (v as DayPlanLayout) : 'tianyuan';
-      return ok({ layout }, request.lang);
-    },
-  );
+  tenantLayoutRoute(app, {
+    url: `${base}/layout`,
+    tag: 'day plans',
+    summary: 'The tenant’s layout of the day-plan pages (tianyuan | tongxing)',
+    param: LAYOUT_PARAM,
+    layouts: DAY_PLAN_LAYOUTS,
+  });
 }
