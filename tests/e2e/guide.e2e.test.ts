@@ -54,6 +54,12 @@ describe('guide: the per-child page and the home page’s observation figures', 
       return String(body.data.attachId);
     };
     await inSystem(db.database, async (trx) => {
+      // The demo's own observations out of the read model: the page shows only what this test places.
+      await trx
+        .deleteFrom('record_list')
+        .where('tenant_id', '=', T)
+        .where('kind', 'in', ['observation', 'observation_regional', 'creview', 'hearken'])
+        .execute();
       const teacher = await trx
         .selectFrom('app_user')
         .select(['id', 'real_name'])
