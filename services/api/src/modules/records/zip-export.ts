@@ -156,12 +156,12 @@ export function zipExportRoutes(app: FastifyInstance, o: ZipExportRoutes) {
       schema: {
         tags: [o.tag],
         summary: o.summary,
-        querystring: z.object({ ids: IdListSchema }),
+        querystring: z.object({ ids: z.preprocess((v) => (v === '' ? undefined : v), IdListSchema.optional()) }),
         response: { 200: okSchema(ExportJobSchema) },
       },
     },
     async (request) => {
-      const ids = [...new Set(request.query.ids)];
+      const ids = [...new Set(request.query.ids ?? [])];
       if (!ids.length) throw badRequest('records.selectOne');
       if (ids.length > EXPORT_MAX) throw badRequest('records.exportTooMany', { max: EXPORT_MAX });
       const caller = await callerOf(request);
