@@ -7,7 +7,7 @@ import { localDate } from '@sprout/core/time';
 import { bladeAuth } from '../../testing';
 import { accessToken } from '../auth/fixtures';
 import { useDemoConsole } from '../auth/console-fixture';
-import { EXPORT_QUEUE, runZipExport, type ZipExportJob } from '../records';
+import { EXPORT_QUEUE, registerZipRenderer, runZipExport, type ZipExportJob } from '../records';
 
 /**
  * A zip of many records' Word files (`exportMany`) on PostgreSQL with the demo kindergarten:
@@ -230,5 +230,31 @@ describe('a zip of many records’ Word files, as a job with progress', () => {
       const titles = files.map((f) => docxParagraphs(Buffer.from(f)).join('\n'));
       for (const row of rows) expect(titles.some((t) => t.includes(row.title) && t.includes('Class'))).toBe(true);
     }
+  });
+
+  it('shows a failed export as failed, with nothing to download', async () => {
+    const id = await observation('teacher1', cls['小一班'] as string, '会失败的导出');
+    const start = await call('teacher1', 'GET', `${OBS}/exportAllForId?ids=${id}`);
+    const jobId = start.body.data.jobId as string;
+    // The queued job renders with a renderer that breaks.
+    registerZipRenderer('broken', async () => {
+      throw new Error('renderer broke');
+    });
+    const deps = { database: demo.t.database, config: demo.app.config };
+    const job = {
+      renderer: 'broken',
+      tenantId: '100001',
+      exportId: jobId,
+      ids: [id],
+      lang: 'zh-CN',
+      timeZone: 'Asia/Shanghai',
+    };
+    await expect(runZipExport(deps, job as ZipExportJob)).rejects.toThrow('renderer broke');
+    const failed = await call('teacher1', 'GET', `${OBS}/exportProgress?jobId=${jobId}`);
+    expect(failed.body.data).toMatchObject({ status: 'failed', done: 0, error: 'renderer broke' });
+    expect((await call('teacher1', 'GET', `${OBS}/exportZipDownload?jobId=${jobId}`)).status).toBe(409);
+    // The queued run finds it no longer running and leaves it as it is.
+    await release(jobId);
+    expect((await call('teacher1', 'GET', `${OBS}/exportProgress?jobId=${jobId}`)).body.data.status).toBe('failed');
   });
 });
