@@ -65,6 +65,7 @@ export const RECORD_MESSAGES = {
     'records.contentRequired': '请填写记录内容',
     'records.nickNameRequired': '请输入幼儿姓名',
     'records.exportUnavailable': '暂不支持导出该类记录的 Word 文档',
+    'records.exportOutOfScope': '所选记录中有 {count} 条不在您的导出范围内，请重新选择',
   },
   en: {
     'record.notFound': 'The record does not exist or was deleted',
@@ -129,6 +130,7 @@ export const RECORD_MESSAGES = {
     'records.contentRequired': 'Please fill in the record',
     'records.nickNameRequired': 'Please enter the child’s name',
     'records.exportUnavailable': 'Word export of this kind of record is not available yet',
+    'records.exportOutOfScope': '{count} of the selected records are outside what you may export; please select again',
   },
 } as const;
 

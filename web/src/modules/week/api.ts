@@ -93,6 +93,14 @@ function readWeekWithPlans(raw: unknown): WeekWithPlans {
   };
 }
 
+/** The zip export calls of a record family at `base` (the server's `zipExportRoutes`). */
+export const zipExportApi = (base: string, download = 'exportDownload') => ({
+  exportMany: (ids: string[]) => data(http.get<ExportJob>(`${base}/exportAllForId`, { ids })),
+  exportProgress: (jobId: string) =>
+    data(http.get<ExportProgress>(`${base}/exportProgress`, { jobId }, { notify: false })),
+  exportDownload: (jobId: string, fallbackName: string) => requestBlob(`${base}/${download}`, { jobId }, fallbackName),
+});
+
 export const weekApi = {
   /** Weeks I wrote or co-wrote. */
   mine: (q: PageQuery, f?: ListFilters, o?: Opts) => postList<WeekRow>(`${WEEK}/alllistForUser`, q, f, o),
@@ -118,11 +126,7 @@ export const weekApi = {
   remove: (ids: string[]) => data(http.post<unknown>(`${WEEK}/remove`, undefined, { params: { ids } })),
   history: (id: string, o?: Opts) => data(http.get<HistoryEntry[]>(`${WEEK}/history`, { id }, o)),
   exportOne: (id: string, fallbackName: string) => requestBlob(`${WEEK}/exportForId`, { id }, fallbackName),
-  exportMany: (ids: string[]) => data(http.get<ExportJob>(`${WEEK}/exportAllForId`, { ids })),
-  exportProgress: (jobId: string) =>
-    data(http.get<ExportProgress>(`${WEEK}/exportProgress`, { jobId }, { notify: false })),
-  exportDownload: (jobId: string, fallbackName: string) =>
-    requestBlob(`${WEEK}/exportDownload`, { jobId }, fallbackName),
+  ...zipExportApi(WEEK),
   home: (o?: Opts) => data(http.get<HomeStats>(`${WEEK}/home`, undefined, o)),
 };
 

@@ -21,6 +21,7 @@ export const creviewFamily = defineRecordFamily<CreviewContent>({
     submit: 'creview_submit',
     review: 'creview_review',
   },
+  name: ['主题审议', 'theme-reviews'],
   paths: [
     { method: 'GET', url: 'listById', op: 'mine', summary: 'My theme reviews' },
     { method: 'GET', url: 'detail', op: 'byId', summary: 'One theme review in full (id)' },
@@ -32,6 +33,12 @@ export const creviewFamily = defineRecordFamily<CreviewContent>({
     { method: 'POST', url: 'trialObservationCreviewList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successObservationCreviewList', op: 'approved', summary: 'Approved, in scope' },
     { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One theme review as a Word file' },
+    {
+      method: 'GET',
+      url: 'exportAllForId',
+      op: 'exportMany',
+      summary: 'Starts a zip of Word files of the given theme reviews (ids) → {jobId, total}; poll exportProgress',
+    },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one theme review' },
   ],
   print: [

@@ -21,6 +21,7 @@ export const hearkenFamily = defineRecordFamily<HearkenContent>({
     submit: 'hearken_submit',
     review: 'hearken_review',
   },
+  name: ['倾听记录', 'listening-records'],
   paths: [
     { method: 'POST', url: 'update', op: 'update', summary: 'Create (no id) or save a listening record' },
     { method: 'POST', url: 'submit', op: 'submit', summary: 'Save and submit a listening record for review' },
@@ -29,6 +30,12 @@ export const hearkenFamily = defineRecordFamily<HearkenContent>({
     { method: 'GET', url: 'allListForId', op: 'byId', summary: 'One listening record in full (id)' },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one listening record' },
     { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One listening record as a Word file' },
+    {
+      method: 'GET',
+      url: 'exportAllForId',
+      op: 'exportMany',
+      summary: 'Starts a zip of Word files of the given listening records (ids) → {jobId, total}; poll exportProgress',
+    },
     { method: 'POST', url: 'alllistFor', op: 'mine', summary: 'My listening records' },
     { method: 'POST', url: 'trialHearkenList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successHearkenList', op: 'approved', summary: 'Approved listening records in scope' },

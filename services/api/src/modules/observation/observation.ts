@@ -65,6 +65,12 @@ const PATHS: FamilyPath[] = [
   { method: 'POST', url: 'cancelCollection', op: 'cancelCollect', summary: 'Remove it from my favourites' },
   { method: 'POST', url: 'collectionByUserId', op: 'myCollection', summary: 'My favourite observations' },
   { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One observation as a Word file, photos included' },
+  {
+    method: 'GET',
+    url: 'exportAllForId',
+    op: 'exportMany',
+    summary: 'Starts a zip of Word files of the given observations (ids) → {jobId, total}; poll exportProgress',
+  },
   { method: 'GET', url: 'exportObservationForId', op: 'exportOne', summary: 'One observation as a Word file' },
   {
     method: 'GET',
@@ -94,6 +100,7 @@ export const observationFamily = defineRecordFamily<ObservationContent>({
     review: 'observation_review',
     excellent: 'observation_excellent',
   },
+  name: ['观察记录', 'observations'],
   paths: PATHS,
   print: [
     ['gameName', '游戏名称', 'Game'],

@@ -21,6 +21,7 @@ export const regionalFamily = defineRecordFamily<RegionalContent>({
     submit: 'observation_regional_submit',
     review: 'observation_regional_review',
   },
+  name: ['区域观察', 'regional-observations'],
   paths: [
     { method: 'GET', url: 'list', op: 'scope', summary: 'Regional observations in scope' },
     { method: 'GET', url: 'listById', op: 'mine', summary: 'My regional observations' },
@@ -33,6 +34,13 @@ export const regionalFamily = defineRecordFamily<RegionalContent>({
     { method: 'POST', url: 'trialObservationRegionalList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: 'successObservationRegionalList', op: 'approved', summary: 'Approved, in scope' },
     { method: 'GET', url: 'exportForId', op: 'exportOne', summary: 'One regional observation as a Word file' },
+    {
+      method: 'GET',
+      url: 'exportAllForId',
+      op: 'exportMany',
+      summary:
+        'Starts a zip of Word files of the given regional observations (ids) → {jobId, total}; poll exportProgress',
+    },
     { method: 'GET', url: 'history', op: 'history', summary: 'The timeline of one regional observation' },
   ],
   print: [

@@ -3,14 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { inTenant } from '@sprout/core/db';
+import { inTenant, readInTenant } from '@sprout/core/db';
+import type { Lang } from '@sprout/core/i18n';
 import { notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { renderRecordSheet, safeFileName } from '@sprout/core/records';
 import { attachment } from '../../http/attachment';
 import { okSchema } from '../../plugins/serialization';
 import { readAttachment } from '../attach';
-import { callerOf, IdParamSchema, loadRecord } from './engine';
+import { callerOf, IdParamSchema, inRecordScope, loadRecord, type RecordRow, recordQuery } from './engine';
+import { registerZipRenderer, type ZipExportDeps, zipExportRoutes } from './zip-export';
 import type { FamilyPath, RecordFamilyDef } from './family';
 
 /**
@@ -41,22 +43,30 @@ async function renderOne<C>(request: FastifyRequest, def: RecordFamilyDef<C>, id
   const app = request.server;
   const caller = await callerOf(request);
   const row = await loadRecord(app.database, caller, def.resource, def.kind, id);
+  return renderRow(app, def, caller.ctx.tenantId, row, request.lang);
+}
+
+/** A record read with its content (any scope: the caller checked it) as a Word file in `lang`. */
+async function renderRow<C>(
+  deps: ZipExportDeps,
+  def: RecordFamilyDef<C>,
+  tenantId: string,
+  row: RecordRow,
+  lang0: Lang,
+) {
+  const { database, config } = deps;
   // Stored content was parsed on write; an older shape is printed as it is.
   const parsed = def.content.safeParse(row.content);
   const content = (parsed.success ? parsed.data : row.content) as C;
   const refs = def.refs(content);
-  const lang = request.lang === 'en' ? 'en' : 'zh';
-  const { tenantName, children } = await inTenant(app.database, caller.ctx, async (trx) => {
-    const t = await trx
-      .selectFrom('tenant')
-      .select('tenant_name')
-      .where('tenant_id', '=', caller.ctx.tenantId)
-      .executeTakeFirst();
+  const lang = lang0 === 'en' ? 'en' : 'zh';
+  const { tenantName, children } = await inTenant(database, { tenantId }, async (trx) => {
+    const t = await trx.selectFrom('tenant').select('tenant_name').where('tenant_id', '=', tenantId).executeTakeFirst();
     const kids = refs.children.length
       ? await trx
           .selectFrom('student')
           .select(['id', 'name'])
-          .where('tenant_id', '=', caller.ctx.tenantId)
+          .where('tenant_id', '=', tenantId)
           .where('id', 'in', [...refs.children])
           .execute()
       : [];
@@ -65,7 +75,7 @@ async function renderOne<C>(request: FastifyRequest, def: RecordFamilyDef<C>, id
   });
   const photos = [];
   for (const photoId of refs.photos) {
-    const { stream } = await readAttachment(app.database, app.config, caller.ctx.tenantId, photoId);
+    const { stream } = await readAttachment(database, config, tenantId, photoId);
     const { data, info } = await sharp(await bytesOf(stream))
       .rotate()
       .resize({ width: 1200, withoutEnlargement: true })
@@ -103,11 +113,55 @@ const send = (reply: FastifyReply, name: string, file: Buffer) => {
   return reply.send(file);
 };
 
+/**
+ * Registers the family's renderer of zip exports (`exportMany`): each record read in the
+ * tenant by id (the start path checked the export scope), printed as `exportOne` prints it.
+ */
+export function registerFamilyZip<C>(def: RecordFamilyDef<C>) {
+  registerZipRenderer(def.kind, async (deps, job, id) => {
+    const rows = await readInTenant<RecordRow>(
+      deps.database,
+      { tenantId: job.tenantId },
+      recordQuery(deps.database.db, { tenantId: job.tenantId, userId: job.userId ?? '0' }, def.kind, { content: true })
+        .where('r.id', '=', id)
+        .compile(),
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { name, file } = await renderRow(deps, def, job.tenantId, row, job.lang);
+    return { name, data: file };
+  });
+}
+
 /** Registers a family's export paths (and, when it has a link path, the download behind it). */
 export function familyExportRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>, paths: FamilyPath[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const key = (tenantId: string, userId: string, token: string) => `record-export:${tenantId}:${userId}:${token}`;
   for (const p of paths) {
+    if (p.op === 'exportMany') {
+      zipExportRoutes(app, {
+        base: def.base,
+        tag: def.tag,
+        renderer: def.kind,
+        urls: { start: p.url, progress: 'exportProgress', download: 'exportZipDownload' },
+        summary: p.summary,
+        refuseOutOfScope: true,
+        exportable: async (caller, ids) => {
+          const rows = await readInTenant<{ id: string }>(
+            app.database,
+            caller.ctx,
+            recordQuery(app.database.db, caller.ctx, def.kind)
+              .where('r.id', 'in', ids)
+              .where(inRecordScope(caller, 'export', def.resource))
+              .compile(),
+          );
+          const found = new Set(rows.map((x) => String(x.id)));
+          return ids.filter((id) => found.has(id));
+        },
+        fileName: (lang, date) => `${(def.name ?? ['记录导出', 'records'])[lang === 'en' ? 1 : 0]}-${date}.zip`,
+      });
+      continue;
+    }
     const schema = { tags: [def.tag], summary: p.summary, querystring: IdParamSchema };
     if (p.op === 'exportOne')
       r.get(`${def.base}/${p.url}`, { schema }, async (request, reply) => {

@@ -27,7 +27,7 @@ import {
   semesterOf,
 } from './engine';
 import { recordTimeline } from './history';
-import { familyExportRoutes } from './family-export';
+import { familyExportRoutes, registerFamilyZip } from './family-export';
 import { lifecycleHandlers } from './lifecycle-routes';
 import {
   IdsBodySchema,
@@ -126,6 +126,8 @@ export interface RecordFamilyDef<C> {
   match?: readonly string[];
   buttons: { add: string; edit: string; delete: string; submit: string; review: string; excellent?: string };
   paths: readonly FamilyPath[];
+  /** The family's name, Chinese and English (a zip export's file name). */
+  name?: readonly [string, string];
   /** Its printed (Word) layout: the content's sections in order, `[field, 中文, English]`; none = no export. */
   print?: ReadonlyArray<readonly [string, string, string]>;
 }
@@ -163,6 +165,7 @@ export function defineRecordFamily<C>(def: RecordFamilyDef<C>): RecordFamilyDecl
     title: def.title,
     ...(def.parent ? { parent: def.parent } : {}),
   });
+  if (def.print) registerFamilyZip(def);
   return { def, kind, routes: (app) => familyRoutes(app, def) };
 }
 
@@ -283,7 +286,9 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
       submit ? 'records.submitted' : 'records.saved',
     );
 
-  const exports = def.print ? def.paths.filter((p) => p.op === 'exportOne' || p.op === 'exportLink') : [];
+  const exports = def.print
+    ? def.paths.filter((p) => p.op === 'exportOne' || p.op === 'exportLink' || p.op === 'exportMany')
+    : [];
   familyExportRoutes(app, def, exports);
   recordTableRoutes(
     app,

@@ -1,4 +1,6 @@
+import type { Processor } from '@sprout/worker';
 import type { ServerContext } from '../../context';
+import { recordExportProcessor } from './zip-export';
 
 /**
  * The record engine's HTTP half, the kit every teaching-record family builds on (scoped
@@ -11,6 +13,7 @@ export { recordTimeline } from './history';
 export * from './layout';
 export * from './lifecycle-routes';
 export * from './routes';
+export * from './zip-export';
 
-/** The record engine's manifest: the kit has no routes or screens of its own yet. */
-export const recordsContext: ServerContext = { name: 'records' };
+/** The record engine's manifest: no routes or screens of its own; the worker's zip exports of every family. */
+export const recordsContext: ServerContext = { name: 'records', processors: [recordExportProcessor as Processor] };

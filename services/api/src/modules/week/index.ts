@@ -8,10 +8,8 @@ import { templateRoutes } from './template-routes';
 import { weekCopyRoutes } from './week-copy-routes';
 import { weekLifecycleRoutes } from './week-lifecycle-routes';
 import { weekRoutes } from './week-routes';
-import type { Processor } from '@sprout/worker';
 import type { RecordKind } from '@sprout/core/records/kinds';
 import type { ServerContext } from '../../context';
-import { weekExportProcessor } from './export-job';
 import { weekDemo } from './demo';
 import { dayPlanKind, weekKind, weekPlanKind } from './kinds';
 import { WEEK_MENUS } from './menus';
@@ -39,5 +37,4 @@ export const weekContext: ServerContext = {
   menus: WEEK_MENUS,
   recordKinds: [weekKind, weekPlanKind, dayPlanKind] as RecordKind[],
   demo: weekDemo,
-  processors: [weekExportProcessor as Processor],
 };

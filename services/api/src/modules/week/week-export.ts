@@ -1,24 +1,9 @@
 import { sql } from 'kysely';
 import type { DayPlanContent, WeekContent, WeekPlanContent } from '@sprout/contracts';
-import { type Database, inTenant, type Tx } from '@sprout/core/db';
-import type { Lang } from '@sprout/core/i18n';
+import { inTenant, type Tx } from '@sprout/core/db';
 import { formatDateTime } from '@sprout/core/time';
-import { renderWeekDocx, safeFileName, type WeekExportInput, zipFiles } from '@sprout/core/records/export/index';
-
-/** The queue a multi-week export runs on (the worker's processor). */
-export const EXPORT_QUEUE = 'records.export';
-/** How long a finished export can be downloaded. */
-export const EXPORT_TTL_MS = 60 * 60 * 1000;
-/** Most weeks in one zip. */
-export const EXPORT_MAX = 200;
-
-export interface ExportJob {
-  tenantId: string;
-  exportId: string;
-  ids: string[];
-  lang: Lang;
-  timeZone: string;
-}
+import { renderWeekDocx, safeFileName, type WeekExportInput } from '@sprout/core/records/export/index';
+import { registerZipRenderer } from '../records';
 
 /**
  * Everything the Word file of one week prints: the week, its plans and day plans, names of
@@ -82,54 +67,10 @@ export async function loadWeekExport(
   return { input, fileName: `${fileName}.docx` };
 }
 
-/**
- * Runs a multi-week export: each week rendered in turn, progress (`done`) written after
- * each, then the zip stored on the export row for an hour. Idempotent: a finished export is
- * left alone, a retried one starts over.
- */
-export async function runWeekExport(database: Database, job: ExportJob): Promise<void> {
-  const ctx = { tenantId: job.tenantId };
-  const state = await inTenant(database, ctx, (trx) =>
-    trx
-      .selectFrom('record_export')
-      .select('status')
-      .where('tenant_id', '=', job.tenantId)
-      .where('id', '=', job.exportId)
-      .executeTakeFirst(),
+/** The week's files in a zip export (records' `zipExportRoutes`, renderer `week`). */
+registerZipRenderer('week', async ({ database }, job, id) => {
+  const loaded = await inTenant(database, { tenantId: job.tenantId }, (trx) =>
+    loadWeekExport(trx, job.tenantId, id, job.timeZone),
   );
-  if (state?.status !== 'running') return;
-  try {
-    const files: { name: string; data: Buffer }[] = [];
-    for (const [i, id] of job.ids.entries()) {
-      const loaded = await inTenant(database, ctx, (trx) => loadWeekExport(trx, job.tenantId, id, job.timeZone));
-      if (loaded) files.push({ name: loaded.fileName, data: await renderWeekDocx(loaded.input, job.lang) });
-      await inTenant(database, ctx, (trx) =>
-        trx
-          .updateTable('record_export')
-          .set({ done: i + 1 })
-          .where('tenant_id', '=', job.tenantId)
-          .where('id', '=', job.exportId)
-          .execute(),
-      );
-    }
-    const zip = await zipFiles(files);
-    await inTenant(database, ctx, (trx) =>
-      trx
-        .updateTable('record_export')
-        .set({ status: 'done', done: job.ids.length, file: zip, expires_at: new Date(Date.now() + EXPORT_TTL_MS) })
-        .where('tenant_id', '=', job.tenantId)
-        .where('id', '=', job.exportId)
-        .execute(),
-    );
-  } catch (err) {
-    await inTenant(database, ctx, (trx) =>
-      trx
-        .updateTable('record_export')
-        .set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) })
-        .where('tenant_id', '=', job.tenantId)
-        .where('id', '=', job.exportId)
-        .execute(),
-    );
-    throw err;
-  }
-}
+  return loaded && { name: loaded.fileName, data: await renderWeekDocx(loaded.input, job.lang) };
+});

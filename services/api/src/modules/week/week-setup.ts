@@ -6,7 +6,7 @@ import { settle as settleProjector } from '@sprout/core/testing/events';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { addDays, localDate, mondayOf } from '@sprout/core/time';
 import { bladeAuth, type FastifyInstance, testApp, testConfig, tokenFor } from '../../testing';
-import { EXPORT_QUEUE, type ExportJob, runWeekExport } from './week-export';
+import { EXPORT_QUEUE, runZipExport, type ZipExportJob } from '../records';
 
 /**
  * What the week tests (week-*.int.test.ts) share: weekly lesson plans through the HTTP API on
@@ -94,7 +94,9 @@ export function useWeekSetup() {
     const started = await testApp(t.database, { config });
     app = started.app;
     // The worker's export processor, on the test's in-process queue.
-    await started.queue.process<ExportJob>(EXPORT_QUEUE, (job) => runWeekExport(t.database, job.data));
+    await started.queue.process<ZipExportJob>(EXPORT_QUEUE, (job) =>
+      runZipExport({ database: t.database, config }, job.data),
+    );
     await demoPeople(t.database, config, { tok, uid, cls });
   });
   afterAll(async () => {

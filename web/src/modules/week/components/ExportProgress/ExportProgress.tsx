@@ -12,11 +12,27 @@ type State =
   | { kind: 'done'; progress: Progressed }
   | { kind: 'failed'; message: string };
 
+/** A family's zip export calls (the server's `zipExportRoutes`): start, progress, download. */
+export interface ZipExportApi {
+  exportMany: typeof weekApi.exportMany;
+  exportProgress: typeof weekApi.exportProgress;
+  exportDownload: typeof weekApi.exportDownload;
+}
+
 /**
  * Multi-record export (`exportAllForId` → poll `exportProgress` → `exportDownload`): a
- * progress bar while the server makes the Word files, then the zip downloads.
+ * progress bar while the server makes the Word files, then the zip downloads. The weeks'
+ * calls unless `api` names another family's (its `exportZipDownload`).
  */
-export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; onClose: () => void }) {
+export function ExportProgressModal({
+  ids,
+  onClose,
+  api = weekApi,
+}: {
+  ids: string[] | null;
+  onClose: () => void;
+  api?: ZipExportApi;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'starting' });
   const job = useRef<string | null>(null);
@@ -27,12 +43,12 @@ export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; on
     let timer: ReturnType<typeof setTimeout> | null = null;
     setState({ kind: 'starting' });
     const download = async (jobId: string, progress: Progressed) => {
-      const file = await weekApi.exportDownload(jobId, progress.fileName || 'export.zip');
+      const file = await api.exportDownload(jobId, progress.fileName || 'export.zip');
       saveFile(file);
     };
     const poll = async (jobId: string) => {
       try {
-        const progress = await weekApi.exportProgress(jobId);
+        const progress = await api.exportProgress(jobId);
         if (!live) return;
         if (progress.status === 'done') {
           setState({ kind: 'done', progress });
@@ -49,7 +65,7 @@ export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; on
     };
     (async () => {
       try {
-        const started = await weekApi.exportMany(ids);
+        const started = await api.exportMany(ids);
         if (!live) return;
         job.current = started.jobId;
         setState({
@@ -65,7 +81,7 @@ export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; on
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [ids, t]);
+  }, [ids, t, api]);
 
   const progress = state.kind === 'running' || state.kind === 'done' ? state.progress : null;
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -103,7 +119,7 @@ export function ExportProgressModal({ ids, onClose }: { ids: string[] | null; on
               onClick={() => {
                 const jobId = job.current;
                 if (jobId)
-                  void weekApi
+                  void api
                     .exportDownload(jobId, state.progress.fileName || 'export.zip')
                     .then(saveFile)
                     .catch(() => undefined);
