@@ -6,7 +6,7 @@ import { fmt, type LoadResult, load, startServer, table } from './lib';
  * weekly plans, as the demo reviewer (data scope: the kindergarten):
  *
  *  1. The review queue (`POST /api/t_observation/observation/alllistForTrial`, page 10);
- *  2. the per-child page: `GET /api/guide/child/records` (page 2 of 20) for a child named by
+ *  2. the per-child page: `GET /api/guide/child/records` (page 2 of 30) for a child named by
  *     300 records, and `GET /api/guide/child/coverage` (the current semester).
  *
  * Each through the whole stack (auth, cached ability, route and button check, the child's
@@ -95,9 +95,11 @@ export async function benchObservations(opts: { seconds: number; connections: nu
   try {
     const d = info.data;
     console.log(
-      `\ndata: ${fmt(d.observations)} observations in ${d.tenants} tenants (${Object.entries(d.byKind)
+      `\ndata: ${fmt(d.observations)} observations in ${d.tenants} tenants (record_list by kind, the demo's own included: ${Object.entries(
+        d.byKind,
+      )
         .map(([k, n]) => `${k} ${fmt(n)}`)
-        .join(', ')} in record_list, the demo's own included), beside ${fmt(d.weeks)} generated weekly plans; ` +
+        .join(', ')}), beside ${fmt(d.weeks)} generated weekly plans; ` +
         `the child is named by ${d.childRecords} records; generated in ${fmt(d.generationSeconds, 1)} s (observations ${fmt(
           d.observationSeconds,
           1,

@@ -145,7 +145,7 @@ export function childRecordsQuery(db: Kysely<DB>, caller: Caller, studentId: str
     .where('r.kind', 'in', [...GUIDE_KINDS])
     .where(namesChild(studentId))
     .where(shown(caller.ctx.userId))
-    .orderBy(sql`r.content ->> 'date'`, sql`desc nulls last`)
+    .orderBy(sql`r.content ->> 'date'`, (ob) => ob.desc().nullsLast())
     .orderBy('r.create_time', 'desc')
     .orderBy('r.id', 'desc');
 }
