@@ -16,10 +16,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '@sprout/api/app';
 import { GOAL_CODES } from '@sprout/api/modules/guide/index';
-import { semesterOf } from '@sprout/api/modules/records/engine';
+import { presentRow, type RecordRow, semesterOf } from '@sprout/api/modules/records/engine';
 import { bladeAuth, tokenFor } from '@sprout/api/testing';
 import { type Database, inSystem } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
+import { pageOf } from '@sprout/core/http/paging';
 import { nextId } from '@sprout/core/ids';
 import { rng } from '@sprout/core/permissions/demo';
 import { MemoryQueue } from '@sprout/core/queue';
@@ -206,7 +207,14 @@ async function generateObservations(database: Database) {
   const demoClasses = await classesOf(database, T);
   // The child: the first real child of the demo kindergarten's first class with children.
   const childClass = demoClasses.find((c) => c.students.length > 3) as ClassRow;
-  const child = { id: childClass.students[0] as string, classId: childClass.id, records: CHILD_RECORDS };
+  const childId = childClass.students[0] as string;
+  const already = await inSystem(database, (trx) =>
+    sql<{ n: string }>`select count(*)::text as n from record_list where tenant_id = ${T}
+      and (content -> 'studentIds' @> ${JSON.stringify([childId])}::jsonb or content ->> 'studentId' = ${childId})`.execute(
+      trx,
+    ),
+  );
+  const child = { id: childId, classId: childClass.id, records: CHILD_RECORDS - Number(already.rows[0]?.n ?? 0) };
   const gens: Array<Generator<Array<Record<string, unknown>>>> = [];
   for (const [i, tenantId] of tenantIds.entries()) {
     const classes = tenantId === T ? demoClasses : await classesOf(database, tenantId);
@@ -230,14 +238,16 @@ async function generateObservations(database: Database) {
     }
   };
   await Promise.all([writer(), writer()]);
-  await sql`vacuum analyze record_list`.execute(database.db);
+  // record_list is a view over its current generation's table: analyze the tables (fresh planner statistics).
+  await sql`vacuum analyze`.execute(database.db);
   const counts = await inSystem(database, async (trx) => {
     const { rows } = await sql<{
       kind: string;
       n: string;
     }>`select kind, count(*)::text as n from record_list group by kind order by kind`.execute(trx);
     const named = await sql<{ n: string }>`select count(*)::text as n from record_list
-      where tenant_id = ${T} and content -> 'studentIds' @> ${JSON.stringify([child.id])}::jsonb`.execute(trx);
+      where tenant_id = ${T} and (content -> 'studentIds' @> ${JSON.stringify([child.id])}::jsonb
+        or content ->> 'studentId' = ${child.id})`.execute(trx);
     return {
       byKind: Object.fromEntries(rows.map((x) => [x.kind, Number(x.n)])),
       childRecords: Number(named.rows[0]?.n),
@@ -260,6 +270,7 @@ async function start() {
   const generationSeconds = (performance.now() - started) / 1000;
 
   const { config, redisUrl } = await benchConfig('bench');
+  const tz = config.TIME_ZONE;
   const app = await buildApp(config, {
     database: t.database,
     queue: new MemoryQueue(),
@@ -304,6 +315,22 @@ async function start() {
 
   const pool = new pg.Pool({ connectionString: t.url, max: POOL });
   closers.push(() => pool.end());
+  // OBS_EXPLAIN=1: each caught statement's plan, run as the stack runs it (tenant role, RLS), on stderr.
+  if (process.env.OBS_EXPLAIN === '1')
+    for (const [name, scripts] of Object.entries(caught))
+      for (const text of scripts)
+        for (const statement of text.split(/; (?=select |with )/)) {
+          const c = await pool.connect();
+          try {
+            await c.query('begin');
+            await c.query(`set local role sprout_app; set local app.tenant_id = '${T}'; ${head}`);
+            const plan = await c.query(`explain (analyze, buffers) ${statement}`);
+            log(`\n--- ${name}: ${statement}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+          } finally {
+            await c.query('rollback');
+            c.release();
+          }
+        }
   const bare = Fastify({ logger: false });
   closers.push(() => bare.close());
   for (const [name, p] of Object.entries(paths)) {
@@ -313,12 +340,22 @@ async function start() {
       method: p.method,
       url: `/bare/${name}`,
       handler: async () => {
-        let rows: unknown[] = [];
+        let rows: Array<Record<string, unknown>> = [];
         for (const text of scripts) {
           const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
           rows = Array.isArray(r) ? r.flatMap((x) => x.rows) : r.rows;
         }
-        return ok({ records: rows, total: rows.length });
+        // The review queue's rows presented and paged as the stack does; the child's rows as read.
+        const total = Number(rows[0]?.__total ?? rows.length);
+        if (name === 'trial')
+          return ok(
+            pageOf(
+              rows.map((row) => presentRow(row as unknown as RecordRow, tz)),
+              total,
+              { current: 10, size: 10 },
+            ),
+          );
+        return ok({ records: rows, total });
       },
     });
   }
