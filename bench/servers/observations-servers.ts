@@ -313,7 +313,8 @@ async function start() {
     if (!caught[name]?.length) throw new Error(`${p.url}: no statement of its own: ${sent.join('\n')}`);
   }
 
-  const pool = new pg.Pool({ connectionString: t.url, max: POOL });
+  // The tenant setting on each connection (the child's ids are read for the tenant it names); no role, no RLS.
+  const pool = new pg.Pool({ connectionString: t.url, max: POOL, options: `-c app.tenant_id=${T}` });
   closers.push(() => pool.end());
   // OBS_EXPLAIN=1: each caught statement's plan, run as the stack runs it (tenant role, RLS), on stderr.
   if (process.env.OBS_EXPLAIN === '1')
