@@ -327,6 +327,9 @@ async function start() {
             await c.query(`set local role sprout_app; set local app.tenant_id = '${T}'; ${head}`);
             const plan = await c.query(`explain (analyze, buffers) ${statement}`);
             log(`\n--- ${name}: ${statement}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+            await c.query('reset role');
+            const peer = await c.query(`explain (analyze, buffers) ${statement}`);
+            log(`\n--- ${name}, as the peer sends it:\n${peer.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
           } finally {
             await c.query('rollback');
             c.release();

@@ -102,7 +102,8 @@ export async function childInScope(database: Database, caller: Caller, studentId
 /** The records that name the child: its observations and area observations (`studentIds`), its listening records (`studentId`). */
 export const namesChild = (studentId: string): RawBuilder<SqlBool> =>
   // The ids first, from the child indexes (migration 0150: under RLS a jsonb `@>` never uses an index).
-  sql<SqlBool>`(r.id in (select guide_records_naming_child(${studentId}))
+  // Once per statement (an init plan), then read by key: the same plan with or without RLS.
+  sql<SqlBool>`(r.id = any(array(select guide_records_naming_child(${studentId})))
     and ((r.kind in ('observation', 'observation_regional')
       and r.content -> 'studentIds' @> ${JSON.stringify([studentId])}::jsonb)
     or (r.kind = 'hearken' and r.content ->> 'studentId' = ${studentId})))`;

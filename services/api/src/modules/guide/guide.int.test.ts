@@ -301,7 +301,7 @@ describe('the per-child page', () => {
     const plan = await inTenant(t.database, { tenantId: T, userId: uid.teacher1 as string }, (trx) =>
       explain(
         trx,
-        sql`explain select id from record_list r
+        sql`explain (verbose) select id from record_list r
           where r.tenant_id = ${T} and r.kind in ('observation', 'observation_regional', 'hearken')
             and ${namesChild(kid.a)}`,
       ),
