@@ -8,6 +8,7 @@ import { benchAuth } from './auth.bench';
 import { benchCollab } from './collab.bench';
 import { benchConsole } from './console.bench';
 import { benchList } from './list.bench';
+import { benchObservations } from './observations.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
 import { benchSecurity } from './security.bench';
@@ -23,6 +24,8 @@ const all: Record<string, () => Promise<unknown>> = {
   events: () => benchEvents({ seconds: Number(process.env.BENCH_SECONDS ?? 5) }),
   permissions: () => benchPermissions({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   records: () => benchRecords({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 18: the observation review queue and the per-child page vs the same SQL through pg (target ≥ 0.8 each).
+  observations: () => benchObservations({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
