@@ -20,3 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`revoke all on function guide_records_naming_child(text) from public`.execute(db);
   await sql`grant execute on function guide_records_naming_child(text) to sprout_app`.execute(db);
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function if exists guide_records_naming_child(text)`.execute(db);
+}
