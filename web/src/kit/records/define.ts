@@ -25,7 +25,11 @@ export type RecordOp =
   | 'cancelCollect'
   | 'history'
   | 'exportOne'
-  | 'exportUrl';
+  | 'exportUrl'
+  /** A zip of many records' Word files as a job: start (`ids`), its progress (`jobId`), the zip (`jobId`). */
+  | 'exportMany'
+  | 'exportProgress'
+  | 'exportZip';
 
 /** The lists a family's menu pages show as tabs. */
 export const LIST_OPS = ['mine', 'trial', 'approved', 'excellent', 'favourites'] as const;

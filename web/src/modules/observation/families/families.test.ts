@@ -54,7 +54,8 @@ const SPEC: Record<string, string[]> = {
     'GET removeId',
   ],
 };
-const OWN = ['POST review', 'GET history'];
+/** Sprout's own: the review, the history and the zip of many as a job (as for weeks). */
+const OWN = ['POST review', 'GET history', 'GET exportAllForId', 'GET exportProgress', 'GET exportZipDownload'];
 
 const FAMILIES: RecordFamily[] = [observationFamily, regionalFamily, creviewFamily, creviewTyFamily, hearkenFamily];
 
