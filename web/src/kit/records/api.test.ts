@@ -162,3 +162,27 @@ describe('a family’s zip export from its paths table', () => {
     expect(calls[1]?.url).toContain('/api/t_hearken/hearken/exportProgress?jobId=j1');
   });
 });
+
+describe('the child-name search', () => {
+  const named = familyApi(
+    defineRecordFamily({ ...family, paths: { ...family.paths, byNickName: 'POST listobservationByNickName' } }),
+  );
+
+  it('asks the family’s byNickName list with the name when one is typed', async () => {
+    const calls = server({ records: [], total: 0 });
+    await named.list('mine', { current: 1, size: 10 }, { nickName: ' 小明 ', status: 'trial' });
+    expect(calls[0]?.url).toContain('/t_hearken/hearken/listobservationByNickName');
+    expect(calls[0]?.body).toMatchObject({ nickName: '小明', status: 'trial' });
+  });
+
+  it('stays on the tab’s list without a name, or when the family has no such path', async () => {
+    const calls = server({ records: [], total: 0 });
+    await named.list('mine', { current: 1, size: 10 }, { nickName: ' ' });
+    await familyApi(family).list('mine', { current: 1, size: 10 }, { nickName: '小明' });
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      '/api/t_hearken/hearken/alllistFor',
+      '/api/t_hearken/hearken/alllistFor',
+    ]);
+    expect(calls[1]?.body).not.toHaveProperty('nickName');
+  });
+});

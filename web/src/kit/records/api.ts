@@ -31,7 +31,7 @@ export interface ListQuery {
   size: number;
 }
 
-export type ListFilters = Partial<Record<'keyword' | 'classId' | 'status', string>>;
+export type ListFilters = Partial<Record<'keyword' | 'classId' | 'status' | 'nickName', string>>;
 
 type Opts = { notify?: boolean };
 
@@ -124,8 +124,12 @@ export function familyZipApi(family: RecordFamilyInput): ZipExportApi | null {
 export function familyApi(family: RecordFamilyInput) {
   return {
     has: (op: RecordOp) => pathOf(family, op) !== null,
-    list: async (op: ListOp, query: ListQuery, filters: ListFilters = {}, opts?: Opts) =>
-      readPage<FamilyRow>(await call(family, op, cleanParams({ ...filters, ...query }), { ...query }, opts)),
+    /** A list tab; with a child's name (and a `byNickName` path) the records in scope naming that child. */
+    list: async (op: ListOp, query: ListQuery, filters: ListFilters = {}, opts?: Opts) => {
+      const byName = filters.nickName?.trim() && pathOf(family, 'byNickName') ? 'byNickName' : op;
+      const body = cleanParams({ ...filters, ...(byName === op ? { nickName: undefined } : {}), ...query });
+      return readPage<FamilyRow>(await call(family, byName, body, { ...query }, opts));
+    },
     byId: async (id: string, opts?: Opts) => readRecord(await call(family, 'byId', { id }, {}, opts)),
     /** Creates (no id) or saves a draft; answers the record with its new version. */
     save: async (content: Record<string, unknown>, id?: string, version?: number, opts?: Opts) =>

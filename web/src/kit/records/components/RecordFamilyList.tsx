@@ -149,7 +149,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
     setQuery((q) => ({ ...q, current: 1 }));
   };
   const set = (name: keyof ListFilters, value: string | null) => setForm((f) => ({ ...f, [name]: value ?? '' }));
-  const text = (name: 'keyword', placeholder: string) => (
+  const text = (name: 'keyword' | 'nickName', placeholder: string) => (
     <TextInput
       key={name}
       placeholder={placeholder}
@@ -162,6 +162,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
   );
   const filters: Record<string, () => ReactNode> = {
     keyword: () => text('keyword', t('records.list.titlePlaceholder')),
+    nickName: () => text('nickName', t('records.list.nickNamePlaceholder')),
     classId: () => (
       <Select
         key="classId"

@@ -25,6 +25,7 @@ const SPEC: Record<string, string[]> = {
     'GET alllistForId',
     'GET removeId',
     'GET exportObservationUrlForId',
+    'POST listobservationByNickName',
   ],
   '/observation_regional/observationregional': [
     'GET listById',

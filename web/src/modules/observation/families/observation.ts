@@ -26,6 +26,7 @@ export const observationFamily = defineRecordFamily({
     collect: 'POST Collection',
     cancelCollect: 'POST cancelCollection',
     history: 'GET history',
+    byNickName: 'POST listobservationByNickName',
     exportMany: 'GET exportAllForId',
     exportProgress: 'GET exportProgress',
     exportZip: 'GET exportZipDownload',
@@ -50,7 +51,7 @@ export const observationFamily = defineRecordFamily({
     { field: 'authorName', label: 'records.fields.authorName', width: 110 },
     { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
   ],
-  filters: ['keyword', 'classId', 'status'],
+  filters: ['keyword', 'nickName', 'classId', 'status'],
   form: [
     {
       title: 'observation.sections.basic',
