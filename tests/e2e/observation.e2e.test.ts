@@ -147,7 +147,7 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await reviewer.getByTestId('details-excellent').click();
     await expect.poll(() => reviewer.getByTestId('review-panel').textContent()).toContain('优秀');
     const types = () =>
-      reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+      reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-event')));
     await expect.poll(types).toEqual(expect.arrayContaining(['submitted', 'returned', 'approved']));
   });
 
