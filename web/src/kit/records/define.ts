@@ -107,6 +107,8 @@ export interface ColumnDef {
   label: string;
   /** Shows a summary value through a select field's options (its dictionary). */
   optionsOf?: string;
+  /** A list of photo ids (`summary.photos`): the cell shows the first one's thumbnail. */
+  photo?: boolean;
   width?: number;
 }
 

@@ -29,6 +29,7 @@ import { type FamilyRow, familyApi, familyZipApi, type ListFilters } from '../ap
 import { type ColumnDef, detailsHref, type ListOp, listTabs, type RecordFamily } from '../define';
 import { useClassOptions, useFieldOptions } from '../lookups';
 import { ExportProgressModal } from './ExportProgressModal';
+import { PhotoThumb } from './PhotoField';
 import { StatusBadge } from './StatusBadge';
 
 /** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
@@ -207,6 +208,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
           })
           .catch(() => undefined),
     });
+  const linkColumn = family.columns.find((c) => !c.photo);
   const href = (row: FamilyRow, edit = false) => detailsHref(family, { id: row.id, edit, content: row.summary });
 
   return (
@@ -295,9 +297,9 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
                       />
                     </Table.Td>
                   )}
-                  {family.columns.map((c, i) => (
+                  {family.columns.map((c) => (
                     <Table.Td key={c.field}>
-                      {i === 0 ? (
+                      {c === linkColumn ? (
                         <Anchor component={Link} to={href(row)} fw={600} data-testid="list-open">
                           {String(cellValue(row, c.field) ?? '') || t('records.list.untitled')}
                         </Anchor>
@@ -385,6 +387,18 @@ function Cell({ family, column, row }: { family: RecordFamily; column: ColumnDef
   const field = column.optionsOf ? family.fields.get(column.optionsOf) : undefined;
   const options = useFieldOptions(field ?? { name: '', kind: 'text', label: '' });
   const value = cellValue(row, column.field);
+  if (column.photo) {
+    const first = Array.isArray(value) ? value.find((v) => typeof v === 'string' && v) : undefined;
+    return first ? (
+      <div data-testid="list-photo">
+        <PhotoThumb id={String(first)} w={56} h={42} />
+      </div>
+    ) : (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
   const text = Array.isArray(value) ? value.join('、') : String(value ?? '');
   const shown = field ? (options.find((o) => o.value === text)?.label ?? text) : text;
   return (

@@ -104,6 +104,8 @@ export const en: RecordsMessages = {
     tooBig: 'A picture may be at most 10 MB',
     full: 'At most {{max}} pictures',
     open: 'Open the original',
+    photo: 'Photo',
+    download: 'Download {{name}}',
   },
   pickers: {
     classFirst: 'Choose the class first',

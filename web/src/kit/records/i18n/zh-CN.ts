@@ -103,6 +103,8 @@ export const zhCN = {
     tooBig: '图片不能超过 10 MB',
     full: '最多 {{max}} 张',
     open: '查看原图',
+    photo: '照片',
+    download: '下载 {{name}}',
   },
   pickers: {
     classFirst: '请先选择班级',

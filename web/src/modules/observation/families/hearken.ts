@@ -26,6 +26,7 @@ export const hearkenFamily = defineRecordFamily({
   route: '/hearken/hearkenDetails',
   titleField: 'title',
   columns: [
+    { field: 'summary.childWork', label: 'records.list.photo', photo: true, width: 72 },
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('hearkenType'), optionsOf: 'type', width: 120 },
     { field: 'className', label: f('classId'), width: 120 },

@@ -44,6 +44,7 @@ export const observationFamily = defineRecordFamily({
   },
   titleField: 'title',
   columns: [
+    { field: 'summary.photos', label: 'records.list.photo', photo: true, width: 72 },
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('type'), optionsOf: 'type', width: 130 },
     { field: 'className', label: f('classId'), width: 120 },

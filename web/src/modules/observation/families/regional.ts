@@ -26,6 +26,7 @@ export const regionalFamily = defineRecordFamily({
   route: '/observation_regional/observationRegionalDetails',
   titleField: 'title',
   columns: [
+    { field: 'summary.photos', label: 'records.list.photo', photo: true, width: 72 },
     { field: 'title', label: f('title') },
     { field: 'summary.area', label: f('regionalArea'), optionsOf: 'area', width: 120 },
     { field: 'className', label: f('classId'), width: 120 },
