@@ -37,7 +37,7 @@ export const en: RecordsMessages = {
   export: {
     title: 'Export Word (zip)',
     running: 'Making Word files: {{done}} / {{total}}',
-    done: '{{total}} files made; downloading {{fileName}}',
+    done: 'Word files made: {{total}}; downloading {{fileName}}',
     failed: 'The export failed; please try again later',
     download: 'Download again',
     close: 'Close',
