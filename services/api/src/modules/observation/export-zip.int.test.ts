@@ -183,7 +183,7 @@ describe('a zip of many records’ Word files, as a job with progress', () => {
     const text = docxParagraphs(word.rawPayload).join('\n');
     expect(text).toContain('未能插入的照片');
     expect(text).toContain('IMG_0042.HEIC');
-    expect(docxPart(word.rawPayload, 'word/document.xml').match(/<pic:pic/g)?.length).toBe(1);
+    expect(docxPart(word.rawPayload, 'word/document.xml')?.match(/<pic:pic/g)?.length).toBe(1);
   });
 
   it('refuses ids outside the caller’s export scope or tenant, with a clear message, and starts nothing', async () => {
