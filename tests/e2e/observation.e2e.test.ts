@@ -23,6 +23,14 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The start of a phone's HEIC photo (an ISO-BMFF `ftyp heic` box): taken by content, no browser thumbnail. */
+const HEIC = (() => {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftypheicmif1heic', 4, 'latin1');
+  return Buffer.concat([box, Buffer.alloc(3000, 0x5a)]);
+})();
+
 async function confirmModal(page: Page) {
   await page
     .getByRole('dialog')
@@ -135,6 +143,16 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.getByTestId('details-edit').click();
     await teacher.getByTestId('field-teacherSupport').locator('.ProseMirror').click();
     await teacher.keyboard.type('提供更多长条积木，鼓励幼儿讨论分工。');
+    // A phone's HEIC photo: kept, shown as a placeholder with its name (the browser cannot draw it).
+    await teacher.getByTestId('field-photos').locator('input[type=file]').setInputFiles({
+      name: 'IMG_0042.HEIC',
+      mimeType: 'image/heic',
+      buffer: HEIC,
+    });
+    await expect.poll(() => teacher.getByTestId('photo').count()).toBe(2);
+    await expect
+      .poll(() => teacher.getByTestId('field-photos').getByTestId('photo-placeholder').textContent())
+      .toContain('IMG_0042.HEIC');
     await teacher.getByTestId('editor-submit').click();
     await confirmModal(teacher);
     await expect.poll(() => status(teacher)).toBe('trial');
@@ -174,6 +192,8 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
       await reviewer.getByTestId('guide-child-page').waitFor();
       await expect.poll(() => reviewer.getByTestId('guide-record').filter({ hasText: title }).count()).toBe(1);
       await reviewer.getByTestId('guide-domain-chart').locator('.recharts-bar-rectangle').first().waitFor();
+      const item = reviewer.getByTestId('guide-record').filter({ hasText: title });
+      await expect.poll(() => item.getByTestId('photo-placeholder').getAttribute('title')).toBe('下载 IMG_0042.HEIC');
       if (i === 0) await shot(reviewer, 'observation-child-page-zh');
     }
   });
@@ -260,6 +280,13 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.getByTestId('export-progress').getByRole('button', { name: 'Close' }).click();
     await teacher.goto(href);
     await teacher.getByTestId('record-view').waitFor();
+    const placeholder = teacher.getByTestId('record-view').getByTestId('photo-placeholder');
+    await expect.poll(() => placeholder.getAttribute('title')).toBe('Download IMG_0042.HEIC');
+    const [heic] = await Promise.all([teacher.waitForEvent('download'), placeholder.click()]);
+    expect(heic.suggestedFilename()).toBe('IMG_0042.HEIC');
+    await teacher.getByTestId('photo-strip').scrollIntoViewIfNeeded();
+    await shot(teacher, 'observation-details-photos-en');
+    await teacher.evaluate(() => window.scrollTo(0, 0));
     await shot(teacher, 'observation-details-en');
     expect(errors.flat()).toEqual([]);
   });
