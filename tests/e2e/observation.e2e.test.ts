@@ -23,6 +23,14 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The start of a phone's HEIC photo (an ISO-BMFF `ftyp heic` box): taken by content, no browser thumbnail. */
+const HEIC = (() => {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftypheicmif1heic', 4, 'latin1');
+  return Buffer.concat([box, Buffer.alloc(3000, 0x5a)]);
+})();
+
 async function confirmModal(page: Page) {
   await page
     .getByRole('dialog')
@@ -47,8 +55,9 @@ async function status(page: Page) {
  * Issue 18's journey on the record-family kit: a teacher writes an autonomous-play observation
  * with two children, two goals and a photo, and submits it; the reviewer returns it (a comment
  * is required); the teacher fixes and resubmits; the reviewer approves and marks it excellent;
- * a colleague collects it; the Word export downloads a .docx with the photo inside. (The per-child
- * page is the guide context's: its own test.)
+ * the reviewer opens the per-child page of both children from the record's chips; a colleague
+ * collects it; the Word export downloads a .docx with the photo inside, and two approved records
+ * selected in the list download as one zip of two .docx through the job's progress dialog.
  */
 describe('observations: write, return, fix, approve, excellent, collect', () => {
   let e2e: E2E;
@@ -134,6 +143,16 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.getByTestId('details-edit').click();
     await teacher.getByTestId('field-teacherSupport').locator('.ProseMirror').click();
     await teacher.keyboard.type('提供更多长条积木，鼓励幼儿讨论分工。');
+    // A phone's HEIC photo: kept, shown as a placeholder with its name (the browser cannot draw it).
+    await teacher.getByTestId('field-photos').locator('input[type=file]').setInputFiles({
+      name: 'IMG_0042.HEIC',
+      mimeType: 'image/heic',
+      buffer: HEIC,
+    });
+    await expect.poll(() => teacher.getByTestId('photo').count()).toBe(2);
+    await expect
+      .poll(() => teacher.getByTestId('field-photos').getByTestId('photo-placeholder').textContent())
+      .toContain('IMG_0042.HEIC');
     await teacher.getByTestId('editor-submit').click();
     await confirmModal(teacher);
     await expect.poll(() => status(teacher)).toBe('trial');
@@ -147,11 +166,41 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await reviewer.getByTestId('details-excellent').click();
     await expect.poll(() => reviewer.getByTestId('review-panel').textContent()).toContain('优秀');
     const types = () =>
-      reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+      reviewer.getByTestId('history-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-event')));
     await expect.poll(types).toEqual(expect.arrayContaining(['submitted', 'returned', 'approved']));
+    // The teacher's fix, field by field: the form's label, before → after.
+    const fix = reviewer
+      .locator('[data-event="updated"]')
+      .getByTestId('history-change')
+      .filter({ hasText: '提供更多长条积木' });
+    await expect.poll(() => fix.getByTestId('history-change-field').first().textContent()).toBe('教师支持');
+  });
+
+  it('from its children chips the reviewer opens each child’s page: the record is there, with the domain chart', async () => {
+    await reviewer.goto(href);
+    await reviewer.getByTestId('record-view').waitFor();
+    const chips = reviewer.getByTestId('view-child');
+    await expect.poll(() => chips.count()).toBe(2);
+    const ids = await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    for (const [i, id] of ids.entries()) {
+      if (i > 0) {
+        await reviewer.goto(href);
+        await reviewer.getByTestId('record-view').waitFor();
+      }
+      await reviewer.getByTestId('view-child').nth(i).click();
+      await reviewer.waitForURL(`**/guide/child/${id}`);
+      await reviewer.getByTestId('guide-child-page').waitFor();
+      await expect.poll(() => reviewer.getByTestId('guide-record').filter({ hasText: title }).count()).toBe(1);
+      await reviewer.getByTestId('guide-domain-chart').locator('.recharts-bar-rectangle').first().waitFor();
+      const item = reviewer.getByTestId('guide-record').filter({ hasText: title });
+      await expect.poll(() => item.getByTestId('photo-placeholder').getAttribute('title')).toBe('下载 IMG_0042.HEIC');
+      if (i === 0) await shot(reviewer, 'observation-child-page-zh');
+    }
   });
 
   it('exports it as a Word file holding its title and the photo', async () => {
+    await reviewer.goto(href);
+    await reviewer.getByTestId('details-export').waitFor();
     const [download] = await Promise.all([
       reviewer.waitForEvent('download'),
       reviewer.getByTestId('details-export').click(),
@@ -160,6 +209,39 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     const bytes = new Uint8Array(await readFile(String(await download.path())));
     expect(await docxText(bytes)).toContain(title);
     expect(Object.keys(unzipSync(bytes)).some((name) => name.startsWith('word/media/'))).toBe(true);
+  });
+
+  it('selects two approved records in the list (photos as thumbnails) and exports them as one zip, with progress', async () => {
+    await reviewer.goto('/observation/list/index');
+    await reviewer.getByTestId('tab-approved').click();
+    const mine = reviewer.getByTestId('list-row').filter({ hasText: title });
+    await expect.poll(() => mine.count()).toBe(1);
+    // The record's first photo as a small thumbnail in its row (the browser decoded it).
+    const thumb = mine.getByTestId('list-photo').locator('img');
+    await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const other = reviewer.getByTestId('list-row').filter({ hasNotText: title }).first();
+    await other.waitFor();
+    const otherTitle = String(await other.getByTestId('list-open').textContent());
+    await expect.poll(() => reviewer.getByTestId('list-export-zip').isDisabled()).toBe(true);
+    await mine.getByTestId('list-select').click();
+    await other.getByTestId('list-select').click();
+    await expect.poll(() => reviewer.getByTestId('list-export-zip').textContent()).toContain('2');
+    await shot(reviewer, 'observation-list-thumbs-zh');
+    const [download] = await Promise.all([
+      reviewer.waitForEvent('download'),
+      reviewer.getByTestId('list-export-zip').click(),
+    ]);
+    const dialog = reviewer.getByTestId('export-progress');
+    await expect.poll(() => dialog.getByTestId('export-progress-text').textContent()).toMatch(/已生成 2 个文件/);
+    await shot(reviewer, 'observation-export-zh');
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const entries = unzipSync(new Uint8Array(await readFile(String(await download.path()))));
+    const docs = Object.keys(entries).filter((name) => name.endsWith('.docx'));
+    expect(docs).toHaveLength(2);
+    const texts = await Promise.all(docs.map((name) => docxText(entries[name] as Uint8Array)));
+    expect(texts.some((text) => text.includes(title))).toBe(true);
+    expect(texts.some((text) => text.includes(otherTitle.trim()))).toBe(true);
+    await dialog.getByRole('button', { name: '关闭' }).click();
   });
 
   it('a colleague finds it among the excellent ones and collects it', async () => {
@@ -177,9 +259,34 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.evaluate(() => localStorage.setItem('sprout-language', 'en'));
     await teacher.goto('/observation/list/index');
     await teacher.getByTestId('record-family-list').waitFor();
+    const row = teacher.getByTestId('list-row').filter({ hasText: title });
+    await expect
+      .poll(() =>
+        row
+          .getByTestId('list-photo')
+          .locator('img')
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await row.getByTestId('list-select').click();
     await shot(teacher, 'observation-list-en');
+    expect(await teacher.getByTestId('list-export-zip').textContent()).toBe('Export Word (zip, 1)');
+    const [zip] = await Promise.all([teacher.waitForEvent('download'), teacher.getByTestId('list-export-zip').click()]);
+    expect(zip.suggestedFilename()).toMatch(/^observations-.*\.zip$/);
+    await expect
+      .poll(() => teacher.getByTestId('export-progress-text').textContent())
+      .toMatch(/^Word files made: 1; downloading observations-/);
+    await shot(teacher, 'observation-export-en');
+    await teacher.getByTestId('export-progress').getByRole('button', { name: 'Close' }).click();
     await teacher.goto(href);
     await teacher.getByTestId('record-view').waitFor();
+    const placeholder = teacher.getByTestId('record-view').getByTestId('photo-placeholder');
+    await expect.poll(() => placeholder.getAttribute('title')).toBe('Download IMG_0042.HEIC');
+    const [heic] = await Promise.all([teacher.waitForEvent('download'), placeholder.click()]);
+    expect(heic.suggestedFilename()).toBe('IMG_0042.HEIC');
+    await teacher.getByTestId('photo-strip').scrollIntoViewIfNeeded();
+    await shot(teacher, 'observation-details-photos-en');
+    await teacher.evaluate(() => window.scrollTo(0, 0));
     await shot(teacher, 'observation-details-en');
     expect(errors.flat()).toEqual([]);
   });

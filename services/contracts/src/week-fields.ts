@@ -32,8 +32,9 @@ export const SUMMARY_FIELDS = {
   week: ['weekNo', 'startDate', 'endDate'],
   week_plan: ['weekId', 'date', 'domain', 'activityType', 'slot'],
   day_plan: ['weekId', 'date', 'variant'],
-  observation: ['type', 'date', 'location', 'studentIds', 'goals', 'gameName'],
-  observation_regional: ['date', 'area', 'studentIds', 'goals'],
+  // The photos' ids: a list shows the first one's thumbnail.
+  observation: ['type', 'date', 'location', 'studentIds', 'goals', 'gameName', 'photos'],
+  observation_regional: ['date', 'area', 'studentIds', 'goals', 'photos'],
   creview: ['stage', 'date'],
-  hearken: ['type', 'date', 'studentId', 'goals'],
+  hearken: ['type', 'date', 'studentId', 'goals', 'childWork'],
 } as const;

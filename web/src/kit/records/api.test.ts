@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { familyApi, readLink, readPage, readRecord } from './api';
+import { familyApi, familyZipApi, readLink, readPage, readRecord } from './api';
 import { defineRecordFamily } from './define';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -135,5 +135,54 @@ describe('a Word export link', () => {
     expect(urls[1]).toMatch(/^\/api\/t_observation\/observation\/exportDownload\?token=abc$/);
     expect(file.fileName).toBe('观察.docx');
     expect(file.blob.size).toBe(4);
+  });
+});
+
+describe('a family’s zip export from its paths table', () => {
+  it('has none without the three paths', () => {
+    expect(familyZipApi(family)).toBeNull();
+  });
+
+  it('starts the job with the ids and polls the family’s own progress call', async () => {
+    const zip = familyZipApi(
+      defineRecordFamily({
+        ...family,
+        paths: {
+          ...family.paths,
+          exportMany: 'GET exportAllForId',
+          exportProgress: 'GET exportProgress',
+          exportZip: 'GET exportZipDownload',
+        },
+      }),
+    );
+    const calls = server({ jobId: 'j1', total: 2 });
+    expect(await zip?.exportMany(['1', '2'])).toEqual({ jobId: 'j1', total: 2 });
+    await zip?.exportProgress('j1');
+    expect(calls[0]?.url).toMatch(/\/api\/t_hearken\/hearken\/exportAllForId\?ids=1%2C2|ids=1&ids=2/);
+    expect(calls[1]?.url).toContain('/api/t_hearken/hearken/exportProgress?jobId=j1');
+  });
+});
+
+describe('the child-name search', () => {
+  const named = familyApi(
+    defineRecordFamily({ ...family, paths: { ...family.paths, byNickName: 'POST listobservationByNickName' } }),
+  );
+
+  it('asks the family’s byNickName list with the name when one is typed', async () => {
+    const calls = server({ records: [], total: 0 });
+    await named.list('mine', { current: 1, size: 10 }, { nickName: ' 小明 ', status: 'trial' });
+    expect(calls[0]?.url).toContain('/t_hearken/hearken/listobservationByNickName');
+    expect(calls[0]?.body).toMatchObject({ nickName: '小明', status: 'trial' });
+  });
+
+  it('stays on the tab’s list without a name, or when the family has no such path', async () => {
+    const calls = server({ records: [], total: 0 });
+    await named.list('mine', { current: 1, size: 10 }, { nickName: ' ' });
+    await familyApi(family).list('mine', { current: 1, size: 10 }, { nickName: '小明' });
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      '/api/t_hearken/hearken/alllistFor',
+      '/api/t_hearken/hearken/alllistFor',
+    ]);
+    expect(calls[1]?.body).not.toHaveProperty('nickName');
   });
 });

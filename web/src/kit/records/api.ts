@@ -1,4 +1,4 @@
-import type { HistoryEntry, RecordHeader } from '@sprout/contracts';
+import type { ExportJob, ExportProgress, HistoryEntry, RecordHeader } from '@sprout/contracts';
 import { http, type QueryParams, requestBlob } from '../../lib/http';
 import { type ListOp, pathOf, type RecordFamilyInput, type RecordOp } from './define';
 
@@ -31,7 +31,7 @@ export interface ListQuery {
   size: number;
 }
 
-export type ListFilters = Partial<Record<'keyword' | 'classId' | 'status', string>>;
+export type ListFilters = Partial<Record<'keyword' | 'classId' | 'status' | 'nickName', string>>;
 
 type Opts = { notify?: boolean };
 
@@ -95,11 +95,41 @@ export function readLink(raw: unknown): string | null {
   return typeof link === 'string' && link ? link : null;
 }
 
+/**
+ * A family's zip export calls (the server's `zipExportRoutes`): start a job for the ids, poll its
+ * progress, download the zip. `base` under `/api`; `download` the name of the download call.
+ */
+export const zipExportApi = (base: string, download = 'exportDownload') => ({
+  exportMany: (ids: string[]) => data(http.get<ExportJob>(`${base}/exportAllForId`, { ids })),
+  exportProgress: (jobId: string) =>
+    data(http.get<ExportProgress>(`${base}/exportProgress`, { jobId }, { notify: false })),
+  exportDownload: (jobId: string, fallbackName: string) => requestBlob(`${base}/${download}`, { jobId }, fallbackName),
+});
+
+export type ZipExportApi = ReturnType<typeof zipExportApi>;
+
+/** The zip export of a family from its paths table (`exportMany`, `exportProgress`, `exportZip`), or null. */
+export function familyZipApi(family: RecordFamilyInput): ZipExportApi | null {
+  const start = pathOf(family, 'exportMany');
+  const progress = pathOf(family, 'exportProgress');
+  const zip = pathOf(family, 'exportZip');
+  if (!start || !progress || !zip) return null;
+  return {
+    exportMany: (ids) => data(http.get<ExportJob>(start.url, { ids })),
+    exportProgress: (jobId) => data(http.get<ExportProgress>(progress.url, { jobId }, { notify: false })),
+    exportDownload: (jobId, fallbackName) => requestBlob(zip.url, { jobId }, fallbackName),
+  };
+}
+
 export function familyApi(family: RecordFamilyInput) {
   return {
     has: (op: RecordOp) => pathOf(family, op) !== null,
-    list: async (op: ListOp, query: ListQuery, filters: ListFilters = {}, opts?: Opts) =>
-      readPage<FamilyRow>(await call(family, op, cleanParams({ ...filters, ...query }), { ...query }, opts)),
+    /** A list tab; with a child's name (and a `byNickName` path) the records in scope naming that child. */
+    list: async (op: ListOp, query: ListQuery, filters: ListFilters = {}, opts?: Opts) => {
+      const byName = filters.nickName?.trim() && pathOf(family, 'byNickName') ? 'byNickName' : op;
+      const body = cleanParams({ ...filters, ...(byName === op ? { nickName: undefined } : {}), ...query });
+      return readPage<FamilyRow>(await call(family, byName, body, { ...query }, opts));
+    },
     byId: async (id: string, opts?: Opts) => readRecord(await call(family, 'byId', { id }, {}, opts)),
     /** Creates (no id) or saves a draft; answers the record with its new version. */
     save: async (content: Record<string, unknown>, id?: string, version?: number, opts?: Opts) =>

@@ -24,8 +24,14 @@ export type RecordOp =
   | 'collect'
   | 'cancelCollect'
   | 'history'
+  /** Records in scope naming a child whose name contains `nickName` (the list's child-name search). */
+  | 'byNickName'
   | 'exportOne'
-  | 'exportUrl';
+  | 'exportUrl'
+  /** A zip of many records' Word files as a job: start (`ids`), its progress (`jobId`), the zip (`jobId`). */
+  | 'exportMany'
+  | 'exportProgress'
+  | 'exportZip';
 
 /** The lists a family's menu pages show as tabs. */
 export const LIST_OPS = ['mine', 'trial', 'approved', 'excellent', 'favourites'] as const;
@@ -89,8 +95,11 @@ export interface SectionDef {
   showWhen?: ShowWhen;
 }
 
-/** List filters: `keyword` (the title and the family's search fields), the class, the status. */
-export type FilterKind = 'keyword' | 'classId' | 'status';
+/**
+ * List filters: `keyword` (the title and the family's search fields), the class, the status,
+ * `nickName` (a child's name: the list then comes from the family's `byNickName` path).
+ */
+export type FilterKind = 'keyword' | 'classId' | 'status' | 'nickName';
 
 export interface ColumnDef {
   /** A header field of the row (`title`, `className`, `status`, `authorName`, `updateTime`, `reviewerName`) or `summary.<name>`. */
@@ -98,6 +107,8 @@ export interface ColumnDef {
   label: string;
   /** Shows a summary value through a select field's options (its dictionary). */
   optionsOf?: string;
+  /** A list of photo ids (`summary.photos`): the cell shows the first one's thumbnail. */
+  photo?: boolean;
   width?: number;
 }
 

@@ -4,7 +4,16 @@
  * a local draft kept on a failed save, the printed detail with its history and review panel.
  * Imports no context.
  */
-export { familyApi, type FamilyApi, type FamilyRecord, type FamilyRow } from './api';
+export {
+  type FamilyApi,
+  type FamilyRecord,
+  type FamilyRow,
+  familyApi,
+  familyZipApi,
+  type ZipExportApi,
+  zipExportApi,
+} from './api';
+export { ExportProgressModal } from './components/ExportProgressModal';
 export { RecordFamilyDetails } from './components/RecordFamilyDetails';
 export { RecordFamilyList } from './components/RecordFamilyList';
 export { ReviewDialog } from './components/ReviewDialog';

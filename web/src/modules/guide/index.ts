@@ -1,4 +1,5 @@
-import { page, type WebContext } from '../../app/context';
+import type { WebContext } from '../../app/context';
+import { recordsPage } from '../../kit/records/namespace';
 import type { GuideMessages } from './i18n/zh-CN';
 import { guideNamespace } from './namespace';
 
@@ -13,7 +14,8 @@ export const guideContext: WebContext<'guide', GuideMessages> = {
   pages: [
     {
       path: '/guide/child/:studentId',
-      load: page(() => import('./pages/ChildPage'), 'ChildPage'),
+      // With the record kit's texts: its photo thumbnails (a HEIC photo's placeholder) are the kit's.
+      load: recordsPage(() => import('./pages/ChildPage'), 'ChildPage'),
       titleKey: 'route.guideChild',
       icon: 'MoodKid',
     },

@@ -8,6 +8,7 @@ import type {
   SubmitWeekRequest,
   UpdateWeekRequest,
 } from '@sprout/contracts';
+import { zipExportApi } from '../../kit/records/api';
 import { http, type QueryParams, type RequestOptions, requestBlob } from '../../lib/http';
 import type {
   ClassOption,
@@ -16,8 +17,6 @@ import type {
   DayPlanRecord,
   DayPlanRow,
   DayPlanVariant,
-  ExportJob,
-  ExportProgress,
   HistoryEntry,
   HomeStats,
   ListFilters,
@@ -94,12 +93,7 @@ function readWeekWithPlans(raw: unknown): WeekWithPlans {
 }
 
 /** The zip export calls of a record family at `base` (the server's `zipExportRoutes`). */
-export const zipExportApi = (base: string, download = 'exportDownload') => ({
-  exportMany: (ids: string[]) => data(http.get<ExportJob>(`${base}/exportAllForId`, { ids })),
-  exportProgress: (jobId: string) =>
-    data(http.get<ExportProgress>(`${base}/exportProgress`, { jobId }, { notify: false })),
-  exportDownload: (jobId: string, fallbackName: string) => requestBlob(`${base}/${download}`, { jobId }, fallbackName),
-});
+export { zipExportApi };
 
 export const weekApi = {
   /** Weeks I wrote or co-wrote. */

@@ -30,6 +30,22 @@ const bigPng = () =>
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
+/**
+ * The start of a phone's HEIC photo: an ISO-BMFF `ftyp` box (major brand heic, compatible
+ * mif1 heic) and a `meta` box's header, then bytes. Real enough for content sniffing; libvips'
+ * prebuilt build could not decode the HEVC inside anyway.
+ */
+const heic = () => {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftypheic', 4, 'latin1');
+  box.write('mif1heic', 16, 'latin1');
+  const meta = Buffer.alloc(12);
+  meta.writeUInt32BE(12, 0);
+  meta.write('meta', 4, 'latin1');
+  return Buffer.concat([box, meta, Buffer.alloc(4000, 0x5a)]);
+};
+
 /** Every file under a folder (recursively). */
 async function filesUnder(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
@@ -176,6 +192,47 @@ describe('uploads and attachments (local disk)', () => {
     // A document as a photo is not a photo.
     const asPhoto = await fx.upload('teacher', PUT, { name: 'plan.pdf', data: pdf }, { kind: 'photo' });
     expect(asPhoto.status).toBe(400);
+  });
+
+  it('takes a HEIC photo by its content and keeps it without a thumbnail, quietly; refuses it under a wrong name', async () => {
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args);
+    try {
+      const data = heic();
+      const r = await fx.upload('teacher', PUT, { name: 'IMG_0042.HEIC', data }, { kind: 'photo' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const f = r.body.data;
+      expect(f.name).toMatch(/\.heic$/);
+      // No thumbnail link: the page shows a placeholder with the name instead.
+      expect(f.thumbLink).toBe('');
+      await fx.thumbnails();
+      const original = await fx.app.inject({ method: 'GET', url: f.link, headers: fx.headers('teacher') });
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/heic');
+      expect(original.rawPayload.equals(data)).toBe(true);
+      const thumb = await fx.app.inject({ method: 'GET', url: `${f.link}?thumb=1`, headers: fx.headers('teacher') });
+      expect(thumb.statusCode).toBe(404);
+      expect(existsSync(path.join(fx.dataDir, 'files', `${f.name}.thumb.webp`))).toBe(false);
+      // Even asked for, its thumbnail job ends at once: nothing logged, nothing to retry.
+      const logged: unknown[] = [];
+      const store = new LocalStore(path.join(fx.dataDir, 'files'));
+      const job = { tenantId: '100001', id: f.attachId as string, key: f.name as string };
+      expect(await makeThumbnail(fx.t.database, store, job, (err) => logged.push(err))).toBe('skipped');
+      expect(logged).toEqual([]);
+      expect(warned).toEqual([]);
+
+      const before = await files();
+      const asJpg = await fx.upload('teacher', PUT, { name: 'IMG_0042.jpg', data }, { kind: 'photo' });
+      expect(asJpg.status).toBe(400);
+      expect(asJpg.body.msg).toBe('文件内容与类型不符（.jpg）');
+      const pngAsHeic = await fx.upload('teacher', PUT, { name: 'a.heic', data: await png() }, { kind: 'photo' }, 'en');
+      expect(pngAsHeic.status).toBe(400);
+      expect(pngAsHeic.body.msg).toMatch(/\.heic/);
+      expect(await files()).toEqual(before);
+    } finally {
+      console.warn = warn;
+    }
   });
 
   it('lists, details and removes attachments; a used one is refused naming where; objects go after the row', async () => {

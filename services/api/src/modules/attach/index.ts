@@ -16,6 +16,7 @@ import { type StoreResolver, uploadRoutes } from './upload-routes';
 
 export type { AttachRow } from './attach-repo';
 export { BladeFileSchema, bladeFile } from './upload-routes';
+export { thumbnailable } from './rules';
 export { makeThumbnail, THUMB_QUEUE, type ThumbJob, thumbnailProcessor } from './thumb-job';
 
 /** Who uses an attachment: a library file, a record, a notice … (`owner_kind`, and its id). */

@@ -6,7 +6,7 @@ import { nextId } from '@sprout/core/ids';
 import type { JobQueue } from '@sprout/core/queue';
 import { type ObjectStore, objectKey } from '../oss';
 import { ATTACH_COLUMNS, attachDb, type AttachRow, linkOf } from './attach-repo';
-import { checkUpload, cleanName, type Kind, tooBig } from './rules';
+import { checkUpload, cleanName, type Kind, thumbnailable, tooBig } from './rules';
 import { requestThumbnail } from './thumb-job';
 
 /** How many bytes the type is read from (file-type needs at most a few kB; Office files a little more). */
@@ -163,7 +163,7 @@ export async function ingest(input: IngestInput): Promise<AttachRow> {
     throw err;
   }
   // The thumbnail is made after the answer (thumb-job.ts); until then its link answers the image.
-  if (type.group === 'image' && input.queue)
+  if (type.group === 'image' && thumbnailable(type.ext) && input.queue)
     await requestThumbnail(input.queue, { tenantId, id: String(row.id), key }, input.onStoreError);
   return row;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@sprout/core/errors';
-import { checkUpload, cleanName, extensionOf, kindCeiling, kindOf, limitOf, sizeText } from './rules';
+import { checkUpload, cleanName, extensionOf, kindCeiling, kindOf, limitOf, sizeText, thumbnailable } from './rules';
 
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0,
@@ -18,7 +18,33 @@ const refusal = async (p: Promise<unknown>) => {
   return (err as AppError).messageKey;
 };
 
+/** The start of an ISO-BMFF file: an `ftyp` box of major brand `brand` (a phone's HEIC photo starts so). */
+const ftyp = (brand: string) => {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftyp', 4, 'latin1');
+  box.write(brand, 8, 'latin1');
+  box.write('mif1', 16, 'latin1');
+  box.write(brand, 20, 'latin1');
+  return new Uint8Array(Buffer.concat([box, Buffer.alloc(64, 1)]));
+};
+
 describe('upload rules', () => {
+  it('takes a HEIC or HEIF photo by its content, with no thumbnail; refuses one named .jpg or a jpg named .heic', async () => {
+    const heic = await checkUpload('photo', 'IMG_0001.HEIC', ftyp('heic'));
+    expect([heic.ext, heic.mime, heic.max]).toEqual(['heic', 'image/heic', 10 * 1024 * 1024]);
+    expect((await checkUpload('photo', 'p.heif', ftyp('mif1'))).mime).toBe('image/heif');
+    expect(await refusal(checkUpload('photo', 'IMG_0001.jpg', ftyp('heic')))).toBe('attach.mismatch');
+    expect(await refusal(checkUpload('photo', 'IMG_0001.heic', PNG))).toBe('attach.mismatch');
+    expect(await refusal(checkUpload('avatar', 'me.heic', ftyp('heic')))).toBe('attach.avatarType');
+    expect([thumbnailable('heic'), thumbnailable('1/a.HEIF'), thumbnailable('image/heic')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect([thumbnailable('png'), thumbnailable('1/a.jpg'), thumbnailable('image/webp')]).toEqual([true, true, true]);
+  });
+
   it('reads the type from the content and wants the name to agree', async () => {
     expect((await checkUpload('file', 'a.PNG', PNG)).mime).toBe('image/png');
     expect(await refusal(checkUpload('file', 'a.pdf', PNG))).toBe('attach.mismatch');

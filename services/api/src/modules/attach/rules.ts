@@ -20,6 +20,9 @@ const TYPES: FileType[] = [
   { ext: 'png', mime: 'image/png', group: 'image' },
   { ext: 'gif', mime: 'image/gif', group: 'image' },
   { ext: 'webp', mime: 'image/webp', group: 'image' },
+  // Phones' photos (issue 18). Kept and served as they are: sharp's prebuilt libvips cannot decode HEVC, so no thumbnail.
+  { ext: 'heic', mime: 'image/heic', group: 'image' },
+  { ext: 'heif', mime: 'image/heif', group: 'image' },
   { ext: 'pdf', mime: 'application/pdf', group: 'document' },
   { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', group: 'document' },
   { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', group: 'document' },
@@ -31,6 +34,13 @@ const TYPES: FileType[] = [
   { ext: 'zip', mime: 'application/zip', group: 'media' },
 ];
 const BY_EXT = new Map(TYPES.map((t) => [t.ext, t]));
+
+/** Pictures kept without a thumbnail: the thumbnail job cannot decode them (its link answers the original). */
+export const NO_THUMBNAIL_EXTS: readonly string[] = ['heic', 'heif'];
+
+/** Whether a stored picture (by its extension, object key or content type) gets a thumbnail. */
+export const thumbnailable = (extKeyOrType: string) =>
+  !NO_THUMBNAIL_EXTS.includes((extKeyOrType.split(/[./]/).pop() ?? '').toLowerCase());
 
 export const MB = 1024 * 1024;
 export const KB = 1024;
@@ -103,6 +113,8 @@ async function contentExt(sample: Uint8Array, named: string): Promise<string | u
   const found = await fileTypeFromBuffer(sample);
   if (!found) return named === 'txt' && looksLikeText(sample) ? 'txt' : undefined;
   if (found.ext === 'zip' && ['docx', 'xlsx', 'pptx'].includes(named)) return named;
+  // file-type names every HEIF container `heic` (ftyp heic/heix/mif1…): a .heif name agrees with it.
+  if (found.ext === 'heic' && named === 'heif') return named;
   return found.ext === 'jpeg' ? 'jpg' : found.ext;
 }
 

@@ -6,6 +6,7 @@ import type { JobQueue } from '@sprout/core/queue';
 import type { Processor } from '@sprout/worker';
 import { ObjectMissingError, type ObjectStore, storeFor } from '../oss';
 import { attachDb } from './attach-repo';
+import { thumbnailable } from './rules';
 
 /** The queue thumbnails are made on (after the upload answered). */
 export const THUMB_QUEUE = 'attach-thumbnail';
@@ -32,7 +33,9 @@ export async function makeThumbnail(
   store: ObjectStore,
   job: ThumbJob,
   log?: (err: unknown) => void,
-): Promise<'made' | 'failed' | 'gone'> {
+): Promise<'made' | 'failed' | 'gone' | 'skipped'> {
+  // A picture libvips cannot decode here (HEIC): none, quietly and at once, not a failure to retry.
+  if (!thumbnailable(job.key)) return 'skipped';
   const thumbKey = thumbKeyOf(job.key);
   try {
     const image = await store.get(job.key);

@@ -13,7 +13,7 @@ import { assertKey, type ObjectStore, ObjectMissingError, storeFor } from '../os
 import { attachByKey, attachById, attachDb, type AttachRow } from './attach-repo';
 import { ingest } from './ingest';
 import './messages';
-import { GROUP_MAX, type Kind, kindOf } from './rules';
+import { GROUP_MAX, type Kind, kindOf, thumbnailable } from './rules';
 
 /** Resolves a tenant's store (the enabled configuration's); tests give one that fails. */
 export type StoreResolver = (database: Database, config: Config, tenantId: string) => Promise<ObjectStore>;
@@ -33,9 +33,14 @@ export const BladeFileSchema = z.object({
   attachId: z.string(),
   thumbLink: z.string(),
 });
-/** An image's thumbnail link: its thumbnail once made (thumb-job.ts), the image itself until then. */
+/**
+ * An image's thumbnail link: its thumbnail once made (thumb-job.ts), the image itself until then;
+ * none for a picture that gets no thumbnail (HEIC: browsers show a placeholder).
+ */
 export const thumbLinkOf = (row: Pick<AttachRow, 'link' | 'thumb_key' | 'content_type'>) =>
-  row.thumb_key || row.content_type.startsWith('image/') ? `${row.link}?thumb=1` : '';
+  row.thumb_key || (row.content_type.startsWith('image/') && thumbnailable(row.content_type))
+    ? `${row.link}?thumb=1`
+    : '';
 export const bladeFile = (row: AttachRow) => ({
   link: row.link,
   domain: row.domain,
@@ -231,7 +236,8 @@ export function uploadRoutes(stores: StoreResolver = storeFor) {
         if (!row) throw notFound('attach.notFound');
         // No thumbnail yet (still queued) or none could be made: an image answers itself.
         const thumb = q.thumb === '1' && Boolean(row.thumb_key);
-        if (q.thumb === '1' && !thumb && !row.content_type.startsWith('image/')) throw notFound('attach.notFound');
+        if (q.thumb === '1' && !thumb && !(row.content_type.startsWith('image/') && thumbnailable(row.content_type)))
+          throw notFound('attach.notFound');
         const key = thumb ? (row.thumb_key as string) : row.name;
         const store = await stores(app.database, app.config, ctx.tenantId);
         const fileName = thumb ? `${row.original_name.replace(/\.[^.]+$/, '')}.webp` : row.original_name;

@@ -170,6 +170,22 @@ describe('a zip of many records’ Word files, as a job with progress', () => {
     );
   });
 
+  it('prints a HEIC photo by its name (Word cannot show it) beside the pictures it can', async () => {
+    // An ISO-BMFF ftyp box of a phone's HEIC photo, then bytes: taken by content, not decodable here.
+    const box = Buffer.alloc(24);
+    box.writeUInt32BE(24, 0);
+    box.write('ftypheicmif1heic', 4, 'latin1');
+    const heic = await upload('teacher1', Buffer.concat([box, Buffer.alloc(2000, 0x5a)]), 'IMG_0042.HEIC');
+    const photo = await upload('teacher1', await png(), '滑梯.png');
+    const id = await observation('teacher1', cls['小一班'] as string, '滑梯上的排队', { photos: [heic, photo] });
+    const word = await download('teacher1', `${OBS}/exportForId?id=${id}`);
+    expect(word.statusCode, word.body).toBe(200);
+    const text = docxParagraphs(word.rawPayload).join('\n');
+    expect(text).toContain('未能插入的照片');
+    expect(text).toContain('IMG_0042.HEIC');
+    expect(docxPart(word.rawPayload, 'word/document.xml')?.match(/<pic:pic/g)?.length).toBe(1);
+  });
+
   it('refuses ids outside the caller’s export scope or tenant, with a clear message, and starts nothing', async () => {
     const theirs = await observation('teacher1', cls['小一班'] as string, '小一班的观察');
     const mine = await observation('teacher3', cls['中一班'] as string, '中一班的观察');

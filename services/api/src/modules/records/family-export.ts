@@ -10,7 +10,7 @@ import { ok } from '@sprout/core/http/envelope';
 import { renderRecordSheet, safeFileName } from '@sprout/core/records';
 import { attachment } from '../../http/attachment';
 import { okSchema } from '../../plugins/serialization';
-import { readAttachment } from '../attach';
+import { readAttachment, thumbnailable } from '../attach';
 import { callerOf, IdParamSchema, inRecordScope, loadRecord, type RecordRow, recordQuery } from './engine';
 import { registerZipRenderer, type ZipExportDeps, zipExportRoutes } from './zip-export';
 import type { FamilyPath, RecordFamilyDef } from './family';
@@ -74,14 +74,25 @@ async function renderRow<C>(
     return { tenantName: t?.tenant_name ?? '', children: refs.children.map((c) => names.get(c) ?? '') };
   });
   const photos = [];
+  // Pictures libvips cannot decode here (a phone's HEIC photo, a broken file): named, not printed.
+  const unprinted: string[] = [];
   for (const photoId of refs.photos) {
-    const { stream } = await readAttachment(database, config, tenantId, photoId);
-    const { data, info } = await sharp(await bytesOf(stream))
-      .rotate()
-      .resize({ width: 1200, withoutEnlargement: true })
-      .jpeg({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
-    photos.push({ data, type: 'jpg' as const, width: info.width, height: info.height });
+    const { row: file, stream } = await readAttachment(database, config, tenantId, photoId);
+    if (!thumbnailable(file.extension)) {
+      stream.destroy();
+      unprinted.push(file.original_name);
+      continue;
+    }
+    try {
+      const { data, info } = await sharp(await bytesOf(stream))
+        .rotate()
+        .resize({ width: 1200, withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toBuffer({ resolveWithObject: true });
+      photos.push({ data, type: 'jpg' as const, width: info.width, height: info.height });
+    } catch {
+      unprinted.push(file.original_name);
+    }
   }
   const f = FACTS[lang];
   const facts: Array<[string, string]> = [
@@ -98,10 +109,15 @@ async function renderRow<C>(
     school: tenantName,
     title: row.title,
     facts: facts.filter(([, v]) => v !== ''),
-    sections: (def.print ?? []).map(([field, zh, en]) => ({
-      label: lang === 'en' ? en : zh,
-      value: record[field] as never,
-    })),
+    sections: [
+      ...(def.print ?? []).map(([field, zh, en]) => ({
+        label: lang === 'en' ? en : zh,
+        value: record[field] as never,
+      })),
+      ...(unprinted.length
+        ? [{ label: lang === 'en' ? 'Photos not printed' : '未能插入的照片', value: unprinted.join('、') as never }]
+        : []),
+    ],
     photosLabel: f[7],
     photos,
   });

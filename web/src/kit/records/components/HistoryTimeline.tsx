@@ -1,4 +1,5 @@
-import { Alert, Loader, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
+import type { HistoryEntry } from '@sprout/contracts';
 import {
   IconArrowBackUp,
   IconAward,
@@ -9,67 +10,171 @@ import {
   IconStar,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyApi } from '../api';
+import type { RecordFamily } from '../define';
+import {
+  describePath,
+  type EventKey,
+  eventColor,
+  eventKey,
+  familyPathLabels,
+  flattenChange,
+  formatValue,
+  type PathLabels,
+} from '../model/history';
+import classes from './HistoryTimeline.module.css';
 
-/** Events of the record lifecycle (services/core records) → the timeline's label key, icon and colour. */
-const EVENTS: Record<string, { key: string; icon: ReactNode; color: string }> = {
-  RecordCreated: { key: 'created', icon: <IconPlus size={12} />, color: 'gray' },
-  DraftUpdated: { key: 'edited', icon: <IconEdit size={12} />, color: 'blue' },
-  RecordSubmitted: { key: 'submitted', icon: <IconSend size={12} />, color: 'orange' },
-  RecordApproved: { key: 'approved', icon: <IconCheck size={12} />, color: 'teal' },
-  RecordReturned: { key: 'returned', icon: <IconArrowBackUp size={12} />, color: 'red' },
-  EditedDuringReview: { key: 'reviewEdited', icon: <IconEdit size={12} />, color: 'orange' },
-  RecordMarkedExcellent: { key: 'excellent', icon: <IconAward size={12} />, color: 'yellow' },
-  ExcellentMarkRemoved: { key: 'unexcellent', icon: <IconAward size={12} />, color: 'gray' },
-  RecordCollected: { key: 'collected', icon: <IconStar size={12} />, color: 'orange' },
-  CollectionCancelled: { key: 'uncollected', icon: <IconStar size={12} />, color: 'gray' },
-  RecordDeleted: { key: 'removed', icon: <IconTrash size={12} />, color: 'gray' },
+const ICONS: Record<EventKey, ReactNode> = {
+  created: <IconPlus size={14} />,
+  updated: <IconEdit size={14} />,
+  submitted: <IconSend size={14} />,
+  approved: <IconCheck size={14} />,
+  returned: <IconArrowBackUp size={14} />,
+  reviewEdited: <IconEdit size={14} />,
+  excellent: <IconAward size={14} />,
+  unexcellent: <IconAward size={14} />,
+  collected: <IconStar size={14} />,
+  uncollected: <IconStar size={14} />,
+  deleted: <IconTrash size={14} />,
 };
 
-/** A record's timeline: who did what when, the comment of a review, how many fields an edit changed. */
-export function HistoryTimeline({ api, id, version }: { api: FamilyApi; id: string; version: number }) {
+type Tx = (key: string, values?: Record<string, unknown>) => string;
+
+function Changes({ entry, labels, tx }: { entry: HistoryEntry; labels: PathLabels; tx: Tx }) {
+  const [open, setOpen] = useState(entry.changes.length <= 3);
+  const changes = entry.changes.flatMap((c) => flattenChange(c));
+  if (changes.length === 0) return null;
+  return (
+    <Stack gap={4} mt={4}>
+      <Anchor component="button" size="xs" onClick={() => setOpen((v) => !v)} ta="left" data-testid="history-toggle">
+        {open ? tx('hideChanges') : `${tx('changes', { count: changes.length })} · ${tx('showChanges')}`}
+      </Anchor>
+      {open && (
+        <Stack gap={6} className={classes.changes} data-testid="history-changes">
+          {changes.map((change, i) => {
+            const before = formatValue(change.before);
+            const after = formatValue(change.after);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity beyond their order
+              <div key={i} className={classes.change} data-testid="history-change">
+                <Text size="xs" c="dimmed" className={classes.path} data-testid="history-change-field">
+                  {describePath(change.path, labels)}
+                </Text>
+                <Text size="xs">
+                  <span className={classes.before}>{before || tx('emptyValue')}</span>
+                  <span className={classes.arrow}> → </span>
+                  <span className={classes.after}>{after || tx('emptyValue')}</span>
+                </Text>
+              </div>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A record's timeline, newest first: who did what when, a review's comment, and each edit's
+ * changed fields (before → after, named by `labels`). `texts` is the i18n prefix of its wording
+ * (`loading`, `failed`, `empty`, `changes`, `showChanges`, `hideChanges`, `comment`, `version`,
+ * `emptyValue`, `events.<key>`; the kit's `records.history` by default); `extra` adds a line
+ * under an entry (the week's co-authors).
+ */
+export function HistoryTimeline({
+  queryKey,
+  load,
+  labels,
+  texts = 'records.history',
+  extra,
+}: {
+  queryKey: readonly unknown[];
+  load: () => Promise<HistoryEntry[]>;
+  labels: PathLabels;
+  texts?: string;
+  extra?: (entry: HistoryEntry) => ReactNode;
+}) {
   const { t } = useTranslation();
+  const tx: Tx = (key, values) => String(t(`${texts}.${key}` as never, values as never));
   const history = useQuery({
-    queryKey: ['record-history', id, version],
-    queryFn: () => api.history(id, { notify: false }),
-    enabled: api.has('history'),
+    queryKey: ['record-history', ...queryKey],
+    queryFn: load,
+    placeholderData: keepPreviousData,
     retry: false,
   });
-  if (!api.has('history')) return null;
-  if (history.isPending) return <Loader size="sm" />;
-  if (history.isError) return <Alert color="gray">{t('records.details.historyFailed')}</Alert>;
-  const entries = [...history.data].reverse();
-  if (entries.length === 0) return <Text c="dimmed">{t('records.details.historyEmpty')}</Text>;
+  if (history.isPending) {
+    return (
+      <Group gap="xs" c="dimmed">
+        <Loader size="xs" />
+        <Text size="sm">{tx('loading')}</Text>
+      </Group>
+    );
+  }
+  if (history.isError && !history.data) return <Alert color="red">{tx('failed')}</Alert>;
+  const entries = [...(history.data ?? [])].reverse();
+  if (entries.length === 0) return <Text c="dimmed">{tx('empty')}</Text>;
   return (
-    <Timeline bulletSize={22} lineWidth={2} data-testid="history">
+    <Timeline bulletSize={24} lineWidth={2} data-testid="history">
       {entries.map((entry) => {
-        const known = EVENTS[entry.type];
+        const key = eventKey(entry.type);
         return (
           <Timeline.Item
             key={`${entry.version}-${entry.type}-${entry.time}`}
-            bullet={known?.icon ?? <IconEdit size={12} />}
-            color={known?.color ?? 'gray'}
-            title={
-              known ? t(`records.history.${known.key}` as never) : t('records.history.other', { type: entry.type })
-            }
+            bullet={key ? ICONS[key] : <IconEdit size={14} />}
+            color={eventColor(entry.type)}
             data-testid="history-entry"
-            data-type={known?.key ?? entry.type}
+            data-type={entry.type}
+            data-event={key ?? entry.type}
+            title={
+              <Group gap={6}>
+                <Text fw={600} size="sm" data-testid="history-actor">
+                  {entry.actorName || entry.actorId}
+                </Text>
+                <Text size="sm">{key ? tx(`events.${key}`) : entry.type}</Text>
+              </Group>
+            }
           >
             <Text size="xs" c="dimmed">
-              {entry.actorName} · {entry.time}
+              {entry.time} · {tx('version', { version: entry.version })}
             </Text>
-            {entry.comment ? <Text size="sm">{entry.comment}</Text> : null}
-            {entry.changes.length > 0 ? (
-              <Text size="xs" c="dimmed">
-                {t('records.history.changed', { count: entry.changes.length })}
+            {extra?.(entry)}
+            {entry.comment && (
+              <Text size="sm" mt={4} className={classes.comment}>
+                {tx('comment', { comment: entry.comment })}
               </Text>
-            ) : null}
+            )}
+            <Changes entry={entry} labels={labels} tx={tx} />
           </Timeline.Item>
         );
       })}
     </Timeline>
+  );
+}
+
+/** A family record's timeline, its changes named by the family's form. */
+export function FamilyHistory({
+  family,
+  api,
+  id,
+  version,
+}: {
+  family: RecordFamily;
+  api: FamilyApi;
+  id: string;
+  version: number;
+}) {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
+  const labels = useMemo(() => familyPathLabels(family, (key) => String(t(key as never))), [family, t, i18n.language]);
+  if (!api.has('history')) return null;
+  return (
+    <HistoryTimeline
+      queryKey={[family.kind, id, version]}
+      load={() => api.history(id, { notify: false })}
+      labels={labels}
+    />
   );
 }

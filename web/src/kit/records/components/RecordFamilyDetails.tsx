@@ -23,7 +23,7 @@ import { getStore } from '../../../lib/storage';
 import { usePermission } from '../../../permissions/Can';
 import { type FamilyApi, type FamilyRecord, familyApi } from '../api';
 import { detailsHref, type RecordFamily } from '../define';
-import { HistoryTimeline } from './HistoryTimeline';
+import { FamilyHistory } from './HistoryTimeline';
 import { RecordEditor } from './RecordEditor';
 import { RecordView } from './RecordView';
 import classes from './records.module.css';
@@ -107,7 +107,7 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
               <Title order={5} mb="sm">
                 {t('records.details.history')}
               </Title>
-              <HistoryTimeline api={api} id={loaded.id} version={loaded.version} />
+              <FamilyHistory family={family} api={api} id={loaded.id} version={loaded.version} />
             </Paper>
           </Stack>
         </Grid.Col>

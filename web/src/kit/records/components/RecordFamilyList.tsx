@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Menu,
   Pagination,
@@ -16,7 +17,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconFileZip, IconPencil, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isEditableStatus } from '@sprout/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -24,9 +25,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
 import { usePermission } from '../../../permissions/Can';
-import { type FamilyRow, familyApi, type ListFilters } from '../api';
+import { type FamilyRow, familyApi, familyZipApi, type ListFilters } from '../api';
 import { type ColumnDef, detailsHref, type ListOp, listTabs, type RecordFamily } from '../define';
 import { useClassOptions, useFieldOptions } from '../lookups';
+import { ExportProgressModal } from './ExportProgressModal';
+import { PhotoThumb } from './PhotoField';
 import { StatusBadge } from './StatusBadge';
 
 /** Spec §9: page sizes 10, 30, 50, 100, 200; default 10. */
@@ -127,6 +130,10 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
   const [query, setQuery] = useState({ current: 1, size: 10 });
   const mayEdit = usePermission({ code: family.button('edit') });
   const mayDelete = usePermission({ code: family.button('delete') });
+  const zip = useMemo(() => familyZipApi(family), [family]);
+  const mayExport = usePermission({ code: family.button('export') }) && zip !== null;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState<string[] | null>(null);
   const list = useQuery({
     queryKey: ['record-list', family.kind, op, query, applied],
     queryFn: () => api.list(op, query, applied, { notify: false }),
@@ -135,12 +142,15 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
   });
   const rows = list.data?.records ?? [];
   const total = list.data?.total ?? 0;
+  const pageIds = rows.map((row) => row.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const search = () => {
     setApplied(form);
     setQuery((q) => ({ ...q, current: 1 }));
   };
   const set = (name: keyof ListFilters, value: string | null) => setForm((f) => ({ ...f, [name]: value ?? '' }));
-  const text = (name: 'keyword', placeholder: string) => (
+  const text = (name: 'keyword' | 'nickName', placeholder: string) => (
     <TextInput
       key={name}
       placeholder={placeholder}
@@ -153,6 +163,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
   );
   const filters: Record<string, () => ReactNode> = {
     keyword: () => text('keyword', t('records.list.titlePlaceholder')),
+    nickName: () => text('nickName', t('records.list.nickNamePlaceholder')),
     classId: () => (
       <Select
         key="classId"
@@ -197,6 +208,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
           })
           .catch(() => undefined),
     });
+  const linkColumn = family.columns.find((c) => !c.photo);
   const href = (row: FamilyRow, edit = false) => detailsHref(family, { id: row.id, edit, content: row.summary });
 
   return (
@@ -217,6 +229,19 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
         >
           {t('records.list.reset')}
         </Button>
+        {mayExport && (
+          <Button
+            variant="light"
+            leftSection={<IconFileZip size={16} />}
+            disabled={selected.length === 0}
+            onClick={() => setExporting([...selected])}
+            data-testid="list-export-zip"
+          >
+            {selected.length > 0
+              ? t('records.list.exportZipCount', { count: selected.length })
+              : t('records.list.exportZip')}
+          </Button>
+        )}
       </Group>
       {list.isError && !list.data ? (
         <Alert color="red">{t('records.list.failed')}</Alert>
@@ -224,6 +249,21 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="list-table">
           <Table.Thead>
             <Table.Tr>
+              {mayExport && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('records.list.selectAll')}
+                    checked={allOnPage}
+                    indeterminate={!allOnPage && pageIds.some((id) => selected.includes(id))}
+                    onChange={() =>
+                      setSelected((s) =>
+                        allOnPage ? s.filter((id) => !pageIds.includes(id)) : [...new Set([...s, ...pageIds])],
+                      )
+                    }
+                    data-testid="list-select-all"
+                  />
+                </Table.Th>
+              )}
               {family.columns.map((c) => (
                 <Table.Th key={c.field} w={c.width}>
                   {t(c.label as never)}
@@ -238,7 +278,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
           <Table.Tbody>
             {rows.length === 0 && !list.isFetching ? (
               <Table.Tr>
-                <Table.Td colSpan={family.columns.length + 2}>
+                <Table.Td colSpan={family.columns.length + (mayExport ? 3 : 2)}>
                   <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
                     {t('records.list.empty')}
                   </Text>
@@ -247,9 +287,19 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
             ) : (
               rows.map((row) => (
                 <Table.Tr key={row.id} data-testid="list-row" data-id={row.id}>
-                  {family.columns.map((c, i) => (
+                  {mayExport && (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('records.list.selectRow', { title: row.title })}
+                        checked={selected.includes(row.id)}
+                        onChange={() => toggle(row.id)}
+                        data-testid="list-select"
+                      />
+                    </Table.Td>
+                  )}
+                  {family.columns.map((c) => (
                     <Table.Td key={c.field}>
-                      {i === 0 ? (
+                      {c === linkColumn ? (
                         <Anchor component={Link} to={href(row)} fw={600} data-testid="list-open">
                           {String(cellValue(row, c.field) ?? '') || t('records.list.untitled')}
                         </Anchor>
@@ -328,6 +378,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
           />
         </Group>
       </Group>
+      {zip && <ExportProgressModal ids={exporting} onClose={() => setExporting(null)} api={zip} />}
     </>
   );
 }
@@ -336,6 +387,18 @@ function Cell({ family, column, row }: { family: RecordFamily; column: ColumnDef
   const field = column.optionsOf ? family.fields.get(column.optionsOf) : undefined;
   const options = useFieldOptions(field ?? { name: '', kind: 'text', label: '' });
   const value = cellValue(row, column.field);
+  if (column.photo) {
+    const first = Array.isArray(value) ? value.find((v) => typeof v === 'string' && v) : undefined;
+    return first ? (
+      <div data-testid="list-photo">
+        <PhotoThumb id={String(first)} w={56} h={42} />
+      </div>
+    ) : (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
   const text = Array.isArray(value) ? value.join('、') : String(value ?? '');
   const shown = field ? (options.find((o) => o.value === text)?.label ?? text) : text;
   return (

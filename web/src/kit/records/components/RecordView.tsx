@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { FamilyRecord } from '../api';
 import { type FieldDef, formValues, type RecordFamily, richIsEmpty, shown } from '../define';
 import { goalLabel } from '../goals';
@@ -154,6 +155,9 @@ function ClassText({ id, fallback }: { id: string; fallback: string }) {
   return <Text size="sm">{fallback || options.find((o) => o.value === id)?.label || id}</Text>;
 }
 
+/** A child's own page (the Guidelines' per-child page, issue 18): every record naming the child. */
+export const childPageHref = (studentId: string) => `/guide/child/${encodeURIComponent(studentId)}`;
+
 function ChildNames({ classId, ids }: { classId: string; ids: string[] }) {
   const { options } = useChildOptions(classId);
   const present = ids.filter(Boolean);
@@ -161,7 +165,17 @@ function ChildNames({ classId, ids }: { classId: string; ids: string[] }) {
   return (
     <Group gap={6}>
       {present.map((id) => (
-        <Badge key={id} variant="light" color="blue" tt="none" data-testid="view-child">
+        <Badge
+          key={id}
+          component={Link}
+          to={childPageHref(id)}
+          variant="light"
+          color="blue"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+          data-testid="view-child"
+          data-id={id}
+        >
           {options.find((o) => o.value === id)?.label ?? id}
         </Badge>
       ))}

@@ -6,7 +6,6 @@ import {
   Button,
   Grid,
   Group,
-  Image,
   Progress,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { IconAlertCircle, IconEar, IconEye, IconLayoutGrid } from '@tabler/icons
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
+import { PhotoThumb } from '../../../kit/records/components/PhotoField';
 import { type ChildRecord, type Coverage, type GuideKind, useChildRecords, useCoverage } from '../api';
 
 const KIND_ICONS: Record<GuideKind, typeof IconEye> = {
@@ -157,9 +157,7 @@ function RecordItem({ record, goalTitles }: { record: ChildRecord; goalTitles: M
       {record.photos.length > 0 && (
         <Group gap="xs">
           {record.photos.map((p) => (
-            <a key={p.attachId} href={p.link} target="_blank" rel="noreferrer">
-              <Image src={p.thumbLink} w={72} h={72} radius="sm" fit="cover" alt="" />
-            </a>
+            <PhotoThumb key={p.attachId} id={p.attachId} w={72} h={72} />
           ))}
         </Group>
       )}

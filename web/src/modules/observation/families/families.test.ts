@@ -25,6 +25,7 @@ const SPEC: Record<string, string[]> = {
     'GET alllistForId',
     'GET removeId',
     'GET exportObservationUrlForId',
+    'POST listobservationByNickName',
   ],
   '/observation_regional/observationregional': [
     'GET listById',
@@ -54,7 +55,8 @@ const SPEC: Record<string, string[]> = {
     'GET removeId',
   ],
 };
-const OWN = ['POST review', 'GET history'];
+/** Sprout's own: the review, the history and the zip of many as a job (as for weeks). */
+const OWN = ['POST review', 'GET history', 'GET exportAllForId', 'GET exportProgress', 'GET exportZipDownload'];
 
 const FAMILIES: RecordFamily[] = [observationFamily, regionalFamily, creviewFamily, creviewTyFamily, hearkenFamily];
 

@@ -26,6 +26,10 @@ export const observationFamily = defineRecordFamily({
     collect: 'POST Collection',
     cancelCollect: 'POST cancelCollection',
     history: 'GET history',
+    byNickName: 'POST listobservationByNickName',
+    exportMany: 'GET exportAllForId',
+    exportProgress: 'GET exportProgress',
+    exportZip: 'GET exportZipDownload',
     exportUrl: 'GET exportObservationUrlForId',
   },
   name: 'observation.names.observation',
@@ -40,6 +44,7 @@ export const observationFamily = defineRecordFamily({
   },
   titleField: 'title',
   columns: [
+    { field: 'summary.photos', label: 'records.list.photo', photo: true, width: 72 },
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('type'), optionsOf: 'type', width: 130 },
     { field: 'className', label: f('classId'), width: 120 },
@@ -47,7 +52,7 @@ export const observationFamily = defineRecordFamily({
     { field: 'authorName', label: 'records.fields.authorName', width: 110 },
     { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
   ],
-  filters: ['keyword', 'classId', 'status'],
+  filters: ['keyword', 'nickName', 'classId', 'status'],
   form: [
     {
       title: 'observation.sections.basic',

@@ -227,6 +227,7 @@ export const en: WeekMessages = {
     history: 'History',
   },
   history: {
+    emptyValue: '(empty)',
     empty: 'Nothing recorded yet.',
     loading: 'Loading the history…',
     failed: 'The history could not be loaded',

@@ -228,6 +228,7 @@ export const zhCN = {
     history: '修改历史',
   },
   history: {
+    emptyValue: '（空）',
     empty: '还没有记录。',
     loading: '正在加载历史…',
     failed: '历史加载失败',

@@ -20,7 +20,7 @@ import { isEditableStatus } from '@sprout/contracts';
 import { saveFile } from '../../../lib/http';
 import { Can, usePermission } from '../../../permissions/Can';
 import { planApi, weekApi } from '../api';
-import { ExportProgressModal } from '../components/ExportProgress/ExportProgress';
+import { ExportProgressModal } from '../../../kit/records/components/ExportProgressModal';
 import { IconAction } from '../components/IconAction/IconAction';
 import { type Column, type FilterName, headerColumns, RecordList } from '../components/RecordList/RecordList';
 import { ExcellentBadge } from '../components/StatusBadge/StatusBadge';
@@ -223,7 +223,7 @@ export function ApprovedWeeksPage() {
         )}
         data-testid="week-success"
       />
-      <ExportProgressModal ids={exporting} onClose={() => setExporting(null)} />
+      <ExportProgressModal ids={exporting} onClose={() => setExporting(null)} api={weekApi} texts="week.export" />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../../../lib/http';
-import { weekApi } from '../../api';
-import type { ExportProgress as Progressed } from '../../model/types';
+import type { ExportProgress as Progressed } from '@sprout/contracts';
+import { saveFile } from '../../../lib/http';
+import type { ZipExportApi } from '../api';
 
 type State =
   | { kind: 'starting' }
@@ -12,28 +12,28 @@ type State =
   | { kind: 'done'; progress: Progressed }
   | { kind: 'failed'; message: string };
 
-/** A family's zip export calls (the server's `zipExportRoutes`): start, progress, download. */
-export interface ZipExportApi {
-  exportMany: typeof weekApi.exportMany;
-  exportProgress: typeof weekApi.exportProgress;
-  exportDownload: typeof weekApi.exportDownload;
-}
-
 /**
- * Multi-record export (`exportAllForId` → poll `exportProgress` → `exportDownload`): a
- * progress bar while the server makes the Word files, then the zip downloads. The weeks'
- * calls unless `api` names another family's (its `exportZipDownload`).
+ * Multi-record export (`exportAllForId` → poll `exportProgress` → download): a progress bar
+ * while the server makes the Word files, then the zip downloads. `api` is the family's zip
+ * calls; `texts` the i18n prefix of its wording (`title`, `running`, `done`, `failed`,
+ * `download`, `close`; the kit's `records.export` by default).
  */
 export function ExportProgressModal({
   ids,
   onClose,
-  api = weekApi,
+  api,
+  texts = 'records.export',
 }: {
   ids: string[] | null;
   onClose: () => void;
-  api?: ZipExportApi;
+  api: ZipExportApi;
+  texts?: string;
 }) {
-  const { t } = useTranslation();
+  const { t: tr } = useTranslation();
+  const t = useCallback(
+    (key: string, values?: Record<string, unknown>) => String(tr(`${texts}.${key}` as never, values as never)),
+    [tr, texts],
+  );
   const [state, setState] = useState<State>({ kind: 'starting' });
   const job = useRef<string | null>(null);
 
@@ -54,13 +54,13 @@ export function ExportProgressModal({
           setState({ kind: 'done', progress });
           await download(jobId, progress);
         } else if (progress.status === 'failed') {
-          setState({ kind: 'failed', message: t('week.export.failed') });
+          setState({ kind: 'failed', message: t('failed') });
         } else {
           setState({ kind: 'running', progress });
           timer = setTimeout(() => void poll(jobId), 700);
         }
       } catch (e) {
-        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('week.export.failed') });
+        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('failed') });
       }
     };
     (async () => {
@@ -74,7 +74,7 @@ export function ExportProgressModal({
         });
         await poll(started.jobId);
       } catch (e) {
-        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('week.export.failed') });
+        if (live) setState({ kind: 'failed', message: e instanceof Error ? e.message : t('failed') });
       }
     })();
     return () => {
@@ -87,7 +87,7 @@ export function ExportProgressModal({
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
 
   return (
-    <Modal opened={ids !== null} onClose={onClose} title={t('week.export.title')} data-testid="export-progress">
+    <Modal opened={ids !== null} onClose={onClose} title={t('title')} data-testid="export-progress">
       <Stack>
         {state.kind === 'failed' ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />}>
@@ -106,8 +106,8 @@ export function ExportProgressModal({
               {state.kind === 'done' && <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />}
               <Text size="sm" data-testid="export-progress-text">
                 {state.kind === 'done'
-                  ? t('week.export.done', { total: state.progress.total, fileName: state.progress.fileName })
-                  : t('week.export.running', { done: progress?.done ?? 0, total: progress?.total ?? ids?.length ?? 0 })}
+                  ? t('done', { total: state.progress.total, fileName: state.progress.fileName })
+                  : t('running', { done: progress?.done ?? 0, total: progress?.total ?? ids?.length ?? 0 })}
               </Text>
             </Group>
           </>
@@ -125,10 +125,10 @@ export function ExportProgressModal({
                     .catch(() => undefined);
               }}
             >
-              {t('week.export.download')}
+              {t('download')}
             </Button>
           )}
-          <Button onClick={onClose}>{t('week.export.close')}</Button>
+          <Button onClick={onClose}>{t('close')}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describePath, eventColor, eventKey, flattenChange, formatValue, type PathLabels } from './history';
+import { defineRecordFamily } from '../define';
+import {
+  describePath,
+  eventColor,
+  eventKey,
+  familyPathLabels,
+  flattenChange,
+  formatValue,
+  type PathLabels,
+} from './history';
 
 const labels: PathLabels = {
   field: (name) =>
@@ -53,5 +62,42 @@ describe('history formatting', () => {
     expect(eventKey('RecordApproved')).toBe('approved');
     expect(eventKey('SomethingNew')).toBeNull();
     expect(eventColor('RecordReturned')).toBe('red');
+  });
+});
+
+describe('a family’s timeline names changed fields by its form', () => {
+  const family = defineRecordFamily({
+    kind: 'creview',
+    resource: 'creview',
+    base: '/x',
+    paths: {},
+    name: 'n',
+    route: '/r',
+    titleField: 'title',
+    columns: [],
+    filters: [],
+    form: [
+      {
+        title: 's',
+        fields: [
+          { name: 'title', kind: 'text', label: 'creview.fields.title' },
+          {
+            name: 'domainTables',
+            kind: 'perDomain',
+            label: 'creview.fields.domainTables',
+            columns: [{ name: 'goals', label: 'creview.fields.domainGoals' }],
+          },
+        ],
+      },
+    ],
+  });
+  const labels = familyPathLabels(family, (key) => `«${key}»`);
+
+  it('labels a field and a per-domain column, and leaves what it does not know raw', () => {
+    expect(describePath('content.title', labels)).toBe('«creview.fields.title»');
+    expect(describePath('domainTables.0.goals', labels)).toBe(
+      '«creview.fields.domainTables» · 0 · «creview.fields.domainGoals»',
+    );
+    expect(describePath('unknownField', labels)).toBe('unknownField');
   });
 });
