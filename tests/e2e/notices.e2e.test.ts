@@ -53,8 +53,14 @@ describe('notices: published to one dept, read there, unseen elsewhere', () => {
     // (in Chinese) with today chosen, and its check button keeps it.
     const release = field(d, 'releaseTime');
     await expect.poll(() => release.textContent()).toMatch(new RegExp(`^${today()} \\d{2}:\\d{2}:\\d{2}$`));
-    await release.click();
     const picker = admin.locator('[data-dates-dropdown]').filter({ has: admin.getByTestId('date-time-submit') });
+    // A click while the dialog still settles can be lost on a busy machine: click until it opens.
+    await expect
+      .poll(async () => {
+        if (!(await picker.isVisible())) await release.click();
+        return picker.isVisible();
+      })
+      .toBe(true);
     await picker.locator('button[data-today][data-selected]').waitFor();
     expect(await picker.textContent()).toMatch(/\d{4}年\d{1,2}月/);
     await quiet(admin);

@@ -46,19 +46,27 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
   const { reset } = form;
 
   // A fresh form for each opening: empty to add, the record's values to edit or view — once.
-  // A later answer for the same record (a background refetch) never overwrites what the user
-  // has typed since.
-  const filledFor = useRef<DialogState | null>(null);
+  // While the record loads the form is empty (never a previous opening's values), and a later
+  // answer for the same record (a background refetch) never overwrites what the user typed.
+  const opening = useRef<{ state: DialogState; filled: boolean } | null>(null);
   useEffect(() => {
     if (!state) {
-      filledFor.current = null;
+      opening.current = null;
       return;
     }
-    if (filledFor.current === state) return;
-    if (state.mode === 'add') reset(state.initial ?? emptyForm(def));
-    else if (detail.data) reset(formOf(def, detail.data));
-    else return;
-    filledFor.current = state;
+    if (opening.current?.state !== state) {
+      opening.current = { state, filled: false };
+      if (state.mode === 'add') {
+        reset(state.initial ?? emptyForm(def));
+        opening.current.filled = true;
+        return;
+      }
+      if (!detail.data) reset(emptyForm(def));
+    }
+    if (!opening.current.filled && state.mode !== 'add' && detail.data) {
+      reset(formOf(def, detail.data));
+      opening.current.filled = true;
+    }
   }, [state, detail.data, def, reset]);
 
   const save = async () => {
@@ -108,7 +116,7 @@ export function CrudDialog({ def, state, onClose, onSaved }: CrudDialogProps) {
               <CrudField
                 column={column}
                 value={form.values[column.prop]}
-                readOnly={!isEditable(column, mode)}
+                readOnly={!isEditable(column, mode) || loading}
                 problem={form.problems[column.prop]}
                 onChange={(value) => form.change(column, value)}
                 onBlur={() => form.blur(column)}
