@@ -112,6 +112,19 @@ export interface ColumnDef {
   width?: number;
 }
 
+/** A list's usual columns, for a family to place around its own. */
+export const recordColumns = {
+  /** The first photo's thumbnail of a list of photo ids (`summary.photos`, hearken's `summary.childWork`). */
+  photo: (field = 'summary.photos'): ColumnDef => ({ field, label: 'records.list.photo', photo: true, width: 72 }),
+  /** What every teaching record's list ends with: its class, its day, who wrote it, its last change. */
+  tail: (): ColumnDef[] => [
+    { field: 'className', label: 'records.fields.className', width: 120 },
+    { field: 'summary.date', label: 'records.fields.date', width: 110 },
+    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
+    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+  ],
+};
+
 export interface RecordFamilyInput {
   /** Its record kind (the server's), also the draft backups' key prefix. */
   kind: string;

@@ -44,6 +44,7 @@ export const en: RecordsMessages = {
   },
   fields: {
     title: 'Title',
+    date: 'Date',
     className: 'Class',
     status: 'Status',
     authorName: 'Written by',

@@ -45,6 +45,7 @@ export const zhCN = {
   },
   fields: {
     title: '标题',
+    date: '日期',
     className: '班级',
     status: '状态',
     authorName: '记录人',

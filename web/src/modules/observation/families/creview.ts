@@ -1,5 +1,10 @@
 import { CREVIEW_STAGES } from '@sprout/contracts/observation-codes';
-import { defineRecordFamily, type RecordFamilyInput, type SectionDef } from '../../../kit/records/define';
+import {
+  defineRecordFamily,
+  type RecordFamilyInput,
+  type SectionDef,
+  recordColumns,
+} from '../../../kit/records/define';
 
 const f = (name: string) => `observation.fields.${name}`;
 
@@ -78,10 +83,7 @@ const base: RecordFamilyInput = {
   columns: [
     { field: 'title', label: f('themeName') },
     { field: 'summary.stage', label: f('stage'), optionsOf: 'stage', width: 110 },
-    { field: 'className', label: f('classId'), width: 120 },
-    { field: 'summary.date', label: f('date'), width: 110 },
-    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+    ...recordColumns.tail(),
   ],
   filters: ['keyword', 'classId', 'status'],
   form: FORM,

@@ -1,5 +1,5 @@
 import { HEARKEN_TYPES } from '@sprout/contracts/observation-codes';
-import { defineRecordFamily } from '../../../kit/records/define';
+import { defineRecordFamily, recordColumns } from '../../../kit/records/define';
 
 const f = (name: string) => `observation.fields.${name}`;
 
@@ -26,13 +26,10 @@ export const hearkenFamily = defineRecordFamily({
   route: '/hearken/hearkenDetails',
   titleField: 'title',
   columns: [
-    { field: 'summary.childWork', label: 'records.list.photo', photo: true, width: 72 },
+    recordColumns.photo('summary.childWork'),
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('hearkenType'), optionsOf: 'type', width: 120 },
-    { field: 'className', label: f('classId'), width: 120 },
-    { field: 'summary.date', label: f('date'), width: 110 },
-    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+    ...recordColumns.tail(),
   ],
   filters: ['keyword', 'classId', 'status'],
   form: [

@@ -1,5 +1,5 @@
 import { OBSERVATION_TYPES } from '@sprout/contracts/observation-codes';
-import { defineRecordFamily } from '../../../kit/records/define';
+import { defineRecordFamily, recordColumns } from '../../../kit/records/define';
 
 const f = (name: string) => `observation.fields.${name}`;
 const PLAY = { field: 'type', values: ['play'] } as const;
@@ -44,13 +44,10 @@ export const observationFamily = defineRecordFamily({
   },
   titleField: 'title',
   columns: [
-    { field: 'summary.photos', label: 'records.list.photo', photo: true, width: 72 },
+    recordColumns.photo(),
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('type'), optionsOf: 'type', width: 130 },
-    { field: 'className', label: f('classId'), width: 120 },
-    { field: 'summary.date', label: f('date'), width: 110 },
-    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+    ...recordColumns.tail(),
   ],
   filters: ['keyword', 'nickName', 'classId', 'status'],
   form: [
