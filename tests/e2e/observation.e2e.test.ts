@@ -115,7 +115,7 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await teacher.getByTestId('editor-submit').click();
     await confirmModal(teacher);
     await teacher.getByTestId('record-view').waitFor();
-    expect(await status(teacher)).toBe('trial');
+    await expect.poll(() => status(teacher)).toBe('trial');
     expect(await teacher.getByTestId('view-child').count()).toBe(2);
     expect(
       await teacher.getByTestId('view-goal').evaluateAll((els) => els.map((e) => e.getAttribute('data-code'))),

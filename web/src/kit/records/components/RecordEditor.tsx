@@ -37,7 +37,7 @@ export interface RecordEditorProps {
   /** A new record was created (the page puts its id in the address). */
   onCreated?: (record: FamilyRecord) => void;
   /** The user is done (submitted, or closed with everything saved): show the record. */
-  onDone: (id: string) => void;
+  onDone: (id: string, record?: FamilyRecord) => void;
 }
 
 /**
@@ -161,9 +161,9 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
       onConfirm: () =>
         void api
           .submit(id, versionRef.current)
-          .then(() => {
+          .then((submitted) => {
             notifications.show({ color: 'teal', message: t('records.editor.submitted') });
-            onDone(id);
+            onDone(id, submitted);
           })
           .catch(() => undefined),
     });

@@ -42,6 +42,7 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
   const api = useMemo(() => familyApi(family), [family]);
   const id = params.get('id') ?? '';
   const editing = !id || params.get('mode') === 'edit';
+  const client = useQueryClient();
   const record = useQuery({
     queryKey: ['record', family.kind, id],
     queryFn: () => api.byId(id, { notify: false }),
@@ -78,8 +79,10 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
           record={loaded}
           fixed={fixed}
           onCreated={(created) => setParams({ id: created.id, mode: 'edit' }, { replace: true })}
-          onDone={(doneId) => {
-            void record.refetch();
+          onDone={(doneId, done) => {
+            // The submit's answer is the record as it now is: shown at once, never the draft it was.
+            if (done) client.setQueryData(['record', family.kind, doneId], done);
+            else void record.refetch();
             setParams({ id: doneId }, { replace: true });
           }}
         />
