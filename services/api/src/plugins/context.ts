@@ -28,6 +28,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a signed-in user (the explicit public allowlist). */
     public?: boolean;
+    /**
+     * A POST that only reads (a Saber list or detail sent as POST): not a write call, so the
+     * API log leaves it out as it leaves out every GET.
+     */
+    reads?: boolean;
   }
 }
 

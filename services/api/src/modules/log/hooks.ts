@@ -74,7 +74,7 @@ export async function logHooks(app: FastifyInstance) {
       if (err) buffers.error.push(serverErrorRow(request, reply, err, env));
     }
     const route = request.routeOptions.url;
-    if (route && !READS.has(request.method)) {
+    if (route && !READS.has(request.method) && !request.routeOptions.config.reads) {
       if (apiLog) buffers.api.push(apiLogRow(request, reply, env));
       if (route === SIGN_IN_ROUTE) {
         const who = whoOf(request);

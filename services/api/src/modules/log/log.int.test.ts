@@ -103,6 +103,18 @@ describe('logs: API, error and usual logs', () => {
     expect(again).toHaveLength(1);
   });
 
+  it('a POST that only reads (a Saber list or a record by id sent as POST) is not a write call: not logged', async () => {
+    const queue = await call('admin', 'POST', '/api/t_observation/observation/alllistForTrial', {});
+    expect(queue.status, JSON.stringify(queue.body)).toBe(200);
+    const mine = await call('admin', 'POST', '/api/t_observation/observation/alllistFor?current=1&size=10', {});
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(await list('admin', 'api', 'requestUri=/api/t_observation/')).toHaveLength(0);
+    // A write on the same family is.
+    const removed = await call('admin', 'POST', '/api/t_observation/observation/update', { title: '' });
+    expect(removed.status).toBeLessThan(500);
+    expect(await list('admin', 'api', 'requestUri=/api/t_observation/observation/update')).toHaveLength(1);
+  });
+
   it('a sign-in is logged (API and usual log) without its password', async () => {
     const password = createHash('md5').update('sprout123').digest('hex');
     await accessToken(app, '100001', 'teacher1', 'sprout123');

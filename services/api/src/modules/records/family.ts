@@ -433,7 +433,7 @@ export function recordTableRoutes<F extends RecordFilter>(
         else
           r.post(
             url(p),
-            postOptions({ tag, summary: p.summary, body: IdParamSchema, response: RECORD_ANSWER }),
+            postOptions({ tag, summary: p.summary, body: IdParamSchema, response: RECORD_ANSWER, reads: true }),
             async (request) => ok(await loadFull(request, resource, kind, request.body.id), request.lang),
           );
         break;

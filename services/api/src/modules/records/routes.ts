@@ -158,7 +158,7 @@ export function recordListRoutes<F extends RecordFilter>(
       method,
       url: `${family.base}/${l.url}`,
       // A POST list takes its filter from the query string (Saber) or the body.
-      config: { buttons: l.button ? [l.button] : [], mergeQuery: method === 'POST' },
+      config: { buttons: l.button ? [l.button] : [], mergeQuery: method === 'POST', reads: true },
       schema: {
         tags: [family.tag],
         summary: l.summary,
@@ -199,9 +199,11 @@ export function postOptions<B extends ZodType, R extends Record<number, ZodType>
   buttons?: string[];
   body: B;
   response: R;
+  /** It only reads (a record by id sent as POST): the API log leaves it out. */
+  reads?: boolean;
 }) {
   return {
-    config: { buttons: p.buttons ?? [], mergeQuery: true },
+    config: { buttons: p.buttons ?? [], mergeQuery: true, ...(p.reads ? { reads: true } : {}) },
     schema: { tags: [p.tag], summary: p.summary, body: p.body, response: p.response },
   };
 }
