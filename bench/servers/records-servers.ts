@@ -14,6 +14,7 @@ import pg from 'pg';
 import { buildApp } from '@sprout/api/app';
 import {
   applyRecordFilter,
+  recordFilterValues,
   type Caller,
   callerOf,
   presentRecord,
@@ -95,7 +96,7 @@ async function start() {
   const caller: Caller = { ctx: { tenantId: T, userId }, perms: await app.permissions.get(T, userId), tz };
   const mine = sql<boolean>`(r.author_id = ${userId} or ${userId} = any(r.co_author_ids))`;
   const statement = pageQueryOf(
-    applyRecordFilter(recordQuery(app.database.db, caller.ctx, 'week'), q, tz)
+    applyRecordFilter(recordQuery(app.database.db, caller.ctx, 'week'), recordFilterValues(q, tz))
       .where('r.status', '=', 'trial')
       .where(sql<boolean>`not ${mine}`)
       .where(inRecordScope(caller, 'read', 'week'))

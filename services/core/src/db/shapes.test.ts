@@ -62,8 +62,24 @@ const values = fc.record(
 ) as fc.Arbitrary<Values>;
 
 describe('statement shapes', () => {
+  it('outside production, a build that reads a value where a slot cannot trap it is refused, not cached wrong', () => {
+    // `typeof` on a slot says 'object': the cached text would silently drop the condition.
+    const sneaky = (v: Values) => {
+      let qb = db.selectFrom('app_user as u').select('u.id').where('u.tenant_id', '=', v.tenantId);
+      if (typeof v.account === 'string') qb = qb.where('u.account', '=', v.account);
+      return qb;
+    };
+    const checked = new StatementShapes();
+    expect(() => checked.statement({}, 'page', { tenantId: '1', account: 'a', limit: 10, offset: 0 }, sneaky)).toThrow(
+      /differs from a fresh build/,
+    );
+    // A well-behaved build passes the check.
+    const a: Values = { tenantId: '100001', account: '%a%', limit: 10, offset: 20 };
+    expect(checked.statement({}, 'page', a, build)).toEqual(direct(a));
+  });
+
   it('binds each call its own values to the text compiled once per shape', () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes(128, false);
     const owner = {};
     let builds = 0;
     const counted = (v: Values) => {
@@ -81,7 +97,7 @@ describe('statement shapes', () => {
   it('never mixes two shapes, whatever came first', () => {
     fc.assert(
       fc.property(fc.array(values, { minLength: 1, maxLength: 30 }), (calls) => {
-        const shapes = new StatementShapes();
+        const shapes = new StatementShapes(128, false);
         const owner = {};
         for (const v of calls) expect(shapes.statement(owner, 'page', v, build)).toEqual(direct(v));
       }),
@@ -90,7 +106,7 @@ describe('statement shapes', () => {
   });
 
   it('keeps hostile strings in the values, escaped only when inlined, as an uncached build does', () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes(128, false);
     const owner = {};
     const first = shapes.statement(
       owner,
@@ -111,7 +127,7 @@ describe('statement shapes', () => {
   });
 
   it('tells falsy values apart: each is part of the shape, passed to the build as it is', () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes(128, false);
     const owner = {};
     for (const account of [undefined, null, '', 'a', null, undefined, ''] as const) {
       const v: Values = { tenantId: '1', account, limit: 10, offset: 0 };
@@ -122,7 +138,7 @@ describe('statement shapes', () => {
   });
 
   it('keeps owners and variants apart', () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes(128, false);
     const v: Values = { tenantId: '1', limit: 10, offset: 5 };
     const a = {};
     const b = {};
@@ -139,7 +155,7 @@ describe('statement shapes', () => {
   });
 
   it('refuses a build that reads a value instead of passing it on', () => {
-    const shapes = new StatementShapes();
+    const shapes = new StatementShapes(128, false);
     const v = { tenantId: '100001', account: 'ab' };
     const reads: Array<(p: typeof v) => ReturnType<typeof build>> = [
       (p) => build({ ...p, account: `%${p.account}%`, limit: 1, offset: 0 }),

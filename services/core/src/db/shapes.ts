@@ -109,7 +109,15 @@ function bind(t: Template, values: Readonly<Record<string, unknown>>): Statement
 export class StatementShapes {
   private readonly byOwner = new WeakMap<object, Map<string, Template>>();
 
-  constructor(private readonly maxPerOwner = 128) {}
+  constructor(
+    private readonly maxPerOwner = 128,
+    /**
+     * Also build and compile every statement from its values and compare (default: outside
+     * production, as the suites run): a build function that reads a value in a way a slot
+     * cannot trap (`typeof`, `===`) compiles a different statement and is refused loudly.
+     */
+    private readonly check = process.env.NODE_ENV !== 'production',
+  ) {}
 
   /** `build(values).compile()`, compiled once per (owner, variant, shape of values). */
   statement<P extends Readonly<Record<string, unknown>>>(
@@ -130,6 +138,26 @@ export class StatementShapes {
       if (templates.size >= this.maxPerOwner) templates.clear();
       templates.set(key, t);
     }
-    return bind(t, values);
+    const bound = bind(t, values);
+    if (this.check) {
+      const fresh = build(values).compile();
+      if (fresh.sql !== bound.sql || !sameParameters(fresh.parameters, bound.parameters))
+        throw new Error(
+          `statement shape "${variant}": the cached statement differs from a fresh build (a value was read while building)\ncached: ${bound.sql}\nfresh:  ${fresh.sql}`,
+        );
+    }
+    return bound;
   }
+}
+
+function sameParameters(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x instanceof Date && y instanceof Date ? x.getTime() !== y.getTime() : JSON.stringify(x) !== JSON.stringify(y))
+      return false;
+  }
+  return true;
 }

@@ -140,6 +140,8 @@ export function findListPage<P extends Readonly<Record<string, unknown>>, D, T e
   q: Pick<PageQuery, 'current' | 'size'>,
   present: (row: Row) => Out,
   where?: Expression<SqlBool>,
+  /** Run prepared (default): each connection plans a shape once. */
+  prepared = true,
 ): Promise<Page<Out>> {
   const db = database.db;
   return readPage(
@@ -150,7 +152,7 @@ export function findListPage<P extends Readonly<Record<string, unknown>>, D, T e
     q,
     present,
     false,
-    true,
+    prepared,
   );
 }
 

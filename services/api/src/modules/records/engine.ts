@@ -24,12 +24,11 @@ import {
   recordDecider,
   recordKind,
 } from '@sprout/core/records';
-import { formatDateTime, isoInZone } from '@sprout/core/time';
+import { formatDateTime, isoInZone, parseDateTime } from '@sprout/core/time';
 import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { refuseUnknownIds } from '../../http/known';
 import { IdSchema, NullableIdSchema } from '../../http/params';
-import { createTimeRange } from '../../http/query';
 
 /**
  * The record-kind engine's HTTP half: every teaching-record family lists, loads and changes
@@ -162,15 +161,35 @@ export function recordQuery(
 }
 
 /** The common filters of a record list. */
-export function applyRecordFilter<QB extends RecordQB>(qb: QB, f: RecordFilter, tz: string): QB {
+/**
+ * The common filter's values as a list statement binds them (db/shapes.ts): its patterns
+ * and instants worked out first, the rest passed on as sent (`current` and `size` are the
+ * page's, not the statement's).
+ */
+export function recordFilterValues<F extends RecordFilter>(f: F, tz: string) {
+  const { theme, authorName, createTime_dategt, createTime_datelt, current: _c, size: _s, ...rest } = f;
+  return {
+    ...rest,
+    themeLike: theme ? containsPattern(theme) : undefined,
+    authorLike: authorName ? containsPattern(authorName) : undefined,
+    createdFrom: createTime_dategt ? parseDateTime(createTime_dategt, tz) : undefined,
+    createdTo: createTime_datelt ? parseDateTime(createTime_datelt, tz) : undefined,
+  };
+}
+export type RecordFilterValues = ReturnType<typeof recordFilterValues<RecordFilter>>;
+
+/** The common filter on a list query: each value present narrows it, passed on as it is. */
+export function applyRecordFilter<QB extends RecordQB>(qb: QB, v: RecordFilterValues): QB {
   let out = qb;
-  if (f.theme) out = out.where('r.title', 'like', containsPattern(f.theme)) as QB;
-  if (f.classId) out = out.where('r.class_id', '=', f.classId) as QB;
-  if (f.status) out = out.where('r.status', '=', f.status) as QB;
-  if (f.semester) out = out.where('r.semester', '=', f.semester) as QB;
-  if (f.weekNo) out = out.where(sql<boolean>`(r.content ->> 'weekNo')::int = ${f.weekNo}`) as QB;
-  if (f.authorName) out = out.where('r.author_name', 'like', containsPattern(f.authorName)) as QB;
-  return createTimeRange(out, f, tz, 'r.create_time');
+  if (v.themeLike) out = out.where('r.title', 'like', v.themeLike) as QB;
+  if (v.classId) out = out.where('r.class_id', '=', v.classId) as QB;
+  if (v.status) out = out.where('r.status', '=', v.status) as QB;
+  if (v.semester) out = out.where('r.semester', '=', v.semester) as QB;
+  if (v.weekNo) out = out.where(sql<boolean>`(r.content ->> 'weekNo')::int = ${v.weekNo}`) as QB;
+  if (v.authorLike) out = out.where('r.author_name', 'like', v.authorLike) as QB;
+  if (v.createdFrom) out = out.where('r.create_time', '>=', v.createdFrom) as QB;
+  if (v.createdTo) out = out.where('r.create_time', '<=', v.createdTo) as QB;
+  return out;
 }
 
 const str = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));

@@ -41,6 +41,7 @@ import {
   recordActRoutes,
   recordListRoutes,
   saveRecord,
+  type FilterValues,
 } from './routes';
 
 /**
@@ -241,21 +242,21 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
     resource,
     kind,
     filter: FilterSchema,
-    narrow: (qb: RecordQB, f: Filter) => {
+    values: (f: Filter) => ({ keywordLike: f.keyword ? containsPattern(f.keyword) : undefined }),
+    narrow: (qb: RecordQB, v: FilterValues<Filter>) => {
       let out = qb;
-      const keyword = f.keyword;
-      if (keyword && search.length)
+      if (v.keywordLike && search.length)
         out = out.where(
           sql<boolean>`(${sql.join(
             [sql`r.title`, ...search.map((s) => sql`r.content ->> ${sql.lit(s)}`)].map(
-              (e) => sql`${e} like ${containsPattern(keyword)}`,
+              (e) => sql`${e} like ${v.keywordLike}`,
             ),
             sql` or `,
           )})`,
         );
       for (const m of match) {
-        const v = (f as Record<string, unknown>)[m];
-        if (typeof v === 'string' && v) out = out.where(sql<boolean>`r.content ->> ${sql.lit(m)} = ${v}`);
+        const value = v[m];
+        if (value) out = out.where(sql<boolean>`r.content ->> ${sql.lit(m)} = ${value}`);
       }
       return out;
     },
@@ -401,13 +402,15 @@ export function recordTableRoutes<F extends RecordFilter>(
       list: listOf(p) as RecordList,
       ...(p.op === 'trial' && t.reviewButton ? { button: t.reviewButton } : {}),
       ...(p.op === 'byNickName' ? { filter: nickNameFilter } : {}),
-      where: (qb, f) => {
+      ...(p.op === 'byNickName'
+        ? { values: (f: F & Record<string, unknown>) => ({ nickLike: containsPattern(String(f.nickName)) }) }
+        : {}),
+      where: (qb, v) => {
         const out = applyFixed(qb, p.filter);
         if (p.op !== 'byNickName') return out;
-        const pattern = containsPattern(String(f.nickName));
         return out.where(
           sql<boolean>`exists (select 1 from student s where s.tenant_id = r.tenant_id and s.is_deleted = 0
-            and s.name like ${pattern}
+            and s.name like ${v.nickLike}
             and (r.content -> 'studentIds' @> to_jsonb(s.id::text) or r.content ->> 'studentId' = s.id::text))`,
         );
       },

@@ -94,11 +94,15 @@ export async function dayPlanRoutes(app: FastifyInstance) {
       method: 'GET',
       url: 'list',
       summary: 'Half-day or full-day plans in scope',
-      where: (qb, f) => {
+      values: (f) => ({
+        variantJson: f.variant ? JSON.stringify({ variant: f.variant }) : undefined,
+        dateJson: f.date ? JSON.stringify({ date: f.date }) : undefined,
+      }),
+      where: (qb, v) => {
         let out = qb;
-        if (f.variant) out = out.where('r.content', '@>', JSON.stringify({ variant: f.variant }) as never);
-        if (f.weekId) out = out.where('r.parent_id', '=', f.weekId);
-        if (f.date) out = out.where('r.content', '@>', JSON.stringify({ date: f.date }) as never);
+        if (v.variantJson) out = out.where('r.content', '@>', v.variantJson as never);
+        if (v.weekId) out = out.where('r.parent_id', '=', v.weekId);
+        if (v.dateJson) out = out.where('r.content', '@>', v.dateJson as never);
         return out;
       },
     },

@@ -117,10 +117,8 @@ export async function weekRoutes(app: FastifyInstance) {
       url: 'deptList',
       summary: 'Weeks in scope of one dept and below (default: the caller’s dept)',
       filter: DeptFilterSchema,
-      where: (qb, f, caller) => {
-        const deptId = (f.deptId as string | undefined) ?? caller.perms.grants.deptId;
-        return deptId ? qb.where(inDeptTree(caller, deptId)) : null;
-      },
+      values: (f, caller) => ({ deptId: (f.deptId as string | undefined) ?? caller.perms.grants.deptId }),
+      where: (qb, v) => (v.deptId ? qb.where(inDeptTree(v.tenantId, v.deptId)) : null),
     },
   ]);
 
