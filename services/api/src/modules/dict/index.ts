@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { DB } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import { registerMessages } from '@sprout/core/i18n';
-import { nextId } from '@sprout/core/ids';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import type { ServerContext } from '../../context';
 import { optionalText, ParentIdSchema } from '../../http/params';
@@ -12,6 +11,7 @@ import { readIn } from '../../http/query';
 import { defineResource } from '../../http/resource';
 import { Routes } from '../../http/routes';
 import { RequestValidationError } from '../../plugins/validation';
+import { seedBizDicts } from './seed';
 import { LOOKUPS } from './lookups';
 
 registerMessages({
@@ -164,34 +164,15 @@ function dictionaryRoute(resource: typeof dicts, table: Table, path: string) {
 }
 
 /** Gives a tenant the spec's lookups as sealed business dictionaries: those whose code it never had. */
-export async function seedLookups(trx: Kysely<DB>, tenantId: string): Promise<void> {
-  // A code the tenant had (even removed) is not given again.
-  const { rows } = await sql<{ code: string }>`select distinct code from dict_biz
-    where tenant_id = ${tenantId} and parent_id = 0`.execute(trx);
-  const have = new Set(rows.map((r) => r.code));
-  const values: Record<string, unknown>[] = [];
-  for (const [i, l] of LOOKUPS.entries()) {
-    if (have.has(l.code)) continue;
-    const id = nextId();
-    const row = { tenant_id: tenantId, code: l.code, is_sealed: 1 };
-    values.push({ ...row, id, parent_id: '0', dict_key: '-1', dict_value: l.name, sort: i + 1, remark: l.en });
-    for (const [k, v] of l.values.entries())
-      values.push({
-        ...row,
-        id: nextId(),
-        parent_id: id,
-        dict_key: String(k + 1),
-        dict_value: v,
-        sort: k + 1,
-        remark: null,
-      });
-  }
-  if (values.length)
-    await trx
-      .insertInto('dict_biz' as 'post')
-      .values(values as never)
-      .execute();
-}
+export const seedLookups = (trx: Kysely<DB>, tenantId: string) =>
+  seedBizDicts(
+    trx,
+    tenantId,
+    LOOKUPS.map((l) => ({ ...l, entries: l.values.map((value, k) => ({ key: String(k + 1), value })) })),
+    { sealed: true, sort: 1 },
+  );
+
+export { type BizDictSeed, seedBizDicts } from './seed';
 
 /** The dictionary context's manifest (services/api/src/context.ts). */
 export const dictContext: ServerContext = {

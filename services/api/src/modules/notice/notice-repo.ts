@@ -1,6 +1,7 @@
 import { type Expression, type Generated, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
+import { seedBizDicts } from '../dict';
 
 /** The notice context's tables (migration 20261126_0080), as Kysely sees them. */
 export type NoticeTables = {
@@ -133,29 +134,20 @@ export async function isCategory(db: Kysely<DB>, tenantId: string, key: string):
 export const CATEGORIES = ['通知', '公告', '活动', '放假'] as const;
 
 /** Gives a tenant the `notice` business dictionary unless it ever had one. */
-export async function seedNoticeCategories(trx: Kysely<DB>, tenantId: string): Promise<void> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from dict_biz
-    where tenant_id = ${tenantId} and code = ${CATEGORY_DICT} and parent_id = 0`.execute(trx);
-  if (rows[0]?.n) return;
-  const id = nextId();
-  const row = { tenant_id: tenantId, code: CATEGORY_DICT, is_sealed: 0 };
-  const values = [
-    { ...row, id, parent_id: '0', dict_key: '-1', dict_value: '通知类型', sort: 100, remark: 'Notice category' },
-    ...CATEGORIES.map((v, k) => ({
-      ...row,
-      id: nextId(),
-      parent_id: id,
-      dict_key: String(k + 1),
-      dict_value: v,
-      sort: k + 1,
-      remark: null,
-    })),
-  ];
-  await trx
-    .insertInto('dict_biz' as 'post')
-    .values(values as never)
-    .execute();
-}
+export const seedNoticeCategories = (trx: Kysely<DB>, tenantId: string) =>
+  seedBizDicts(
+    trx,
+    tenantId,
+    [
+      {
+        code: CATEGORY_DICT,
+        name: '通知类型',
+        en: 'Notice category',
+        entries: CATEGORIES.map((value, k) => ({ key: String(k + 1), value })),
+      },
+    ],
+    { sealed: false, sort: 100 },
+  );
 
 /** Writes a notice of the tenant (demo data). */
 export async function insertNotice(

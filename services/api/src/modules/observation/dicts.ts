@@ -4,69 +4,44 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { type DB, readInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
 import { tenantOf } from '../../plugins/context';
 import { okSchema } from '../../plugins/serialization';
+import { type BizDictSeed, seedBizDicts } from '../dict';
 
 /** The families' business dictionaries (each tenant's, editable): key, Chinese, English. */
-export const OBSERVATION_DICTS: ReadonlyArray<{ code: string; name: string; en: string; entries: string[][] }> = [
-  {
-    code: 'observation_type',
-    name: '观察记录类型',
-    en: 'Observation type',
-    entries: [
-      ['general', '一般观察', 'General observation'],
-      ['play', '自主游戏', 'Autonomous play'],
-      ['sharing', '反思分享活动', 'Reflective sharing'],
-    ],
-  },
-  {
-    code: 'regional_area',
-    name: '活动区域',
-    en: 'Activity area',
-    entries: [
-      ['construction', '建构区', 'Construction'],
-      ['art', '美工区', 'Art'],
-      ['reading', '阅读区', 'Reading'],
-      ['science', '科学区', 'Science'],
-      ['role', '角色区', 'Role play'],
-      ['puzzle', '益智区', 'Puzzles'],
-      ['other', '其他', 'Other'],
-    ],
-  },
-  {
-    code: 'hearken_type',
-    name: '倾听记录类型',
-    en: 'Listening record type',
-    entries: [
-      ['drawing', '绘画表征', 'Drawing'],
-      ['language', '语言', 'Language'],
-      ['work', '作品', 'Work'],
-      ['game', '游戏', 'Play'],
-    ],
-  },
+const dict = (code: string, name: string, en: string, entries: string[][]): BizDictSeed => ({
+  code,
+  name,
+  en,
+  entries: entries.map(([key, value, remark]) => ({ key: key as string, value: value as string, remark })),
+});
+
+export const OBSERVATION_DICTS: readonly BizDictSeed[] = [
+  dict('observation_type', '观察记录类型', 'Observation type', [
+    ['general', '一般观察', 'General observation'],
+    ['play', '自主游戏', 'Autonomous play'],
+    ['sharing', '反思分享活动', 'Reflective sharing'],
+  ]),
+  dict('regional_area', '活动区域', 'Activity area', [
+    ['construction', '建构区', 'Construction'],
+    ['art', '美工区', 'Art'],
+    ['reading', '阅读区', 'Reading'],
+    ['science', '科学区', 'Science'],
+    ['role', '角色区', 'Role play'],
+    ['puzzle', '益智区', 'Puzzles'],
+    ['other', '其他', 'Other'],
+  ]),
+  dict('hearken_type', '倾听记录类型', 'Listening record type', [
+    ['drawing', '绘画表征', 'Drawing'],
+    ['language', '语言', 'Language'],
+    ['work', '作品', 'Work'],
+    ['game', '游戏', 'Play'],
+  ]),
 ];
 
 /** Gives a tenant the dictionaries it never had (a code it had, even removed, is not given again). */
-export async function seedObservationDicts(trx: Kysely<DB>, tenantId: string): Promise<void> {
-  const { rows } = await sql<{ code: string }>`select distinct code from dict_biz
-    where tenant_id = ${tenantId} and parent_id = 0`.execute(trx);
-  const have = new Set(rows.map((r) => r.code));
-  const values: Record<string, unknown>[] = [];
-  for (const [i, d] of OBSERVATION_DICTS.entries()) {
-    if (have.has(d.code)) continue;
-    const id = nextId();
-    const row = { tenant_id: tenantId, code: d.code, is_sealed: 0 };
-    values.push({ ...row, id, parent_id: '0', dict_key: '-1', dict_value: d.name, sort: 200 + i, remark: d.en });
-    for (const [k, [key, zh, en]] of d.entries.entries())
-      values.push({ ...row, id: nextId(), parent_id: id, dict_key: key, dict_value: zh, sort: k + 1, remark: en });
-  }
-  if (values.length)
-    await trx
-      .insertInto('dict_biz' as 'post')
-      .values(values as never)
-      .execute();
-}
+export const seedObservationDicts = (trx: Kysely<DB>, tenantId: string) =>
+  seedBizDicts(trx, tenantId, OBSERVATION_DICTS, { sealed: false, sort: 200 });
 
 const EntrySchema = z.object({
   id: z.string(),
