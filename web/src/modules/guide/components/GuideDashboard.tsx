@@ -11,6 +11,45 @@ const DOMAIN_COLORS: Record<string, string> = {
   art: 'grape',
 };
 
+/** Records this week and this semester, one row per class or teacher. */
+function CountTable({
+  testId,
+  nameLabel,
+  rows,
+}: {
+  testId: string;
+  nameLabel: string;
+  rows: Array<{ key: string; name: string; week: number; semester: number }>;
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('guide.dashboard.empty')}
+      </Text>
+    );
+  return (
+    <Table verticalSpacing={4} data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{nameLabel}</Table.Th>
+          <Table.Th ta="right">{t('guide.dashboard.week')}</Table.Th>
+          <Table.Th ta="right">{t('guide.dashboard.semester')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td ta="right">{r.week}</Table.Td>
+            <Table.Td ta="right">{r.semester}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * The home page's observation figures (`GET /api/guide/dashboard`, in the viewer's data
  * scope): records per class and per teacher this week and semester, and per class the domains
@@ -21,11 +60,6 @@ export function GuideDashboard() {
   const { data, isLoading, error } = useGuideDashboard(i18n.resolvedLanguage ?? 'zh-CN');
   if (error) return null;
   if (isLoading || !data) return <Skeleton height={200} radius="md" />;
-  const empty = (
-    <Text size="sm" c="dimmed">
-      {t('guide.dashboard.empty')}
-    </Text>
-  );
   return (
     <Grid gap="md" data-testid="guide-dashboard">
       <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -37,54 +71,25 @@ export function GuideDashboard() {
             </Text>
           }
         >
-          {data.classes.length === 0 ? (
-            empty
-          ) : (
-            <Table verticalSpacing={4} data-testid="guide-dashboard-classes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('guide.dashboard.className')}</Table.Th>
-                  <Table.Th ta="right">{t('guide.dashboard.week')}</Table.Th>
-                  <Table.Th ta="right">{t('guide.dashboard.semester')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.classes.map((c) => (
-                  <Table.Tr key={c.classId}>
-                    <Table.Td>{c.className}</Table.Td>
-                    <Table.Td ta="right">{c.week}</Table.Td>
-                    <Table.Td ta="right">{c.semester}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <CountTable
+            testId="guide-dashboard-classes"
+            nameLabel={t('guide.dashboard.className')}
+            rows={data.classes.map((c) => ({ key: c.classId, name: c.className, week: c.week, semester: c.semester }))}
+          />
         </BasicContainer>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 6 }}>
         <BasicContainer title={t('guide.dashboard.byTeacher')}>
-          {data.teachers.length === 0 ? (
-            empty
-          ) : (
-            <Table verticalSpacing={4} data-testid="guide-dashboard-teachers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('guide.dashboard.teacher')}</Table.Th>
-                  <Table.Th ta="right">{t('guide.dashboard.week')}</Table.Th>
-                  <Table.Th ta="right">{t('guide.dashboard.semester')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.teachers.map((x) => (
-                  <Table.Tr key={x.authorId}>
-                    <Table.Td>{x.authorName}</Table.Td>
-                    <Table.Td ta="right">{x.week}</Table.Td>
-                    <Table.Td ta="right">{x.semester}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <CountTable
+            testId="guide-dashboard-teachers"
+            nameLabel={t('guide.dashboard.teacher')}
+            rows={data.teachers.map((x) => ({
+              key: x.authorId,
+              name: x.authorName,
+              week: x.week,
+              semester: x.semester,
+            }))}
+          />
         </BasicContainer>
       </Grid.Col>
       {data.classes.length > 0 && (
