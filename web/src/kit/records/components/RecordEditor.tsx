@@ -172,15 +172,15 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
   const name = String(t(family.name as never));
   return (
     <Stack className={classes.sheet} data-testid="record-editor" data-kind={family.kind}>
-      <Group justify="space-between" className={classes.bar} py="xs" wrap="nowrap">
+      <Group justify="space-between" className={classes.bar} py="xs" wrap="wrap" gap="xs">
         <Title order={3} style={{ whiteSpace: 'nowrap' }}>
           {t(record ? 'records.editor.editTitle' : 'records.editor.newTitle', { name })}
         </Title>
-        <Group gap="sm" wrap="nowrap" miw={0} justify="flex-end" style={{ flex: 1 }}>
+        <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
           <Box miw={0} style={{ overflow: 'hidden' }}>
             <SaveIndicator status={status} />
           </Box>
-          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flexShrink: 0 }}>
             <Button
               variant="default"
               leftSection={<IconDeviceFloppy size={16} />}
