@@ -66,11 +66,14 @@ export function TopBar({ collapsed, onChooseTop }: TopBarProps) {
           <IconHelpCircle size={20} />
         </HeaderIcon>
         <NoticeBell />
-        <ErrorLogButton />
-        <LockButton />
-        <ThemeMenu />
-        <ColorPickerButton />
-        <FullscreenButton />
+        {/* A phone has no room (or use) for these: hidden below 768 px. */}
+        <div className={classes.optionalGroup}>
+          <ErrorLogButton />
+          <LockButton />
+          <ThemeMenu />
+          <ColorPickerButton />
+          <FullscreenButton />
+        </div>
         <LanguageMenu />
         <UserMenu />
       </Group>
