@@ -61,7 +61,10 @@ describe('submitting while a co-author types', () => {
   const lateText = async (who: string, id: string) => {
     const r = await call(who, 'GET', `/api/week/week/lateText?id=${id}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.data as { fields: Array<{ path: string; text: string; added: string; rich: boolean }>; chars: number };
+    return r.body.data as {
+      fields: Array<{ path: string; text: string; added: string; rich: boolean }>;
+      chars: number;
+    };
   };
 
   beforeAll(async () => {

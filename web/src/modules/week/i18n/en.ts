@@ -410,5 +410,20 @@ export const en: WeekMessages = {
     replacedDroppedText:
       'This device held changes that had not reached the server; they belonged to the old copy and were discarded. Please check the plan and enter them again.',
     dismiss: 'Got it',
+    submitEditors: '{{names}} {{verb}} editing this week now',
+    submitEditorsText:
+      'The submission holds everything the server has saved at this moment, including what the people editing have saved. What they type after the submit is not part of it and is not lost: it is kept for them and can be put back after a return.',
+    late: {
+      title: 'Your text typed after the submit ({{count}} characters) is kept for you',
+      reviewText:
+        'You were still typing when this week was submitted: this text is not in the submitted version, but it is not lost. Copy it now; once the week is returned you can put it back in place.',
+      editableText:
+        'You were still typing when this week was submitted, so this text did not go into the submitted version. Put it back in place, copy it, or stop keeping it.',
+      whole: 'Put back, the field reads: {{text}}',
+      copy: 'Copy the added text',
+      copied: 'Copied',
+      putBack: 'Put back',
+      dismiss: 'Stop keeping it',
+    },
   },
 };
