@@ -1,15 +1,39 @@
+import type { Kysely } from 'kysely';
 import { closeSubmission, dropLateUpdates } from '@sprout/collab';
 import { isEditableStatus, LateTextSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Database, inTenant } from '@sprout/core/db';
+import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
-import { callerOf, IdParamSchema, inRecordScope, NO_DATA, postOptions, requireButton, write } from '../records';
+import {
+  type Caller,
+  callerOf,
+  IdParamSchema,
+  inRecordScope,
+  NO_DATA,
+  postOptions,
+  requireButton,
+  write,
+} from '../records';
 import { okSchema } from '../../plugins/serialization';
 import { weekDoc } from './collab-link';
 import { lateTextOf } from './late-text';
 import { RESOURCE } from './weeks';
+
+/** A week's status: in the caller's read scope (`scoped`; a 404 outside it), or as the tenant holds it. */
+async function weekStatus(trx: Kysely<DB>, caller: Caller, id: string, scoped: boolean): Promise<string | undefined> {
+  let query = trx
+    .selectFrom('record_list as r')
+    .select('r.status')
+    .where('r.tenant_id', '=', caller.ctx.tenantId)
+    .where('r.id', '=', id)
+    .where('r.kind', '=', 'week');
+  if (scoped) query = query.where(inRecordScope(caller, 'read', RESOURCE));
+  const row = await query.executeTakeFirst();
+  if (!row && scoped) throw notFound('record.notFound');
+  return row?.status;
+}
 
 /**
  * After a change of a week commits: once it is editable again (returned), what its editors
@@ -18,14 +42,8 @@ import { RESOURCE } from './weeks';
 export async function closeSubmissionIfEditable(database: Database, request: FastifyRequest, weekId: string) {
   const caller = await callerOf(request);
   await inTenant(database, caller.ctx, async (trx) => {
-    const row = await trx
-      .selectFrom('record_list')
-      .select('status')
-      .where('tenant_id', '=', caller.ctx.tenantId)
-      .where('id', '=', weekId)
-      .where('kind', '=', 'week')
-      .executeTakeFirst();
-    if (row && isEditableStatus(row.status)) await closeSubmission(trx, caller.ctx.tenantId, weekDoc(weekId));
+    const status = await weekStatus(trx, caller, weekId, false);
+    if (status && isEditableStatus(status)) await closeSubmission(trx, caller.ctx.tenantId, weekDoc(weekId));
   });
 }
 
@@ -48,16 +66,8 @@ export async function lateTextRoutes(app: FastifyInstance) {
       const id = request.query.id;
       const caller = await callerOf(request);
       const text = await inTenant(app.database, caller.ctx, async (trx) => {
-        const row = await trx
-          .selectFrom('record_list as r')
-          .select('r.status')
-          .where('r.tenant_id', '=', caller.ctx.tenantId)
-          .where('r.id', '=', id)
-          .where('r.kind', '=', 'week')
-          .where(inRecordScope(caller, 'read', RESOURCE))
-          .executeTakeFirst();
-        if (!row) throw notFound('record.notFound');
-        return lateTextOf(trx, caller.ctx.tenantId, id, caller.ctx.userId, isEditableStatus(row.status));
+        const status = (await weekStatus(trx, caller, id, true)) as string;
+        return lateTextOf(trx, caller.ctx.tenantId, id, caller.ctx.userId, isEditableStatus(status));
       });
       return ok(text, request.lang);
     },
@@ -76,15 +86,7 @@ export async function lateTextRoutes(app: FastifyInstance) {
       const id = request.body.id;
       await write(request, async (c) => {
         requireButton(c.caller, 'week_edit');
-        const row = await c.trx
-          .selectFrom('record_list as r')
-          .select('r.id')
-          .where('r.tenant_id', '=', c.caller.ctx.tenantId)
-          .where('r.id', '=', id)
-          .where('r.kind', '=', 'week')
-          .where(inRecordScope(c.caller, 'read', RESOURCE))
-          .executeTakeFirst();
-        if (!row) throw notFound('record.notFound');
+        await weekStatus(c.trx, c.caller, id, true);
         await dropLateUpdates(c.trx, c.caller.ctx.tenantId, weekDoc(id), c.caller.ctx.userId);
       });
       return ok(null, request.lang);

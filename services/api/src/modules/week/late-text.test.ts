@@ -26,7 +26,9 @@ const week = (patch: Partial<WeekDocContent> = {}): WeekDocContent => ({
   ],
   ...patch,
 });
-const para = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+type Rich = WeekDocContent['weeklyGoals'];
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+const para = (text: string) => ({ type: 'doc', content: [paragraph(text)] }) as unknown as Rich;
 
 describe('the text typed after a submit, field by field', () => {
   it('finds what was added in the middle, at the end, or nowhere', () => {
@@ -36,7 +38,7 @@ describe('the text typed after a submit, field by field', () => {
   });
 
   it('reads a rich field as plain text, one line per paragraph', () => {
-    expect(richPlain({ type: 'doc', content: [para('一').content[0], para('二').content[0]] })).toBe('一\n二');
+    expect(richPlain({ type: 'doc', content: [paragraph('一'), paragraph('二')] })).toBe('一\n二');
     expect(richPlain('')).toBe('');
   });
 
