@@ -5,8 +5,13 @@ import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 
 import { mayWrite, parseDocName } from '@sprout/contracts';
-/** What a connection may do: edit, only read (its updates are dropped), or nothing (refused). */
-export type DocAccess = 'write' | 'read' | null;
+/**
+ * What a connection may do: edit, only read (its updates are dropped), only read but keep what
+ * it sends for its user (`late`: an editor of a record under review — what she types after the
+ * submit is kept per user and offered back to her, never part of the document), or nothing
+ * (refused).
+ */
+export type DocAccess = 'write' | 'read' | 'late' | null;
 
 /** The verified user behind a connection (from the access token only). */
 export interface CollabUser {
@@ -50,7 +55,7 @@ interface AccessRow {
  *   same); otherwise `read` (a week in trial is read-only for everyone).
  */
 export function recordAccess(deps: { database: Database; permissions: PermissionCache }): AccessResolver {
-  return async (user, docName) => {
+  return async (user, docName): Promise<DocAccess> => {
     const parsed = parseDocName(docName);
     if (!parsed) return null;
     const perms = await deps.permissions.get(user.tenantId, user.userId);
@@ -73,7 +78,9 @@ export function recordAccess(deps: { database: Database; permissions: Permission
     const author = row.author_id === user.userId || (row.co_author_ids ?? []).includes(user.userId);
     const team = row.class_id !== null && perms.grants.classIds.includes(row.class_id);
     const standing = { update: row.can_update, author, team };
-    const write = mayWrite(row.status, standing, ability.can(`${parsed.kind}_edit`, 'Button'));
-    return write ? 'write' : 'read';
+    const button = ability.can(`${parsed.kind}_edit`, 'Button');
+    if (mayWrite(row.status, standing, button)) return 'write';
+    // Submitted under her hands: an editor's late typing is kept for her (issue 23).
+    return row.status === 'trial' && mayWrite('draft', standing, button) ? 'late' : 'read';
   };
 }

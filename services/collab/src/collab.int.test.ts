@@ -354,7 +354,8 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     await until(() => c.closes.length > 0, 'the socket to close');
     expect(c.closes[0]).toEqual({ code: 4403, reason: 'access revoked' });
 
-    // Submitting: the author's connection is re-decided (read-only now) and reconnects as a reader.
+    // Submitting: the author's connection is re-decided (read-only now) and reconnects read-only,
+    // her later typing kept for her (issue 23), never in the document; a reader's is dropped.
     const w = client(docName, users.author.token);
     await w.synced;
     themeOf(w.doc).insert(0, 'A');
@@ -369,11 +370,20 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     await until(() => w.closes.length > 0, 'the mode change');
     expect(w.closes[0]?.code).toBe(4000);
     await until(() => w.provider.synced, 'the reconnect');
-    const dropped = inst.app.collab.stats.updatesDroppedReadOnly;
+    const kept = inst.app.collab.stats.updatesKeptLate;
     themeOf(w.doc).insert(0, 'B');
-    await until(() => inst.app.collab.stats.updatesDroppedReadOnly > dropped, 'the trial edit to be dropped');
+    await until(() => inst.app.collab.stats.updatesKeptLate > kept, 'the author’s trial edit to be kept for her');
+    const r = client(docName, users.reader.token);
+    await r.synced;
+    const dropped = inst.app.collab.stats.updatesDroppedReadOnly;
+    themeOf(r.doc).insert(0, 'C');
+    await until(() => inst.app.collab.stats.updatesDroppedReadOnly > dropped, 'the reader’s edit to be dropped');
     await inst.app.collab.flush();
     expect((await stored(docName))?.theme).toBe('A秋天的秘密');
+    const late = await inTenant(t.database, { tenantId: T }, (trx) =>
+      trx.selectFrom('collab_late').select('user_id').where('doc_name', '=', docName).execute(),
+    );
+    expect(late.map((l) => String(l.user_id))).toEqual([users.author.id]);
   });
 
   it('links to the record: authors since the last revision, the revision mark, onIdle, content written by the API', async () => {

@@ -79,13 +79,16 @@ export class Conn {
   lastSend = Date.now();
   alive = true;
   closed = false;
+  /** Bytes kept for this connection's user after a submit (`late` mode), and the chain storing them. */
+  lateBytes = 0;
+  lateChain: Promise<void> = Promise.resolve();
   expiry: NodeJS.Timeout | undefined;
 
   constructor(
     readonly socket: WebSocket,
     readonly user: CollabUser,
     readonly doc: LiveDoc,
-    public mode: 'write' | 'read',
+    public mode: Exclude<DocAccess, null>,
     readonly acks: boolean,
     readonly raw: RawStream | undefined,
   ) {}

@@ -11,10 +11,17 @@ export { type CollabPluginOptions, COLLAB_PATH, createCollabPlugin } from './plu
 export { type Admission, type CollabOptions, CollabServer, notifyDocChanged, notifyEpochRenewed } from './server';
 export { type AccessResolver, type CollabUser, type DocAccess, RECORD_SCOPE_COLUMNS, recordAccess } from './access';
 export {
+  closeSubmission,
   type DocRevision,
   docAuthorsSince,
+  docState,
+  dropLateUpdates,
+  type LateUpdates,
+  lateUpdatesOf,
+  lateWeekContents,
   loadDocState,
   markRevision,
+  markSubmitted,
   readRevision,
   renewEpoch,
   writeWeekContent,

@@ -100,6 +100,8 @@ export const newStats = () => ({
   staleUpdates: 0,
   updatesStored: 0,
   updatesDroppedReadOnly: 0,
+  /** Updates of `late` connections kept for their users (typed after a submit). */
+  updatesKeptLate: 0,
   loads: 0,
   unloads: 0,
   compactions: 0,

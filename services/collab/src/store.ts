@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import * as Y from 'yjs';
 import { type Database, type DB, inTenant, readInTenant, scriptInTenant } from '@sprout/core/db';
-import { parseDocName, type WeekDocContent, weekContentToDoc } from '@sprout/contracts';
+import { docToWeekContent, parseDocName, type WeekDocContent, weekContentToDoc } from '@sprout/contracts';
 
 /**
  * Persistence of live documents (tables of migration 0006):
@@ -203,8 +203,11 @@ export async function compactStored(
       for no key update`.execute(trx);
     const row = head.rows[0];
     if (!row) return { merged: [], fromSeq: '0', stateSeq: '0' };
+    // Rows typed after an open submission stay rows: they are offered back to their authors.
     const updates = await sql<{ seq: string; update: Uint8Array }>`
       select seq, update from collab_update where tenant_id = ${tenantId} and doc_name = ${docName}
+        and seq <= coalesce((select s.seq from collab_submit s
+          where s.tenant_id = ${tenantId} and s.doc_name = ${docName} and s.open), 9223372036854775807)
       order by seq limit ${limit}`.execute(trx);
     const fromSeq = String(row.state_seq);
     if (!updates.rows.length) return { merged: [], fromSeq, stateSeq: fromSeq };
@@ -358,4 +361,112 @@ export async function writeWeekContent(
   } finally {
     doc.destroy();
   }
+}
+
+// ---- submitted while someone typed (issue 23): the mark and the late updates -----------
+
+/** An update a `late` connection sent: kept for its user, never part of the document. */
+export async function keepLateUpdate(
+  database: Database,
+  tenantId: string,
+  docName: string,
+  userId: string,
+  update: Uint8Array,
+): Promise<void> {
+  await scriptInTenant(database, { tenantId }, [
+    sql`insert into collab_late (tenant_id, doc_name, user_id, update)
+      values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)})`.compile(database.db),
+  ]);
+}
+
+/**
+ * Marks a document as submitted (in the submit's transaction): the state the submission was
+ * read from and its seq. Until `closeSubmission`, update rows above the seq are kept as rows
+ * (typed after the submit: offered back to their authors).
+ */
+export async function markSubmitted(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  seq: string,
+  state: Uint8Array,
+): Promise<void> {
+  await sql`insert into collab_submit (tenant_id, doc_name, seq, state, open)
+    values (${tenantId}, ${docName}, ${seq}::bigint, ${bytes(state)}, true)
+    on conflict (tenant_id, doc_name) do update set seq = excluded.seq, state = excluded.state, open = true,
+      submitted_at = now()`.execute(trx);
+  // What was kept after an earlier submission was offered back meanwhile: this one starts afresh.
+  await sql`delete from collab_late where tenant_id = ${tenantId} and doc_name = ${docName}`.execute(trx);
+}
+
+/**
+ * The record is editable again (returned): the rows typed after the submit by people move to
+ * `collab_late` (so compaction may merge them), and the mark closes. Nothing when not open.
+ */
+export async function closeSubmission(trx: Kysely<DB>, tenantId: string, docName: string): Promise<void> {
+  const open = await sql<{ seq: string }>`select seq::text as seq from collab_submit
+    where tenant_id = ${tenantId} and doc_name = ${docName} and open for no key update`.execute(trx);
+  const mark = open.rows[0];
+  if (!mark) return;
+  await sql`insert into collab_late (tenant_id, doc_name, user_id, update)
+    select tenant_id, doc_name, user_id, update from collab_update
+    where tenant_id = ${tenantId} and doc_name = ${docName} and seq > ${mark.seq}::bigint and user_id is not null
+    order by seq`.execute(trx);
+  await sql`update collab_submit set open = false where tenant_id = ${tenantId} and doc_name = ${docName}`.execute(trx);
+}
+
+export interface LateUpdates {
+  /** The state the submission was read from. */
+  submitted: Uint8Array;
+  /** The user's updates after it, in order. */
+  updates: Uint8Array[];
+}
+
+/** What `userId` typed after the document's last submission; null when it was never submitted live. */
+export async function lateUpdatesOf(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  userId: string,
+): Promise<LateUpdates | null> {
+  const mark = (
+    await sql<{ seq: string; state: Uint8Array; open: boolean }>`select seq::text as seq, state, open
+      from collab_submit where tenant_id = ${tenantId} and doc_name = ${docName}`.execute(trx)
+  ).rows[0];
+  if (!mark) return null;
+  const rows = await sql<{ update: Uint8Array }>`
+    select update from (
+      select 0 as part, seq, update from collab_update
+        where ${mark.open} and tenant_id = ${tenantId} and doc_name = ${docName}
+          and seq > ${mark.seq}::bigint and user_id = ${userId}::bigint
+      union all
+      select 1, seq, update from collab_late
+        where tenant_id = ${tenantId} and doc_name = ${docName} and user_id = ${userId}::bigint
+    ) late order by part, seq`.execute(trx);
+  return { submitted: mark.state, updates: rows.rows.map((r) => r.update) };
+}
+
+/** A document's whole state as one update (what `markSubmitted` keeps). */
+export const docState = (doc: Y.Doc): Uint8Array => Y.encodeStateAsUpdate(doc);
+
+/**
+ * The week as submitted, and as it reads with the user's late updates applied on top (an
+ * update that depends on someone else's late typing waits in Yjs and adds nothing).
+ */
+export function lateWeekContents(late: LateUpdates): { submitted: WeekDocContent; mine: WeekDocContent } {
+  const doc = new Y.Doc();
+  try {
+    Y.applyUpdate(doc, late.submitted);
+    const submitted = docToWeekContent(doc);
+    for (const u of late.updates) Y.applyUpdate(doc, u);
+    return { submitted, mine: docToWeekContent(doc) };
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** Forgets what `userId` typed after the last submission (she took it or dismissed it). */
+export async function dropLateUpdates(trx: Kysely<DB>, tenantId: string, docName: string, userId: string) {
+  await sql`delete from collab_late where tenant_id = ${tenantId} and doc_name = ${docName}
+    and user_id = ${userId}::bigint`.execute(trx);
 }

@@ -14,6 +14,10 @@ import {
   isEmptyUpdate,
 } from './protocol';
 import type { CollabContext } from './server';
+import { keepLateUpdate } from './store';
+
+/** What one connection may keep after a submit (a person typing for minutes sends far less). */
+const MAX_LATE_BYTES = 1024 * 1024;
 
 /**
  * The y-websocket sync protocol against this instance's copy of a document, which holds
@@ -34,6 +38,7 @@ export class Sync {
     // Relayed to the others already, not in the copy until stored: this one gets them now.
     for (const i of doc.unstored) conn.send(encodeUpdate(i.update));
     if (conn.mode === 'read') conn.send(encodePermissionDenied('read-only: your changes are not saved'));
+    if (conn.mode === 'late') conn.send(encodePermissionDenied('read-only: submitted; your changes are kept for you'));
   }
 
   /** One message from an admitted client. */
@@ -74,6 +79,7 @@ export class Sync {
    * `raw` is the message as received when it is already an update message.
    */
   private onUpdate(conn: Conn, update: Uint8Array, raw: Uint8Array | undefined) {
+    if (conn.mode === 'late') return this.keepLate(conn, update);
     if (conn.mode !== 'write') {
       // Read-only: dropped, never stored, never relayed.
       if (!isEmptyUpdate(update)) this.ctx.stats.updatesDroppedReadOnly++;
@@ -97,6 +103,42 @@ export class Sync {
     const item: QueuedUpdate = { conn, doc, update, ack: conn.acks ? encodeStored(decoded) : undefined };
     doc.broadcast(raw ?? encodeUpdate(update), conn);
     this.ctx.persistence.store(item);
+  }
+
+  /**
+   * An editor's update after the submit (`late`): never relayed nor part of the document, but
+   * stored for her (`collab_late`, offered back by the API) and acknowledged once stored — her
+   * words are kept, not dropped. In arrival order per connection; at most `maxPendingBytes`
+   * per connection (then dropped and counted).
+   */
+  private keepLate(conn: Conn, update: Uint8Array) {
+    if (isEmptyUpdate(update) || this.ctx.stopping) return;
+    let decoded: ReturnType<typeof Y.decodeUpdate>;
+    try {
+      decoded = Y.decodeUpdate(update);
+    } catch {
+      return this.ctx.connections.close(conn, CLOSE.malformed, 'malformed update');
+    }
+    conn.lateBytes += update.length;
+    if (conn.lateBytes > MAX_LATE_BYTES) {
+      this.ctx.stats.updatesDroppedReadOnly++;
+      return;
+    }
+    const { deps } = this.ctx;
+    const doc = conn.doc;
+    doc.pending++;
+    conn.lateChain = conn.lateChain.then(async () => {
+      try {
+        await keepLateUpdate(deps.database, doc.tenantId, doc.docName, conn.user.userId, update);
+        this.ctx.stats.updatesKeptLate++;
+        if (conn.acks) conn.send(encodeStored(decoded));
+      } catch (err) {
+        deps.log.error({ err, doc: doc.docName }, 'collab: a late update could not be kept');
+        this.ctx.connections.close(conn, CLOSE.tryLater, 'storage unavailable');
+      } finally {
+        doc.settle();
+      }
+    });
   }
 
   /**

@@ -10,6 +10,7 @@
 export * from './clients';
 export * from './doc-name';
 export * from './ids';
+export * from './late-text';
 export * from './observation';
 export * from './record-answers';
 export * from './record-requests';

@@ -40,9 +40,32 @@ export interface CollabAuthorTable {
   last_seq: BigIntText;
 }
 
+/** A document's last submission: the state it was read from, and its highest seq (migration 0220). */
+export interface CollabSubmitTable {
+  tenant_id: string;
+  doc_name: string;
+  seq: BigIntText;
+  state: Bytes;
+  /** Under review: update rows above `seq` were typed after the submit. */
+  open: ColumnType<boolean, boolean | undefined, boolean>;
+  submitted_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An update an editor sent after the submit, kept to be offered back to her (migration 0220). */
+export interface CollabLateTable {
+  tenant_id: string;
+  doc_name: string;
+  seq: ColumnType<string, never, never>;
+  user_id: BigIntText;
+  update: Bytes;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Tables of the live co-editing service (services/collab). */
 export interface CollabTables {
   collab_doc: CollabDocTable;
   collab_update: CollabUpdateTable;
   collab_author: CollabAuthorTable;
+  collab_submit: CollabSubmitTable;
+  collab_late: CollabLateTable;
 }

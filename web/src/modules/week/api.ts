@@ -2,6 +2,7 @@ import type {
   AddWeekRequest,
   BossUpdateWeekRequest,
   DayPlanWeekHeader,
+  LateText,
   ReviewWeekRequest,
   SaveDayPlanRequest,
   SavePlanRequest,
@@ -119,6 +120,9 @@ export const weekApi = {
   copyForward: (id: string) => data(http.post<WeekRecord>(`${WEEK}/newWeek`, undefined, { params: { id } })),
   remove: (ids: string[]) => data(http.post<unknown>(`${WEEK}/remove`, undefined, { params: { ids } })),
   history: (id: string, o?: Opts) => data(http.get<HistoryEntry[]>(`${WEEK}/history`, { id }, o)),
+  /** What the caller typed after the week was submitted (kept for her, offered back). */
+  lateText: (id: string, o?: Opts) => data(http.get<LateText>(`${WEEK}/lateText`, { id }, o)),
+  dismissLateText: (id: string) => data(http.post<null>(`${WEEK}/lateText/dismiss`, { id })),
   exportOne: (id: string, fallbackName: string) => requestBlob(`${WEEK}/exportForId`, { id }, fallbackName),
   ...zipExportApi(WEEK),
   home: (o?: Opts) => data(http.get<HomeStats>(`${WEEK}/home`, undefined, o)),

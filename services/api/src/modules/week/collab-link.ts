@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { $ZodIssue } from 'zod/v4/core';
-import { markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
+import { docState, markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
 import {
   docNameOf,
   docToWeekContent,
@@ -48,7 +48,7 @@ export async function liveRevision(trx: Kysely<DB>, tenantId: string, weekId: st
   const rev = await readRevision(trx, tenantId, weekDoc(weekId));
   if (!rev) return null;
   try {
-    return { content: docContent(rev.doc, lang), authorIds: rev.authorIds, seq: rev.seq };
+    return { content: docContent(rev.doc, lang), authorIds: rev.authorIds, seq: rev.seq, state: docState(rev.doc) };
   } finally {
     rev.doc.destroy();
   }

@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard-routes';
 import { dayPlanRoutes } from './dayplan-routes';
 import { exportRoutes } from './export-routes';
 import { planRoutes } from './plan-routes';
+import { lateTextRoutes } from './late-text-routes';
 import { templateRoutes } from './template-routes';
 import { weekCopyRoutes } from './week-copy-routes';
 import { weekLifecycleRoutes } from './week-lifecycle-routes';
@@ -28,6 +29,7 @@ export async function weekModule(app: FastifyInstance) {
   await app.register(templateRoutes);
   await app.register(exportRoutes);
   await app.register(dashboardRoutes);
+  await app.register(lateTextRoutes);
 }
 
 /** The weekly-plan context's manifest (services/api/src/context.ts). */

@@ -1,4 +1,4 @@
-import { markRevision } from '@sprout/collab';
+import { markRevision, markSubmitted } from '@sprout/collab';
 import { AddWeekSchema, BossUpdateWeekSchema, UpdateWeekSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
 import { type CommandContext, write, requireButton, runCommand, semesterOf, recordLifecycleRoutes } from '../records';
 import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
+import { closeSubmissionIfEditable } from './late-text-routes';
 import { tenantOf } from '../../plugins/context';
 import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, WEEK_ANSWER, weekDetail, weekWrite } from './weeks';
 
@@ -135,10 +136,17 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
     liveContent: async (c, id, lang) => {
       const live = await liveRevision(c.trx, c.caller.ctx.tenantId, id, lang);
       if (!live) return null;
-      const done = () => markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq);
+      // The submission holds every update stored up to `seq`; what comes after is kept per author (late-text.ts).
+      const done = async () => {
+        await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq);
+        await markSubmitted(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq, live.state);
+      };
       return { content: live.content, authors: live.authorIds, done };
     },
-    changed: (request, id) => docChanged(app.auth.kv, tenantOf(request).tenantId, id),
+    changed: async (request, id) => {
+      await closeSubmissionIfEditable(app.database, request, id);
+      await docChanged(app.auth.kv, tenantOf(request).tenantId, id);
+    },
     detail: weekDetail,
   });
 }

@@ -68,6 +68,8 @@ export interface WeekConnection {
   status(): CollabStatus;
   /** Nothing written now would be kept (read-only connection, or refused). */
   readOnly(): boolean;
+  /** Refused or replaced: nothing written goes anywhere (a read-only connection still sends; see open.ts). */
+  refused(): boolean;
   subscribe(listener: () => void): () => void;
   flush(timeoutMs?: number): Promise<boolean>;
   /** Closes the connection and lets go of IndexedDB, keeping the document (a hidden page). */
@@ -396,6 +398,7 @@ export function openWeekConnection(options: ConnectionOptions): WeekConnection {
     ready,
     status: () => status,
     readOnly: () => readOnly || denied !== null || replaced !== null,
+    refused: () => denied !== null || replaced !== null,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -110,7 +110,10 @@ export async function openCollabWeek(options: OpenCollabWeek): Promise<CollabWee
       collabCarets(awareness),
       readOnlyGuard(conn),
     ],
-    readOnly: () => conn.readOnly(),
+    // A keystroke landing as the week turns read-only (its field not disabled yet) still goes
+    // into the document: the server keeps an editor's late typing for her (issue 23) and drops
+    // a reader's (whose fields are disabled from the start).
+    readOnly: () => conn.refused(),
     onRemoteText(path, text, delta) {
       // Someone else changed the text this tab is typing in: keep the caret where it was.
       const el = document.activeElement;

@@ -1,15 +1,15 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Asks before an action on a record, in the week's confirmation dialog (`color`: of the confirm button). */
 export function useConfirm() {
   const { t } = useTranslation();
-  return (text: string, onConfirm: () => void, color?: string) =>
+  return (text: ReactNode, onConfirm: () => void, color?: string) =>
     modals.openConfirmModal({
       title: t('week.actions.confirmTitle'),
-      children: <Text size="sm">{text}</Text>,
+      children: typeof text === 'string' ? <Text size="sm">{text}</Text> : text,
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: color ? { color } : undefined,
       onConfirm,
@@ -34,7 +34,7 @@ export function useBusyActions() {
     }
   };
   /** Runs the action once the user has confirmed `text`. */
-  const confirmRun = (text: string, name: string, action: () => Promise<void>, color?: string) =>
+  const confirmRun = (text: ReactNode, name: string, action: () => Promise<void>, color?: string) =>
     confirm(text, () => void run(name, action), color);
   return { busy, run, confirm, confirmRun };
 }

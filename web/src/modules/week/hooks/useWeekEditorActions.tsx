@@ -1,4 +1,6 @@
+import { Alert, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconUsers } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -18,7 +20,7 @@ import type { WeekEditorSession } from './useWeekEditorSession';
 
 /** What the editor's buttons do with the open week: save now, submit, delete, copy, export, revisions, conflicts. */
 export function useWeekEditorActions(editor: WeekEditorSession) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tc = useCollabT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -70,8 +72,26 @@ export function useWeekEditorActions(editor: WeekEditorSession) {
     navigate(to);
   };
 
+  /** The submit dialog names who else is editing the live week now (issue 23). */
+  const submitQuestion = () => {
+    const editors = (sessionRef.current?.collab?.peers() ?? []).filter((p) => !p.self).map((p) => p.user.name);
+    if (!editors.length) return t('week.editor.submitConfirm');
+    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(editors);
+    const verb = i18n.language.startsWith('zh') ? '' : editors.length > 1 ? 'are' : 'is';
+    return (
+      <Stack gap="xs">
+        <Text size="sm">{t('week.editor.submitConfirm')}</Text>
+        <Alert color="orange" icon={<IconUsers size={18} />} title={tc('submitEditors', { names, verb })}>
+          <Text size="sm" data-testid="submit-editors" data-names={editors.join(',')}>
+            {tc('submitEditorsText', { count: editors.length })}
+          </Text>
+        </Alert>
+      </Stack>
+    );
+  };
+
   const submit = () =>
-    confirmRun(t('week.editor.submitConfirm'), 'submit', async () => {
+    confirmRun(submitQuestion(), 'submit', async () => {
       if (!(await flushOrWarn())) return;
       const s = sessionRef.current;
       if (!s?.meta.recordId) return;

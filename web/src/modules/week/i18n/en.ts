@@ -370,7 +370,7 @@ export const en: WeekMessages = {
         'The server cannot be reached and this device cannot keep a copy. Keep the page open; changes are sent when the connection is back.',
       readOnly: 'Read-only',
       readOnlyTip:
-        'This plan was submitted for review, or you may no longer edit it: you see the latest content, but changes are not saved.',
+        'This plan was submitted for review, or you may no longer edit it: you see the latest content. What an author typed after the submit is kept for her.',
       readOnlyUnsaved: 'Read-only — unsaved changes on this device',
       denied: 'No access',
       deniedTip: 'The server refused live editing of this plan: you may not edit it.',
@@ -399,8 +399,9 @@ export const en: WeekMessages = {
     deniedText: 'The server refused live editing (you may not have the right to edit it).',
     readOnlyTitle: 'This plan is read-only now',
     readOnlyText:
-      'It may just have been submitted for review, or your right to edit it changed. You see the latest content, but changes are not saved.',
-    readOnlyUnsavedText: 'This device holds changes the server did not take; they will not be saved.',
+      'It may just have been submitted for review, or your right to edit it changed; you see the latest content. If you were still typing when it was submitted, that text is kept for you (below).',
+    readOnlyUnsavedText:
+      'This device holds changes not yet sent: once connected, what you typed after the submit is kept for you; changes by someone who is not an author of the plan are not saved.',
     unavailableTitle: 'Live co-editing is unavailable; your changes are saved directly',
     unavailableText:
       'This server does not offer live co-editing. Edit as usual: changes are saved automatically; people editing at the same time see the latest changes after reloading the page.',
@@ -410,5 +411,20 @@ export const en: WeekMessages = {
     replacedDroppedText:
       'This device held changes that had not reached the server; they belonged to the old copy and were discarded. Please check the plan and enter them again.',
     dismiss: 'Got it',
+    submitEditors: '{{names}} {{verb}} editing this week now',
+    submitEditorsText:
+      'The submission holds everything the server has saved at this moment, including what the people editing have saved. What they type after the submit is not part of it and is not lost: it is kept for them and can be put back after a return.',
+    late: {
+      title: 'Your text typed after the submit ({{count}} characters) is kept for you',
+      reviewText:
+        'You were still typing when this week was submitted: this text is not in the submitted version, but it is not lost. Copy it now; once the week is returned you can put it back in place.',
+      editableText:
+        'You were still typing when this week was submitted, so this text did not go into the submitted version. Put it back in place, copy it, or stop keeping it.',
+      whole: 'Put back, the field reads: {{text}}',
+      copy: 'Copy the added text',
+      copied: 'Copied',
+      putBack: 'Put back',
+      dismiss: 'Stop keeping it',
+    },
   },
 };

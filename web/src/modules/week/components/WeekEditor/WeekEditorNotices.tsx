@@ -9,6 +9,7 @@ import { describePath } from '../../model/history';
 
 // Live co-editing's notices: loaded with the co-editing code, only for a co-edited week.
 const CollabNotice = lazy(() => import('../../collab/CollabUi').then((m) => ({ default: m.CollabNotice })));
+const LateTextNotice = lazy(() => import('../../collab/LateText').then((m) => ({ default: m.LateTextNotice })));
 const CollabPageNoticeAlert = lazy(() =>
   import('../../collab/CollabUi').then((m) => ({ default: m.CollabPageNoticeAlert })),
 );
@@ -30,6 +31,7 @@ export function WeekEditorNotices({ session, errors, onNoticeClosed, onRestore }
       {session.collab && (
         <Suspense fallback={null}>
           <CollabNotice collab={session.collab} />
+          <LateTextNotice collab={session.collab} />
         </Suspense>
       )}
       {session.notice && (
