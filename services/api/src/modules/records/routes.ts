@@ -1,8 +1,9 @@
 import { EDITABLE_STATUSES, FullRecordSchema, ListRowSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type ZodType, z } from 'zod';
+import type { DB } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { nextId } from '@sprout/core/ids';
@@ -33,8 +34,10 @@ import {
 
 /**
  * The lifecycle's lists every family offers under its own legacy paths: a condition on
- * `record_list as r` for the caller (mine = author or co-author; "this term" = the semester
- * of today in the tenant's time zone; ended = the record's `endDate` before this Monday).
+ * `record_list as r` for the caller (mine = author or co-author, and for a family whose
+ * records belong to the class's team — the weeks — also the records of the classes she
+ * teaches; "this term" = the semester of today in the tenant's time zone; ended = the
+ * record's `endDate` before this Monday). The review queue leaves out only what she wrote.
  */
 export type RecordList =
   | 'all'
@@ -56,9 +59,25 @@ export type RecordList =
 
 type RecordQB = ReturnType<typeof recordQuery>;
 
-export function listWhere(qb: RecordQB, list: RecordList, caller: Caller): RecordQB {
+/** Lists whose rows are published to the whole tenant: read in the shared scope (`inSharedReadScope`). */
+export const SHARED_LISTS: ReadonlySet<RecordList> = new Set(['excellent', 'favorites']);
+
+/** Written or co-written by the caller. */
+export const authoredBy = (caller: Caller) => {
   const me = caller.ctx.userId;
-  const mine = sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
+  return sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
+};
+
+/** Mine: authored or co-authored, and with `team` also the records of the classes the caller teaches. */
+export function mineWhere(caller: Caller, team: boolean) {
+  const classIds = caller.perms.grants.classIds;
+  if (!team || !classIds.length) return authoredBy(caller);
+  return sql<boolean>`(${authoredBy(caller)} or r.class_id = any(${sql.val(classIds)}::bigint[]))`;
+}
+
+export function listWhere(qb: RecordQB, list: RecordList, caller: Caller, team = false): RecordQB {
+  const me = caller.ctx.userId;
+  const mine = mineWhere(caller, team);
   const today = localDate(new Date(), caller.tz);
   const term = semesterOf(today);
   const ended = sql<boolean>`(r.content ->> 'endDate') < ${mondayOf(today)}`;
@@ -70,7 +89,7 @@ export function listWhere(qb: RecordQB, list: RecordList, caller: Caller): Recor
     case 'mineOpen':
       return qb.where(mine).where('r.status', 'in', [...EDITABLE_STATUSES]);
     case 'trial':
-      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
+      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${authoredBy(caller)}`);
     case 'returned':
       return qb.where('r.status', '=', 'returned');
     case 'mineApproved':
@@ -124,6 +143,8 @@ export interface RecordFamily<F extends RecordFilter = RecordFilter> {
   filter?: z.ZodType<F>;
   /** Applies the family's own filter fields. */
   narrow?: (qb: RecordQB, f: F) => RecordQB;
+  /** Its records belong to the class's teaching team: "mine" also lists her classes' records (the weeks). */
+  team?: boolean;
 }
 
 /** One list path: a named lifecycle list (and any condition of its own) over the family's records. */
@@ -138,7 +159,27 @@ export interface RecordListRoute<F extends RecordFilter = RecordFilter> {
   filter?: z.ZodType<F>;
   /** Its own condition; `f` holds its own filter's fields too. */
   where?: (qb: RecordQB, f: F & Record<string, unknown>, caller: Caller) => RecordQB | null;
+  /** Read in the shared scope (published to the tenant); default: the excellent lists and the favourites. */
+  shared?: boolean;
 }
+
+/** One list's query for a caller: the family's records, the filter, the named list and its own condition (no scope). */
+export function listQuery<F extends RecordFilter>(
+  db: Kysely<DB>,
+  family: RecordFamily<F>,
+  l: RecordListRoute<F>,
+  f: F,
+  caller: Caller,
+): RecordQB | null {
+  let qb = applyRecordFilter(recordQuery(db, caller.ctx, family.kind), f, caller.tz);
+  if (family.narrow) qb = family.narrow(qb, f);
+  if (l.list) qb = listWhere(qb, l.list, caller, family.team);
+  return l.where ? l.where(qb, f as F & Record<string, unknown>, caller) : qb;
+}
+
+/** Is a list read in the shared scope? */
+export const isShared = (l: Pick<RecordListRoute, 'list' | 'shared'>) =>
+  l.shared ?? (l.list !== undefined && SHARED_LISTS.has(l.list));
 
 /**
  * Registers a family's list paths, each a page of its records in the caller's read scope
@@ -150,7 +191,6 @@ export function recordListRoutes<F extends RecordFilter>(
   family: RecordFamily<F>,
   routes: Array<RecordListRoute<F>>,
 ) {
-  const tz = app.config.TIME_ZONE;
   for (const l of routes) {
     const method = l.method ?? 'POST';
     const filter = (l.filter ?? family.filter ?? RecordFilterSchema) as z.ZodType<F>;
@@ -169,12 +209,9 @@ export function recordListRoutes<F extends RecordFilter>(
         const f = (method === 'GET' ? request.query : request.body) as F;
         const caller = await callerOf(request);
         if (l.button) requireButton(caller, l.button);
-        let qb = applyRecordFilter(recordQuery(app.database.db, caller.ctx, family.kind), f, tz);
-        if (family.narrow) qb = family.narrow(qb, f);
-        if (l.list) qb = listWhere(qb, l.list, caller);
-        const narrowed = l.where ? l.where(qb, f as F & Record<string, unknown>, caller) : qb;
+        const narrowed = listQuery(app.database.db, family, l, f, caller);
         if (!narrowed) return ok({ records: [], total: 0, size: f.size, current: f.current, pages: 0 }, request.lang);
-        return ok(await recordPage(app.database, caller, family.resource, narrowed, f), request.lang);
+        return ok(await recordPage(app.database, caller, family.resource, narrowed, f, isShared(l)), request.lang);
       },
     });
   }
@@ -243,7 +280,8 @@ export function recordActRoutes(
         const { id } = request.body;
         let kind = family.kinds[0] as string;
         await write(request, async (c) => {
-          const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id);
+          // A favourite is a reader's act on what is published: the shared scope; a mark needs the update scope.
+          const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id, !marks);
           kind = row.kind;
           if (marks) {
             requireButton(c.caller, family.excellentButton);
@@ -251,7 +289,7 @@ export function recordActRoutes(
           }
           await runCommand(c, row.kind, id, { type: a.act, actor: c.actor, at: c.at });
         });
-        return ok(await loadFull(request, family.resource, kind, id), request.lang, a.msg);
+        return ok(await loadFull(request, family.resource, kind, id, !marks), request.lang, a.msg);
       },
     );
   }

@@ -8,6 +8,7 @@ import { nextId } from '@sprout/core/ids';
 import { type CommandContext, write, requireButton, runCommand, semesterOf, recordLifecycleRoutes } from '../records';
 import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
 import { tenantOf } from '../../plugins/context';
+import { requireFreeWeek } from './week-unique';
 import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, WEEK_ANSWER, weekDetail, weekWrite } from './weeks';
 
 /**
@@ -43,13 +44,17 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
       const id = nextId();
       await write(request, async (c) => {
         requireButton(c.caller, 'week_add');
-        const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+        const tenantId = c.caller.ctx.tenantId;
+        const cls = await classOf(c.trx, tenantId, body.content.classId);
         if (!mayWriteFor(c.caller, cls)) throw forbidden('records.classOutOfScope');
+        const semester = semesterOf(body.content.startDate);
+        const slot = { tenantId, classId: cls.id, className: cls.name, semester, weekNo: body.content.weekNo };
+        await requireFreeWeek(c.trx, slot);
         await runCommand(c, 'week', id, {
           type: 'CreateRecord',
           actor: c.actor,
           at: c.at,
-          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.startDate) },
+          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester },
           content: body.content,
           coAuthorIds: body.coAuthorIds,
         });
@@ -77,6 +82,13 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         }
         const semester = semesterOf(body.content.startDate);
         if (semester !== row.semester) header.semester = semester;
+        const was = (row.content as { weekNo?: number } | undefined)?.weekNo;
+        if (header.classId || header.semester || was !== body.content.weekNo) {
+          const tenantId = c.caller.ctx.tenantId;
+          const cls = await classOf(c.trx, tenantId, body.content.classId);
+          const slot = { tenantId, classId: cls.id, className: cls.name, semester, weekNo: body.content.weekNo };
+          await requireFreeWeek(c.trx, slot, body.id);
+        }
         await runCommand(
           c,
           'week',
