@@ -46,7 +46,13 @@ export async function weekCopyRoutes(app: FastifyInstance) {
         };
         const header = { deptId: cls.deptId, classId: cls.id, semester: semesterOf(content.startDate) };
         const { tenantId } = c.caller.ctx;
-        const slot = { tenantId, classId: cls.id, className: cls.name, semester: header.semester, weekNo: content.weekNo };
+        const slot = {
+          tenantId,
+          classId: cls.id,
+          className: cls.name,
+          semester: header.semester,
+          weekNo: content.weekNo,
+        };
         await requireFreeWeek(c.trx, slot);
         const create = (kind: RecordKind, id: string, copy: unknown) =>
           runCommand(c, kind, id, {

@@ -22,7 +22,13 @@ import { IdSchema } from '../../http/params';
 import { CHILD_KINDS, RESOURCE, WEEK_ANSWER, weekDetail } from './weeks';
 
 /** A class's weeks belong to its teaching team: "mine" lists them too (docs/API.md "Who sees what"). */
-export const WEEKS: RecordFamily = { base: '/api/week/week', tag: 'weeks', resource: RESOURCE, kind: 'week', team: true };
+export const WEEKS: RecordFamily = {
+  base: '/api/week/week',
+  tag: 'weeks',
+  resource: RESOURCE,
+  kind: 'week',
+  team: true,
+};
 
 const ClassFilterSchema = RecordFilterSchema.extend({ classId: IdSchema });
 const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional() });

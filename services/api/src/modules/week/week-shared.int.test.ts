@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import { bladeAuth, userWithRole } from '../../testing';
-import { app, call, cls, config, ids, T, t, today, tok, uid, useWeekSetup, weekContent } from './week-setup';
+import { app, call, cls, config, ids, T, t, today, tok, uid, useWeekSetup } from './week-setup';
 
 /**
  * The visibility rule (issue 23, docs/API.md "Who sees what"): excellent = published to the
@@ -125,7 +125,10 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
     expect((await get('teacher3', `${WEEK}/history?id=${plainWeekId}`)).status).toBe(404);
     for (const url of ['alllistForTrial2Success', 'alllistForUser']) {
       const seen = await call('teacher3', 'POST', `${WEEK}/${url}?size=200`, {});
-      expect(seen.body.data.records.every((r: { className: string }) => r.className === '中一班'), url).toBe(true);
+      expect(
+        seen.body.data.records.every((r: { className: string }) => r.className === '中一班'),
+        url,
+      ).toBe(true);
     }
     const all = await get('teacher3', `${WEEK}/list?size=200`);
     expect(all.body.data.records.map((r: { id: string }) => r.id)).not.toContain(weekId);
@@ -163,7 +166,14 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('clazz')
-        .values({ tenant_id: OTHER, id: classId, name: '小一班', grade: 1, school_year: '2026-2027', teacher_ids: [String(teacher.id)] })
+        .values({
+          tenant_id: OTHER,
+          id: classId,
+          name: '小一班',
+          grade: 1,
+          school_year: '2026-2027',
+          teacher_ids: [String(teacher.id)],
+        })
         .execute();
     });
     const as = async (who: string, method: 'GET' | 'POST', url: string, payload?: object) => {
@@ -199,7 +209,10 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
       expect((await as(who, 'GET', `${WEEK}/alllistForId?id=${weekId}`)).status, who).toBe(404);
       expect((await as(who, 'POST', `${PLAN}/Collection`, { id: planId })).status, who).toBe(404);
       const obs = await as(who, 'POST', `${OBS}/ExcellentObservation?size=200`, {});
-      expect(obs.body.data.records.map((r: { id: string }) => r.id), who).toEqual([theirId]);
+      expect(
+        obs.body.data.records.map((r: { id: string }) => r.id),
+        who,
+      ).toEqual([theirId]);
       expect((await as(who, 'GET', `${OBS}/alllistForId?id=${obsId}`)).status, who).toBe(404);
     }
     for (const who of [...ROLES, 'caregiver']) {

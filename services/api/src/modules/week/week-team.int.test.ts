@@ -8,7 +8,8 @@ describe('weeks of a teaching team', () => {
   const WEEK = '/api/week/week';
   const total = async (who: string, method: 'GET' | 'POST', url: string, body: Record<string, unknown> = {}) => {
     const q = new URLSearchParams({ size: '10', ...(body as Record<string, string>) });
-    const r = method === 'GET' ? await call(who, 'GET', `${url}?${q}`) : await call(who, 'POST', `${url}?size=10`, body);
+    const r =
+      method === 'GET' ? await call(who, 'GET', `${url}?${q}`) : await call(who, 'POST', `${url}?size=10`, body);
     expect(r.status, `${who} ${url} ${JSON.stringify(r.body)}`).toBe(200);
     return r.body.data.total as number;
   };

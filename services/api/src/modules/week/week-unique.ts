@@ -5,7 +5,9 @@ import { registerMessages } from '@sprout/core/i18n';
 
 registerMessages({
   zh: { 'week.weekTaken': '{className}本学期第 {weekNo} 周已有备课，请在我的备课中打开它' },
-  en: { 'week.weekTaken': '{className} already has a plan for week {weekNo} of this term: open it from My lesson plans' },
+  en: {
+    'week.weekTaken': '{className} already has a plan for week {weekNo} of this term: open it from My lesson plans',
+  },
 });
 
 /** Where a week sits: its class, semester and week number (one plan per class and week). */
