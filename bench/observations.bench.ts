@@ -17,7 +17,7 @@ import { fmt, type LoadResult, load, startServer, table } from './lib';
  * Figures only: rounds alternate between the two sides so drift on a shared machine hits
  * both alike; the machine's load average is printed beside each figure.
  */
-interface Target {
+export interface Target {
   method: 'GET' | 'POST';
   full: string;
   bare: string;
@@ -39,7 +39,7 @@ interface Info {
   };
 }
 
-const loadAvg = () => {
+export const loadAvg = () => {
   try {
     return execFileSync('uptime', { encoding: 'utf8' })
       .replace(/.*load average:\s*/, '')
@@ -49,7 +49,7 @@ const loadAvg = () => {
   }
 };
 
-async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
+export async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
   const post = method === 'POST';
   const r = await fetch(url, {
     method,
@@ -64,7 +64,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
 
 const avg = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
 
-async function compare(
+export async function compare(
   t: Target,
   headers: Record<string, string>,
   opts: { seconds: number; connections: number; rounds: number },

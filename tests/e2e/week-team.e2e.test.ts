@@ -118,7 +118,8 @@ describe('weekly plans as a teaching team', () => {
     await teacher1.waitForURL(`**/week/week/?id=${weekId}`);
     // Only one week of 小一班 has that number.
     await teacher2.goto('/week/mine/index');
-    await teacher2.getByTestId('filter-weekNo').locator('input').fill(String(weekNo));
+    await teacher2.getByTestId('filter-theme').fill('');
+    await teacher2.getByTestId('filter-weekNo').fill(String(weekNo));
     await teacher2.getByTestId('list-search').click();
     await expect.poll(() => teacher2.getByTestId('list-row').filter({ hasText: '小一班' }).count()).toBe(1);
   });

@@ -77,7 +77,15 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
     const frame = (await get('teacher3', `${WEEK}/alllistForId?id=${weekId}`)).body.data;
     expect(frame.plans.every((p: { excellent: boolean }) => p.excellent)).toBe(true);
     expect(frame.dayPlans).toEqual([]);
-    expect(frame.can).toMatchObject({ edit: false, submit: false, delete: false, review: false });
+    expect(frame.can).toMatchObject({
+      edit: false,
+      submit: false,
+      delete: false,
+      review: false,
+      copy: false,
+      export: false,
+      excellent: false,
+    });
     const team = (await get('teacher1', `${WEEK}/alllistForId?id=${weekId}`)).body.data;
     expect(team.plans.length).toBeGreaterThan(frame.plans.length);
   });

@@ -112,8 +112,9 @@ export async function weekDetail(request: FastifyRequest, id: string) {
       delete: mayWrite(row.status, access, can(caller, 'week_delete')),
       review: reviewable && access.update && can(caller, 'week_review'),
       bossEdit: reviewable && access.update && can(caller, 'week_boss_edit'),
-      copy: can(caller, 'week_copy') || can(caller, 'week_add'),
-      export: can(caller, 'week_export') || access.author || access.team,
+      // A week read only as published (outside the data scope) is neither copied nor exported.
+      copy: (can(caller, 'week_copy') || can(caller, 'week_add')) && access.update,
+      export: (can(caller, 'week_export') || access.author || access.team) && access.read,
       excellent: row.status === 'success' && can(caller, 'week_excellent'),
     } satisfies WeekCan,
   };
