@@ -1,5 +1,5 @@
-import { fmt, startServer, table } from './lib';
-import { call, compare, loadAvg, type Target } from './observations.bench';
+import { fmt, startServer } from './lib';
+import { call, measureCases, type Target } from './observations.bench';
 
 /**
  * Issue 23: what the whole kindergarten publishes, over 200,000 lesson plans in 20
@@ -31,45 +31,19 @@ export async function benchShared(opts: { seconds: number; connections: number; 
           1,
         )} s; ${info.kv} key-value store`,
     );
-    const rounds = opts.rounds ?? 4;
-    const rows: Array<Record<string, string>> = [];
-    const ratios: Record<string, number> = {};
+    const cases: Array<[string, string, Target]> = [];
     for (const name of ['excellent', 'favourites'] as const) {
       const target = info.targets[name];
-      // Sanity: the stack and its peer read the same rows, and they lie outside her class.
+      // Sanity: the stack and its peer read the same rows.
       const full = await call('POST', target.full, info.headers);
       const bare = await call('POST', target.bare, info.headers);
       if (JSON.stringify(full) !== JSON.stringify(bare) || full.records.length !== 10)
         throw new Error(`${name}: the pages differ: ${full.total} vs ${bare.total}`);
-      const title = `${name === 'excellent' ? '优秀教案' : '我的收藏'}, page 2 of ${fmt(full.total)} (${
-        new Set(full.records.map((r: { className: string }) => r.className)).size
-      } classes on it)`;
-      const before = loadAvg();
-      const r = await compare(target, info.headers, { ...opts, rounds });
-      const after = loadAvg();
-      ratios[name] = r.full.rps / r.bare.rps;
-      for (const [side, s] of [
-        ['pg, same SQL', r.bare],
-        ['Sprout full stack', r.full],
-      ] as const)
-        rows.push({
-          call: title,
-          side,
-          'req/s': fmt(s.rps),
-          'p50 ms': fmt(s.p50, 1),
-          'p99 ms': fmt(s.p99, 1),
-          rounds: s.rounds,
-          'load avg (before → after)': `${before} → ${after}`,
-        });
-      console.log(
-        `${title}: ratio full/pg ${(ratios[name] as number).toFixed(2)}  (target ≥ 0.80: ${
-          (ratios[name] as number) >= 0.8 ? 'met' : 'NOT met'
-        }); statements per call: ${target.scripts.length}`,
-      );
+      const classes = new Set(full.records.map((r: { className: string }) => r.className)).size;
+      const list = name === 'excellent' ? '优秀教案' : '我的收藏';
+      cases.push([name, `${list}, page 2 of ${fmt(full.total)} (${classes} classes on it)`, target]);
     }
-    console.log(`\n${opts.connections} connections, ${rounds} × ${opts.seconds}s each side, alternating`);
-    table(rows);
-    return ratios;
+    return await measureCases(cases, info.headers, opts);
   } finally {
     child.kill('SIGTERM');
   }

@@ -24,28 +24,21 @@ import { nextId } from '@sprout/core/ids';
 import { rng } from '@sprout/core/permissions/demo';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase } from '@sprout/core/testing/pg';
 import { isoInZone, localDate } from '@sprout/core/time';
 import { benchConfig } from './bench-config';
 import { DEMO_TENANT, generateRecords } from './records-data';
+import * as probe from './probe';
 
-const POOL = 16;
 const T = DEMO_TENANT;
 const TZ = 'Asia/Shanghai';
-const TENANTS = Number(process.env.SHARED_TENANTS ?? 20);
-const PER_TENANT = Number(process.env.SHARED_PER_TENANT ?? 10_000);
-const FAVOURITES = Number(process.env.SHARED_FAVOURITES ?? 300);
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
-
-const t = await createTestDatabase(POOL);
-const closers: Array<() => Promise<unknown>> = [];
-const stop = async (code: number) => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await t.drop();
-  process.exit(code);
+/** The size of the data (environment overrides for a quicker run) and of the pools. */
+const SIZE = {
+  pool: 16,
+  tenants: Number(process.env.SHARED_TENANTS ?? 20),
+  plansPerTenant: Number(process.env.SHARED_PER_TENANT ?? 10_000),
+  favourites: Number(process.env.SHARED_FAVOURITES ?? 300),
 };
-process.on('SIGTERM', () => stop(0));
-process.on('SIGINT', () => stop(0));
+const { t, closers, stop } = await probe.benchDatabase(SIZE.pool);
 
 interface ClassRow {
   id: string;
@@ -118,34 +111,20 @@ function* planRows(tenantId: string, classes: ClassRow[], n: number, seedNo: num
 
 async function generatePlans(database: Database, userId: string) {
   const started = performance.now();
-  const tenantIds = Array.from({ length: TENANTS }, (_, i) => String(Number(T) + i));
+  const tenantIds = Array.from({ length: SIZE.tenants }, (_, i) => String(Number(T) + i));
   const gens: Array<Generator<Array<Record<string, unknown>>>> = [];
   for (const [i, tenantId] of tenantIds.entries())
-    gens.push(planRows(tenantId, await classesOf(database, tenantId), PER_TENANT, 2301 + i));
-  // Two writers (two cores): each takes the next batch, generating it meanwhile.
-  const writer = async () => {
-    for (;;) {
-      const gen = gens[0];
-      if (!gen) return;
-      const next = gen.next();
-      if (next.done) {
-        if (gens[0] === gen) gens.shift();
-        continue;
-      }
-      await inSystem(database, (trx) =>
-        sql`insert into record_list
-          select * from jsonb_populate_recordset(null::record_list, ${JSON.stringify(next.value)}::jsonb)`.execute(trx),
-      );
-    }
-  };
-  await Promise.all([writer(), writer()]);
+    gens.push(planRows(tenantId, await classesOf(database, tenantId), SIZE.plansPerTenant, 2301 + i));
+  await probe.writeRecordBatches(database, gens);
   // Her favourites: excellent plans of the kindergarten's other classes (outside her data scope).
   await inSystem(database, (trx) =>
     sql`insert into record_favorite (tenant_id, user_id, record_id, kind, create_time)
       select r.tenant_id, ${userId}, r.id, r.kind, r.update_time from record_list r
       where r.tenant_id = ${T} and r.kind = 'week_plan' and r.excellent and r.status = 'success'
         and not r.class_id = any(select c.id from clazz c where c.tenant_id = ${T} and ${userId} = any(c.teacher_ids))
-      order by r.id limit ${FAVOURITES}`.execute(trx),
+        and not exists (select 1 from record_favorite f where f.tenant_id = r.tenant_id and f.user_id = ${userId}
+          and f.record_id = r.id)
+      order by r.id limit ${SIZE.favourites}`.execute(trx),
   );
   await sql`vacuum analyze`.execute(database.db);
   const counts = await inSystem(database, async (trx) => {
@@ -164,26 +143,17 @@ async function start() {
   const started = performance.now();
   await seed(t.database, { demo: true });
   // The 20 schools (classes, teachers, roles) with a few weekly plans each.
-  await generateRecords(t.database, { tenants: TENANTS, recordsPerTenant: 200, weeks: 20, log });
-  const teacher = await inSystem(t.database, (trx) =>
-    trx
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', T)
-      .where('account', '=', 'teacher3')
-      .executeTakeFirstOrThrow(),
-  );
-  const userId = String(teacher.id);
+  await generateRecords(t.database, { tenants: SIZE.tenants, recordsPerTenant: 200, weeks: 20, log: probe.log });
+  const userId = await probe.userIdOf(t.database, T, 'teacher3');
   const plans = await generatePlans(t.database, userId);
-  log(`lesson plans: ${plans.seconds.toFixed(1)} s`);
+  probe.log(`lesson plans: ${plans.seconds.toFixed(1)} s`);
   const generationSeconds = (performance.now() - started) / 1000;
 
   const { config, redisUrl } = await benchConfig('bench');
   const tz = config.TIME_ZONE;
   const app = await buildApp(config, { database: t.database, queue: new MemoryQueue(), fastify: { logger: false } });
   closers.push(() => app.close());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const base = await probe.listenLocal(app);
   const headers = bladeAuth(tokenFor(config, { tenant_id: T, user_id: userId }));
   const q = { current: 2, size: 10 };
   const paths = {
@@ -192,37 +162,23 @@ async function start() {
   };
 
   // What the full stack sends for each call: its script, the tenant settings taken off.
+  const calls = Object.fromEntries(
+    Object.entries(paths).map(([name, url]) => [name, { method: 'POST' as const, url }]),
+  );
   const head = `set local app.user_id = '${userId}'; `;
-  const caught: Record<string, string[]> = {};
-  const script = t.database.script;
-  for (const [name, url] of Object.entries(paths)) {
-    await app.inject({ method: 'POST', url, headers, payload: {} });
-    const sent: string[] = [];
-    t.database.script = ((text: string, prepared?: unknown) => {
-      if (prepared) throw new Error(`${url}: a prepared script; the peer would not send the same text`);
-      sent.push(text);
-      return script(text);
-    }) as typeof script;
-    const probe = await app.inject({ method: 'POST', url, headers, payload: {} });
-    t.database.script = script;
-    if (probe.statusCode !== 200) throw new Error(`${url} answered ${probe.statusCode}: ${probe.body}`);
-    caught[name] = sent.filter((s) => s.includes(head)).map((s) => s.slice(s.indexOf(head) + head.length));
-    if (!caught[name]?.length) throw new Error(`${url}: no statement of its own: ${sent.join('\n')}`);
-  }
+  const caught = await probe.catchScripts(app, t, calls, headers, head);
 
-  const pool = new pg.Pool({ connectionString: t.url, max: POOL, options: `-c app.tenant_id=${T}` });
+  const pool = new pg.Pool({ connectionString: t.url, max: SIZE.pool, options: `-c app.tenant_id=${T}` });
   closers.push(() => pool.end());
+  // SHARED_EXPLAIN=1: each caught statement's plan, as the stack runs it and as the peer sends it, on stderr.
+  if (process.env.SHARED_EXPLAIN === '1') await probe.explainCaught(pool, caught, T, head);
   const bare = Fastify({ logger: false });
   closers.push(() => bare.close());
   for (const name of Object.keys(paths)) {
     const scripts = caught[name] as string[];
     // The same statements in the same round trips: no auth, no permission or scope lookup, no role or RLS.
     bare.post(`/bare/${name}`, async () => {
-      let rows: Array<Record<string, unknown>> = [];
-      for (const text of scripts) {
-        const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        rows = Array.isArray(r) ? r.flatMap((x) => x.rows) : r.rows;
-      }
+      const rows = await probe.sendScripts(pool, scripts);
       const total = Number(rows[0]?.__total ?? 0);
       return ok(
         pageOf(
@@ -233,20 +189,12 @@ async function start() {
       );
     });
   }
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-
   return {
     kv: redisUrl ? 'Redis' : 'memory',
     headers,
-    targets: Object.fromEntries(
-      Object.entries(paths).map(([name, url]) => [
-        name,
-        { method: 'POST', full: `${base}${url}`, bare: `${bareBase}/bare/${name}`, scripts: caught[name] },
-      ]),
-    ),
+    targets: probe.probeTargets(base, await probe.listenLocal(bare), calls, caught),
     data: {
-      tenants: TENANTS,
+      tenants: SIZE.tenants,
       plans: Number(plans.counts.plans),
       excellent: Number(plans.counts.excellent),
       favourites: Number(plans.counts.favourites),
@@ -255,10 +203,4 @@ async function start() {
   };
 }
 
-try {
-  console.log(JSON.stringify(await start()));
-} catch (err) {
-  // Never leave a 1 GB database behind.
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  await stop(1);
-}
+await probe.serve(start, stop);

@@ -161,17 +161,15 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
 
   it('nothing crosses tenants: another kindergarten neither sees nor collects this one’s excellent records', async () => {
     const other: Record<string, string> = {};
-    for (const role of ['admin', 'reviewer', 'teacher'])
-      other[role] = (await userWithRole(t.database, config, OTHER, role)).token;
+    const teacherOf: Record<string, string> = {};
+    for (const role of ['admin', 'reviewer', 'teacher']) {
+      const u = await userWithRole(t.database, config, OTHER, role);
+      other[role] = u.token;
+      teacherOf[role] = u.id;
+    }
     // The other kindergarten has an excellent observation of its own.
     const classId = nextId();
     await inSystem(t.database, async (trx) => {
-      const teacher = await trx
-        .selectFrom('app_user')
-        .select('id')
-        .where('tenant_id', '=', OTHER)
-        .where('real_name', '=', 'teacher')
-        .executeTakeFirstOrThrow();
       await trx
         .insertInto('clazz')
         .values({
@@ -180,7 +178,7 @@ describe('excellent records are shared with the whole kindergarten; the rest sta
           name: '小一班',
           grade: 1,
           school_year: '2026-2027',
-          teacher_ids: [String(teacher.id)],
+          teacher_ids: [teacherOf.teacher as string],
         })
         .execute();
     });
