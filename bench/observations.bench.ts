@@ -17,7 +17,7 @@ import { fmt, type LoadResult, load, startServer, table } from './lib';
  * The server runs as in production (NODE_ENV=production). Figures only: rounds alternate between the two sides so drift on a shared machine hits
  * both alike; the machine's load average is printed beside each figure.
  */
-interface Target {
+export interface Target {
   method: 'GET' | 'POST';
   full: string;
   bare: string;
@@ -39,7 +39,7 @@ interface Info {
   };
 }
 
-const loadAvg = () => {
+export const loadAvg = () => {
   try {
     return execFileSync('uptime', { encoding: 'utf8' })
       .replace(/.*load average:\s*/, '')
@@ -49,7 +49,7 @@ const loadAvg = () => {
   }
 };
 
-async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
+export async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>) {
   const post = method === 'POST';
   const r = await fetch(url, {
     method,
@@ -64,7 +64,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
 
 const avg = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
 
-async function compare(
+export async function compare(
   t: Target,
   headers: Record<string, string>,
   opts: { seconds: number; connections: number; rounds: number },
@@ -88,6 +88,59 @@ async function compare(
     rounds: rs.map((r) => fmt(r.rps)).join(' / '),
   });
   return { bare: sum(runs.bare), full: sum(runs.full) };
+}
+
+/**
+ * One call measured against its peer (`compare`): its two rows of the figures table (req/s,
+ * p50, p99, the rounds, the machine's load around it) and its ratio full/pg, printed against
+ * the 0.8 target.
+ */
+export async function measureCase(
+  title: string,
+  target: Target,
+  headers: Record<string, string>,
+  opts: { seconds: number; connections: number; rounds: number },
+  rows: Array<Record<string, string>>,
+): Promise<number> {
+  const before = loadAvg();
+  const r = await compare(target, headers, opts);
+  const after = loadAvg();
+  const ratio = r.full.rps / r.bare.rps;
+  for (const [side, s] of [
+    ['pg, same SQL', r.bare],
+    ['Sprout full stack', r.full],
+  ] as const)
+    rows.push({
+      call: title,
+      side,
+      'req/s': fmt(s.rps),
+      'p50 ms': fmt(s.p50, 1),
+      'p99 ms': fmt(s.p99, 1),
+      rounds: s.rounds,
+      'load avg (before → after)': `${before} → ${after}`,
+    });
+  console.log(
+    `${title}: ratio full/pg ${ratio.toFixed(2)}  (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); statements per call: ${
+      target.scripts.length
+    }`,
+  );
+  return ratio;
+}
+
+/** Each case measured (`measureCase`), then the figures table; the ratios by case. */
+export async function measureCases(
+  cases: ReadonlyArray<readonly [string, string, Target]>,
+  headers: Record<string, string>,
+  opts: { seconds: number; connections: number; rounds?: number },
+): Promise<Record<string, number>> {
+  const rounds = opts.rounds ?? 4;
+  const rows: Array<Record<string, string>> = [];
+  const ratios: Record<string, number> = {};
+  for (const [name, title, target] of cases)
+    ratios[name] = await measureCase(title, target, headers, { ...opts, rounds }, rows);
+  console.log(`\n${opts.connections} connections, ${rounds} × ${opts.seconds}s each side, alternating`);
+  table(rows);
+  return ratios;
 }
 
 export async function benchObservations(opts: { seconds: number; connections: number; rounds?: number }) {
@@ -124,41 +177,12 @@ export async function benchObservations(opts: { seconds: number; connections: nu
       throw new Error(`the child's pages disagree: ${childPage.total} vs ${childBare.records[0]?.__total}`);
     const cov = await call('GET', coverage.full, info.headers);
 
-    const rounds = opts.rounds ?? 4;
-    const rows: Array<Record<string, string>> = [];
-    const ratios: Record<string, number> = {};
     const cases = [
       ['trial', `review queue, page 10 of ${fmt(page.total)}`, trial],
       ['records', `child's records, page 2 of ${fmt(childPage.total)}`, records],
       ['coverage', `child's coverage (${cov.semester}: ${cov.records} records)`, coverage],
     ] as const;
-    for (const [name, title, target] of cases) {
-      const before = loadAvg();
-      const r = await compare(target, info.headers, { ...opts, rounds });
-      const after = loadAvg();
-      ratios[name] = r.full.rps / r.bare.rps;
-      for (const [side, s] of [
-        ['pg, same SQL', r.bare],
-        ['Sprout full stack', r.full],
-      ] as const)
-        rows.push({
-          call: title,
-          side,
-          'req/s': fmt(s.rps),
-          'p50 ms': fmt(s.p50, 1),
-          'p99 ms': fmt(s.p99, 1),
-          rounds: s.rounds,
-          'load avg (before → after)': `${before} → ${after}`,
-        });
-      console.log(
-        `${title}: ratio full/pg ${(ratios[name] as number).toFixed(2)}  (target ≥ 0.80: ${
-          (ratios[name] as number) >= 0.8 ? 'met' : 'NOT met'
-        }); statements per call: ${target.scripts.length}`,
-      );
-    }
-    console.log(`\n${opts.connections} connections, ${rounds} × ${opts.seconds}s each side, alternating`);
-    table(rows);
-    return ratios;
+    return await measureCases(cases, info.headers, opts);
   } finally {
     child.kill('SIGTERM');
   }

@@ -11,6 +11,7 @@ import { benchList } from './list.bench';
 import { benchObservations } from './observations.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
+import { benchShared } from './shared.bench';
 import { benchSecurity } from './security.bench';
 import { benchTextRule } from './text-rule.bench';
 import { benchUpload } from './upload.bench';
@@ -26,6 +27,8 @@ const all: Record<string, () => Promise<unknown>> = {
   records: () => benchRecords({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   // Issue 18: the observation review queue and the per-child page vs the same SQL through pg (target ≥ 0.8 each).
   observations: () => benchObservations({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 23: the school-wide excellent list and 我的收藏 vs the same SQL through pg (target ≥ 0.8 each, p99 printed).
+  shared: () => benchShared({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),

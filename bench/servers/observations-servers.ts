@@ -25,10 +25,20 @@ import { nextId } from '@sprout/core/ids';
 import { rng } from '@sprout/core/permissions/demo';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase } from '@sprout/core/testing/pg';
 import { isoInZone, localDate } from '@sprout/core/time';
 import { benchConfig } from './bench-config';
 import { DEMO_TENANT, generateRecords } from './records-data';
+import {
+  benchDatabase,
+  explainCaught,
+  catchScripts,
+  log,
+  sendScripts,
+  serve,
+  listenLocal,
+  probeTargets,
+  writeRecordBatches,
+} from './probe';
 
 const POOL = 16;
 const T = DEMO_TENANT;
@@ -37,17 +47,8 @@ const TENANTS = Number(process.env.OBS_TENANTS ?? 20);
 const PER_TENANT = Number(process.env.OBS_PER_TENANT ?? 10_000);
 const WEEKS_PER_TENANT = Number(process.env.OBS_WEEKS_PER_TENANT ?? 2_000);
 const CHILD_RECORDS = Number(process.env.OBS_CHILD_RECORDS ?? 300);
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
-const t = await createTestDatabase(POOL);
-const closers: Array<() => Promise<unknown>> = [];
-const stop = async (code: number) => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await t.drop();
-  process.exit(code);
-};
-process.on('SIGTERM', () => stop(0));
-process.on('SIGINT', () => stop(0));
+const { t, closers, stop } = await benchDatabase(POOL);
 
 interface ClassRow {
   id: string;
@@ -221,23 +222,7 @@ async function generateObservations(database: Database) {
     const rev = tenantId === T ? reviewer : { id: classes[0]?.team[0]?.id ?? reviewer.id, name: '业务园长' };
     gens.push(observationRows(tenantId, classes, rev, PER_TENANT, 9001 + i, tenantId === T ? child : null));
   }
-  // Two writers (two cores): each takes the next batch, generating it meanwhile.
-  const writer = async () => {
-    for (;;) {
-      const gen = gens[0];
-      if (!gen) return;
-      const next = gen.next();
-      if (next.done) {
-        if (gens[0] === gen) gens.shift();
-        continue;
-      }
-      await inSystem(database, (trx) =>
-        sql`insert into record_list
-          select * from jsonb_populate_recordset(null::record_list, ${JSON.stringify(next.value)}::jsonb)`.execute(trx),
-      );
-    }
-  };
-  await Promise.all([writer(), writer()]);
+  await writeRecordBatches(database, gens);
   // record_list is a view over its current generation's table: analyze the tables (fresh planner statistics).
   await sql`vacuum analyze`.execute(database.db);
   const counts = await inSystem(database, async (trx) => {
@@ -289,52 +274,13 @@ async function start() {
 
   // What the full stack sends for each call: its scripts, the tenant settings taken off.
   const head = `set local app.user_id = '${obs.reviewer.id}'; `;
-  const caught: Record<string, string[]> = {};
-  const script = t.database.script;
-  for (const [name, p] of Object.entries(paths)) {
-    // Warm: the session check, the ability and the permission lookups are cached from the first call on.
-    await app.inject({ method: p.method, url: p.url, headers, ...(p.method === 'POST' ? { payload: {} } : {}) });
-    const sent: string[] = [];
-    t.database.script = ((text: string, prepared?: unknown) => {
-      if (prepared) throw new Error(`${p.url}: a prepared script; the peer would not send the same text`);
-      sent.push(text);
-      return script(text);
-    }) as typeof script;
-    const probe = await app.inject({
-      method: p.method,
-      url: p.url,
-      headers,
-      ...(p.method === 'POST' ? { payload: {} } : {}),
-    });
-    t.database.script = script;
-    if (probe.statusCode !== 200) throw new Error(`${p.url} answered ${probe.statusCode}: ${probe.body}`);
-    // The call's own reads (the session check, answered from the cache once warm, is the stack's).
-    caught[name] = sent.filter((s) => s.includes(head)).map((s) => s.slice(s.indexOf(head) + head.length));
-    if (!caught[name]?.length) throw new Error(`${p.url}: no statement of its own: ${sent.join('\n')}`);
-  }
+  const caught = await catchScripts(app, t, paths, headers, head);
 
   // The tenant setting on each connection (the child's ids are read for the tenant it names); no role, no RLS.
   const pool = new pg.Pool({ connectionString: t.url, max: POOL, options: `-c app.tenant_id=${T}` });
   closers.push(() => pool.end());
   // OBS_EXPLAIN=1: each caught statement's plan, run as the stack runs it (tenant role, RLS), on stderr.
-  if (process.env.OBS_EXPLAIN === '1')
-    for (const [name, scripts] of Object.entries(caught))
-      for (const text of scripts)
-        for (const statement of text.split(/; (?=select |with )/)) {
-          const c = await pool.connect();
-          try {
-            await c.query('begin');
-            await c.query(`set local role sprout_app; set local app.tenant_id = '${T}'; ${head}`);
-            const plan = await c.query(`explain (analyze, buffers) ${statement}`);
-            log(`\n--- ${name}: ${statement}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-            await c.query('reset role');
-            const peer = await c.query(`explain (analyze, buffers) ${statement}`);
-            log(`\n--- ${name}, as the peer sends it:\n${peer.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-          } finally {
-            await c.query('rollback');
-            c.release();
-          }
-        }
+  if (process.env.OBS_EXPLAIN === '1') await explainCaught(pool, caught, T, head);
   const bare = Fastify({ logger: false });
   closers.push(() => bare.close());
   for (const [name, p] of Object.entries(paths)) {
@@ -344,11 +290,7 @@ async function start() {
       method: p.method,
       url: `/bare/${name}`,
       handler: async () => {
-        let rows: Array<Record<string, unknown>> = [];
-        for (const text of scripts) {
-          const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-          rows = Array.isArray(r) ? r.flatMap((x) => x.rows) : r.rows;
-        }
+        const rows = await sendScripts(pool, scripts);
         // The review queue's rows presented and paged as the stack does; the child's rows as read.
         const total = Number(rows[0]?.__total ?? rows.length);
         if (name === 'trial')
@@ -363,18 +305,10 @@ async function start() {
       },
     });
   }
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareBase = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-
   return {
     kv: redisUrl ? 'Redis' : 'memory',
     headers,
-    targets: Object.fromEntries(
-      Object.entries(paths).map(([name, p]) => [
-        name,
-        { method: p.method, full: `${base}${p.url}`, bare: `${bareBase}/bare/${name}`, scripts: caught[name] },
-      ]),
-    ),
+    targets: probeTargets(base, await listenLocal(bare), paths, caught),
     data: {
       tenants: TENANTS,
       observations: TENANTS * PER_TENANT,
@@ -387,10 +321,4 @@ async function start() {
   };
 }
 
-try {
-  console.log(JSON.stringify(await start()));
-} catch (err) {
-  // Never leave a 1 GB database behind.
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  await stop(1);
-}
+await serve(start, stop);

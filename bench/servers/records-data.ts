@@ -12,6 +12,7 @@ import { semesterOf } from '@sprout/api/modules/records/engine';
 import { type Database, inSystem } from '@sprout/core/db';
 import { AsyncProjector, currentSchemaVersion, projectionNamed, rebuildProjection } from '@sprout/core/events';
 import { nextId } from '@sprout/core/ids';
+import { twoWriters } from './probe';
 import { type School, school } from './records-school';
 import {
   ACTIVITY,
@@ -344,20 +345,7 @@ export async function generateRecords(database: Database, opts: DataOptions): Pr
   const tally: Tally = { events: 0, status: new Map(), activities: new Map() };
   const now = Date.now();
   const queue = schools.map((s, i) => tenantBatches(s, opts.recordsPerTenant, opts.weeks, now, 7001 + i, 2000, tally));
-  // Two writers (the machine has two cores): each takes the next batch, generating it meanwhile.
-  const writer = async () => {
-    for (;;) {
-      const gen = queue[0];
-      if (!gen) return;
-      const next = gen.next();
-      if (next.done) {
-        if (queue[0] === gen) queue.shift();
-        continue;
-      }
-      await writeBatch(database, next.value, !opts.replay);
-    }
-  };
-  await Promise.all([writer(), writer()]);
+  await twoWriters(queue, (batch) => writeBatch(database, batch, !opts.replay));
   lap(opts.replay ? 'events and streams' : 'events, streams, record_list and record_activity');
 
   if (opts.replay) {

@@ -24,30 +24,20 @@ import {
   inRecordScope,
 } from '@sprout/api/modules/records/engine';
 import { bladeAuth, tokenFor } from '@sprout/api/testing';
-import { inSystem } from '@sprout/core/db';
 import { inlineParameters } from '@sprout/core/db/inline';
 import { ok } from '@sprout/core/http/envelope';
 import { pageOf, pageQueryOf } from '@sprout/core/http/paging';
 import { MemoryQueue } from '@sprout/core/queue';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase } from '@sprout/core/testing/pg';
 import { DEMO_TENANT, generateRecords } from './records-data';
 import { dashboardFromEvents } from './records-from-events';
 import { benchConfig } from './bench-config';
+import { benchDatabase, log, serve, userIdOf } from './probe';
 
 const POOL = 16;
 const T = DEMO_TENANT;
-const log = (msg: string) => process.stderr.write(`${msg}\n`);
 
-const t = await createTestDatabase(POOL);
-const closers: Array<() => Promise<unknown>> = [];
-const stop = async (code: number) => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-  await t.drop();
-  process.exit(code);
-};
-process.on('SIGTERM', () => stop(0));
-process.on('SIGINT', () => stop(0));
+const { t, closers, stop } = await benchDatabase(POOL);
 
 async function eventsDashboardRoute(app: FastifyInstance) {
   app.get('/api/bench/week/home-from-events', { config: { access: 'authenticated' } }, async (request) =>
@@ -80,15 +70,7 @@ async function start() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  const leader = await inSystem(t.database, (trx) =>
-    trx
-      .selectFrom('app_user')
-      .select('id')
-      .where('tenant_id', '=', T)
-      .where('account', '=', 'leader')
-      .executeTakeFirstOrThrow(),
-  );
-  const userId = String(leader.id);
+  const userId = await userIdOf(t.database, T, 'leader');
   const headers = bladeAuth(tokenFor(config, { tenant_id: T, user_id: userId }));
 
   // The statement alllistForTrial runs for this user: week-routes' `trial` list, recordPage's scope and order.
@@ -150,10 +132,4 @@ async function start() {
   };
 }
 
-try {
-  console.log(JSON.stringify(await start()));
-} catch (err) {
-  // Never leave a 1 GB database behind.
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  await stop(1);
-}
+await serve(start, stop);

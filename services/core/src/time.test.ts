@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDateTime, isoInZone, localDate, mondayOf, parseDateTime } from './time';
+import { addDays, formatDateTime, isoInZone, localDate, mondayOf, notAfter, parseDateTime } from './time';
 
 describe('time', () => {
   it('formats as yyyy-MM-dd HH:mm:ss in the zone', () => {
@@ -69,5 +69,20 @@ describe('isoInZone, localDate, addDays, mondayOf', () => {
     expect(mondayOf('2026-11-22')).toBe('2026-11-16'); // a Sunday
     expect(mondayOf('2026-11-16')).toBe('2026-11-16');
     expect(mondayOf('2026-11-21')).toBe('2026-11-16');
+  });
+});
+
+describe('notAfter', () => {
+  it('keeps past times, moves future ones into the hour before now, in their order', () => {
+    const now = new Date('2026-11-26T04:00:00Z');
+    const past = new Date('2026-11-25T04:00:00Z');
+    expect(notAfter(past, now)).toEqual(past);
+    const soon = notAfter(new Date('2026-11-26T05:00:00Z'), now);
+    const later = notAfter(new Date('2026-11-28T05:00:00Z'), now);
+    for (const d of [soon, later]) {
+      expect(d.getTime()).toBeLessThan(now.getTime());
+      expect(d.getTime()).toBeGreaterThan(now.getTime() - 3_600_000);
+    }
+    expect(later.getTime()).toBeGreaterThan(soon.getTime());
   });
 });

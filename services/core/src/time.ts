@@ -103,6 +103,18 @@ export function isoInZone(d: Date, timeZone: string): string {
   return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+/**
+ * A demo's instant as it may be shown: never after `now`. A time in the future moves into the
+ * hour before `now`, keeping the order of the times it moves (later stays later), so a seeded
+ * history reads in the order it happened and never lies ahead of the clock.
+ */
+export function notAfter(d: Date, now: Date): Date {
+  const ahead = d.getTime() - now.getTime();
+  if (ahead <= 0) return d;
+  const hour = 3_600_000;
+  return new Date(now.getTime() - Math.round(hour * Math.exp(-ahead / (7 * 86_400_000))));
+}
+
 /** The local calendar date (`yyyy-MM-dd`) of an instant in `timeZone`. */
 export const localDate = (d: Date, timeZone: string) => isoInZone(d, timeZone).slice(0, 10);
 

@@ -6,6 +6,8 @@ export interface RouteHandle {
   public?: boolean;
   /** i18n key of the tab title. */
   titleKey?: string;
+  /** The tab title when the query string holds `param` (新增备课 → 编辑备课 with `?id=`). */
+  titleKeyWith?: { param: string; titleKey: string };
   /** false: visiting it opens no tab (spec §2: unless the route opts out). */
   tab?: boolean;
   /** Tabler icon name of its tab. */
@@ -18,4 +20,11 @@ export function handleOf(matches: UIMatch[]): RouteHandle {
   const merged: RouteHandle = {};
   for (const match of matches) Object.assign(merged, (match.handle as RouteHandle | undefined) ?? {});
   return merged;
+}
+
+/** The tab title's key of a route at `search`: `titleKeyWith`'s when its parameter is there. */
+export function titleKeyAt(handle: RouteHandle, search: string): string | undefined {
+  const alt = handle.titleKeyWith;
+  if (alt && new URLSearchParams(search).get(alt.param)) return alt.titleKey;
+  return handle.titleKey;
 }

@@ -74,6 +74,7 @@ export const en: Messages = {
     weekDetails: 'Lesson plan details',
     guideChild: 'Child observations',
     weekAdd: 'New lesson plan',
+    weekEdit: 'Edit lesson plan',
     halfPlanList: 'Half-day activities',
     halfPlanListTX: 'Full-day activities',
     halfplanTianYuan: 'Half-day activity',

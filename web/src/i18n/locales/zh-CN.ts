@@ -78,6 +78,7 @@ export const zhCN = {
     weekDetails: '备课详情',
     guideChild: '幼儿成长观察',
     weekAdd: '新增备课',
+    weekEdit: '编辑备课',
     halfPlanList: '半日活动列表',
     halfPlanListTX: '一日活动列表',
     halfplanTianYuan: '半日活动详情',

@@ -28,6 +28,7 @@ export const weekContext: WebContext<'week', WeekMessages> = {
       path: '/week/week',
       load: page(() => import('./pages/WeekEditorPage'), 'WeekEditorPage'),
       titleKey: 'route.weekAdd',
+      titleKeyWith: { param: 'id', titleKey: 'route.weekEdit' },
       icon: 'Notes',
       keepAlive: true,
     },

@@ -5,7 +5,7 @@ import { nextId } from '@sprout/core/ids';
 import type { DemoSeeder } from '@sprout/core/permissions/demo';
 import { type Actor, type RecordCommand, recordDecider } from '@sprout/core/records/lifecycle';
 import { registerRecordProjections } from '@sprout/core/records/projection';
-import { addDays, isoInZone, localDate, parseDateTime } from '@sprout/core/time';
+import { addDays, isoInZone, localDate, notAfter, parseDateTime } from '@sprout/core/time';
 
 /**
  * Demo observations (DOMAIN.md "Demo data"): in each demo class, records of the four families
@@ -98,7 +98,9 @@ export const observationDemo: DemoSeeder = async (trx, world) => {
   }
   const tz = 'Asia/Shanghai';
   const today = localDate(new Date(), tz);
-  const at = (date: string, time: string) => isoInZone(parseDateTime(`${date} ${time}`, tz) as Date, tz);
+  // Demo times never lie ahead of the clock (a step later this week happened within the last hour).
+  const now = new Date();
+  const at = (date: string, time: string) => isoInZone(notAfter(parseDateTime(`${date} ${time}`, tz) as Date, now), tz);
   const reviewer = world.actor('reviewer');
   const collector = world.actor('teacher3');
   const run = (kind: string, id: string, command: RecordCommand<unknown>) =>

@@ -188,8 +188,9 @@ describe('observation families: observations, regional observations, theme revie
       expect(marked.body.data.excellent).toBe(true);
       expect((await list('reviewer', 'POST', `${OBS}/ExcellentObservation`)).map((r) => r.id)).toContain(id);
 
-      // teacher2 (same class) collects it; teacher3 (another class) does not see it.
-      expect((await call('teacher3', 'POST', `${OBS}/Collection`, { id })).status).toBe(404);
+      // teacher2 (same class) collects it; teacher3 (another class) may too: excellent is shared with the school.
+      expect((await call('teacher3', 'POST', `${OBS}/Collection`, { id })).status).toBe(200);
+      expect((await call('teacher3', 'POST', `${OBS}/cancelCollection`, { id })).status).toBe(200);
       const collected = await call('teacher2', 'POST', `${OBS}/Collection`, { id });
       expect(collected.body.data.collected).toBe(true);
       expect((await list('teacher2', 'POST', `${OBS}/collectionByUserId`)).map((r) => r.id)).toEqual([id]);
@@ -221,7 +222,9 @@ describe('observation families: observations, regional observations, theme revie
         'RecordSubmitted',
         'RecordApproved',
         'RecordMarkedExcellent',
-        'RecordCollected',
+        'RecordCollected', // teacher3's
+        'CollectionCancelled',
+        'RecordCollected', // teacher2's
         'CollectionCancelled',
         'ExcellentMarkRemoved',
       ]);
@@ -346,11 +349,19 @@ describe('observation families: observations, regional observations, theme revie
       ['POST', `${HEA}/alllistFor`],
       ['POST', `${HEA}/successHearkenList`],
     ];
-    it('a teacher sees her class’s records in every list, another teacher hers', async () => {
+    // Excellent records are published to the whole kindergarten (docs/API.md "Who sees what").
+    const SHARED = [`${OBS}/ExcellentObservation`, `${OBS}/collectionByUserId`];
+    it('a teacher sees her class’s records in every list, another teacher hers (and the school’s excellent ones)', async () => {
+      const mayList = (url: string, r: Row, own: string) =>
+        r.className === own || (SHARED.includes(url) && r.excellent);
       for (const [method, url] of LISTS) {
-        for (const r of await list('teacher1', method, url)) expect(r.className, url).toBe('小一班');
-        for (const r of await list('teacher3', method, url)) expect(r.className, url).toBe('中一班');
+        for (const r of await list('teacher1', method, url)) expect(mayList(url, r, '小一班'), url).toBe(true);
+        for (const r of await list('teacher3', method, url)) expect(mayList(url, r, '中一班'), url).toBe(true);
       }
+      // The demo's excellent observation of 小一班 is in 中一班's teacher's excellent list too.
+      expect((await list('teacher3', 'POST', `${OBS}/ExcellentObservation`)).map((r) => r.className)).toContain(
+        '小一班',
+      );
       // teacher2 co-teaches 小一班: she sees what teacher1 wrote.
       expect((await list('teacher2', 'GET', `${REG}/list`)).length).toBe(
         (await list('teacher1', 'GET', `${REG}/list`)).length,

@@ -1,6 +1,6 @@
 import { subject } from '@casl/ability';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import {
   type FullRecord,
@@ -13,7 +13,7 @@ import {
 import { containsPattern, type DB, type Database, inTenant, readInTenant, type TenantContext } from '@sprout/core/db';
 import { forbidden, notFound } from '@sprout/core/errors';
 import { handleCommandIn } from '@sprout/core/events';
-import { findPage, type Page, PageQuerySchema } from '@sprout/core/http/paging';
+import { PageQuerySchema } from '@sprout/core/http/paging';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import type { UserPermissions } from '@sprout/core/permissions/cache';
 import {
@@ -272,40 +272,57 @@ export const can = (caller: Caller, button: string) => caller.perms.ability.can(
 export const inRecordScope = (caller: Caller, action: 'read' | 'update' | 'delete' | 'export', resource: string) =>
   scopeWhere(caller.perms.ability, action, resource, RECORD_SCOPE_COLUMNS);
 
-/** A page of records: one statement (rows + total) in the caller's read scope. */
-export async function recordPage(
-  database: Database,
-  caller: Caller,
-  resource: string,
-  qb: RecordQB,
-  q: { current: number; size: number },
-): Promise<Page<ListRow<Record<string, unknown>>>> {
-  return findPage(
-    database,
-    caller.ctx,
-    qb
-      .where(inRecordScope(caller, 'read', resource))
-      .orderBy('r.update_time', 'desc')
-      .orderBy('r.id', 'desc'),
-    q,
-    (row) => presentRow(row as RecordRow, caller.tz),
-  );
-}
+/**
+ * Excellent = published to the whole kindergarten (docs/API.md "Who sees what"): an approved
+ * record marked excellent is read by every user of the tenant who has the family's screen,
+ * whatever her data scope. A week is also read as the frame of an excellent lesson plan in it
+ * (its plans shown are then only the excellent ones). Nothing else widens the data scope.
+ */
+export const EXCELLENT = sql<SqlBool>`(r.excellent and r.status = 'success')`;
+const FRAMES_EXCELLENT = sql<SqlBool>`(r.kind = 'week' and exists (select 1 from record_list p
+  where p.tenant_id = r.tenant_id and p.parent_id = r.id and p.kind = 'week_plan' and p.excellent
+    and p.status = 'success'))`;
 
-/** One record with its content in the caller's read scope, or 404 (outside the scope it does not exist). */
+/**
+ * The caller's read scope widened by what is published to the tenant: records in her data
+ * scope, or excellent ones (and a week framing an excellent plan). For reading one record, the
+ * excellent lists and the favourites; never for writes.
+ */
+export function inSharedReadScope(caller: Caller, resource: string): Expression<SqlBool> {
+  // One expression per ability and resource, as the data scope itself (scopeWhere): a list's
+  // compiled statements are kept per scope expression (db/shapes.ts).
+  let byResource = sharedScopes.get(caller.perms.ability);
+  if (!byResource) {
+    byResource = new Map();
+    sharedScopes.set(caller.perms.ability, byResource);
+  }
+  let expr = byResource.get(resource);
+  if (!expr) {
+    expr = sql<SqlBool>`(${inRecordScope(caller, 'read', resource)} or ${EXCELLENT} or ${FRAMES_EXCELLENT})`;
+    byResource.set(resource, expr);
+  }
+  return expr;
+}
+const sharedScopes = new WeakMap<object, Map<string, Expression<SqlBool>>>();
+
+/**
+ * One record with its content in the caller's read scope (`shared`: widened by the excellent,
+ * `inSharedReadScope` — a record's details), or 404 (outside it the record does not exist).
+ */
 export async function loadRecord(
   database: Database,
   caller: Caller,
   resource: string,
   kind: string,
   id: string,
+  shared = false,
 ): Promise<RecordRow> {
   const rows = await readInTenant<RecordRow>(
     database,
     caller.ctx,
     recordQuery(database.db, caller.ctx, kind, { content: true })
       .where('r.id', '=', id)
-      .where(inRecordScope(caller, 'read', resource))
+      .where(shared ? inSharedReadScope(caller, resource) : inRecordScope(caller, 'read', resource))
       .compile(),
   );
   const row = rows[0];
@@ -313,10 +330,13 @@ export async function loadRecord(
   return row;
 }
 
-/** One record in full in the caller's read scope, as a write answers it after its commit (404 outside the scope). */
-export async function loadFull(request: FastifyRequest, resource: string, kind: string, id: string) {
+/**
+ * One record in full in the caller's read scope (`shared`: widened by the excellent), as a
+ * write answers it after its commit or a details page reads it (404 outside the scope).
+ */
+export async function loadFull(request: FastifyRequest, resource: string, kind: string, id: string, shared = false) {
   const caller = await callerOf(request);
-  return presentFull(await loadRecord(request.server.database, caller, resource, kind, id), caller.tz);
+  return presentFull(await loadRecord(request.server.database, caller, resource, kind, id, shared), caller.tz);
 }
 
 /** What a caller may do with a record: the row's scope, the team, the buttons. */
@@ -356,13 +376,17 @@ export async function actorIn(trx: Kysely<DB>, ctx: { tenantId: string; userId: 
   return { id: ctx.userId, name: u?.name ?? ctx.userId };
 }
 
-/** A record row inside a write transaction (locked), in the caller's read scope; 404 otherwise. */
+/**
+ * A record row inside a write transaction (locked), in the caller's read scope (`shared`:
+ * widened by the excellent, for a reader's favourites); 404 otherwise.
+ */
 export async function lockRecord(
   trx: Kysely<DB>,
   caller: Caller,
   resource: string,
   kind: string | readonly string[],
   id: string,
+  shared = false,
 ): Promise<RecordRow> {
   const kinds = typeof kind === 'string' ? [kind] : kind;
   const row = (await trx
@@ -373,7 +397,7 @@ export async function lockRecord(
     .where('r.id', '=', id)
     .where('r.kind', 'in', kinds as string[])
     .where('r.status', '<>', 'deleted')
-    .where(inRecordScope(caller, 'read', resource))
+    .where(shared ? inSharedReadScope(caller, resource) : inRecordScope(caller, 'read', resource))
     .forUpdate()
     .executeTakeFirst()) as RecordRow | undefined;
   if (!row) throw notFound('record.notFound');

@@ -16,7 +16,7 @@ import {
   type CommandContext,
   callerOf,
   IdParamSchema,
-  inRecordScope,
+  inSharedReadScope,
   loadFull,
   lockRecord,
   type RecordFilter,
@@ -431,13 +431,13 @@ export function recordTableRoutes<F extends RecordFilter>(
       case 'byId':
         if (p.method === 'GET')
           r.get(url(p), { schema: { ...idQuery, response: RECORD_ANSWER } }, async (request) =>
-            ok(await loadFull(request, resource, kind, request.query.id), request.lang),
+            ok(await loadFull(request, resource, kind, request.query.id, true), request.lang),
           );
         else
           r.post(
             url(p),
             postOptions({ tag, summary: p.summary, body: IdParamSchema, response: RECORD_ANSWER, reads: true }),
-            async (request) => ok(await loadFull(request, resource, kind, request.body.id), request.lang),
+            async (request) => ok(await loadFull(request, resource, kind, request.body.id, true), request.lang),
           );
         break;
       case 'history':
@@ -455,7 +455,7 @@ export function recordTableRoutes<F extends RecordFilter>(
                 .where('r.id', '=', id)
                 .where('r.kind', '=', kind)
                 .where('r.status', '<>', 'deleted')
-                .where(inRecordScope(caller, 'read', resource))
+                .where(inSharedReadScope(caller, resource))
                 .executeTakeFirst();
               if (!row) throw notFound('record.notFound');
               return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz);

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { type ZodType, z } from 'zod';
+import type { DB } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { findListPage, PagedList } from '@sprout/core/http/paging';
-import type { DB } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import type { RecordHeader } from '@sprout/core/records/lifecycle';
 import { localDate, mondayOf } from '@sprout/core/time';
@@ -25,6 +25,7 @@ import {
   type RecordRow,
   RecordFilterSchema,
   inRecordScope,
+  inSharedReadScope,
   presentRow,
   type RecordFilterValues,
   recordFilterValues,
@@ -38,8 +39,10 @@ import {
 
 /**
  * The lifecycle's lists every family offers under its own legacy paths: a condition on
- * `record_list as r` for the caller (mine = author or co-author; "this term" = the semester
- * of today in the tenant's time zone; ended = the record's `endDate` before this Monday).
+ * `record_list as r` for the caller (mine = author or co-author, and for a family whose
+ * records belong to the class's team — the weeks — also the records of the classes she
+ * teaches; "this term" = the semester of today in the tenant's time zone; ended = the
+ * record's `endDate` before this Monday). The review queue leaves out only what she wrote.
  */
 export type RecordList =
   | 'all'
@@ -61,22 +64,42 @@ export type RecordList =
 
 type RecordQB = ReturnType<typeof recordQuery>;
 
-/** What the lifecycle lists compare with: the caller, and today's semester and Monday (the tenant's time zone). */
+/** Lists whose rows are published to the whole tenant: read in the shared scope (`inSharedReadScope`). */
+export const SHARED_LISTS: ReadonlySet<RecordList> = new Set(['excellent', 'favorites']);
+
+/** What the lifecycle lists compare with: the caller, her classes (a team's records), and today's semester and Monday. */
 export interface ListValues {
   me: string;
+  /** With a family's `team`: the classes she teaches (mine = authored, co-authored or of her classes). */
+  teamClassIds?: string[];
   term: string;
   monday: string;
 }
 
-export function listValues(caller: Caller): ListValues {
+export function listValues(caller: Caller, team = false): ListValues {
+  const classIds = caller.perms.grants.classIds;
   const today = localDate(new Date(), caller.tz);
-  return { me: caller.ctx.userId, term: semesterOf(today), monday: mondayOf(today) };
+  return {
+    me: caller.ctx.userId,
+    teamClassIds: team && classIds.length ? classIds : undefined,
+    term: semesterOf(today),
+    monday: mondayOf(today),
+  };
 }
+
+/** Written or co-written by `me`. */
+export const authoredBy = (me: unknown) => sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
+
+/** Mine: authored or co-authored, and with the team's classes also the records of those classes. */
+export const mineWhere = (v: Pick<ListValues, 'me' | 'teamClassIds'>) =>
+  v.teamClassIds
+    ? sql<boolean>`(${authoredBy(v.me)} or r.class_id = any(${sql.val(v.teamClassIds)}::bigint[]))`
+    : authoredBy(v.me);
 
 /** A lifecycle list's condition; `v` passed on as it is (a list statement is compiled once per shape: db/shapes.ts). */
 export function listWhere(qb: RecordQB, list: RecordList, v: ListValues): RecordQB {
   const me = v.me;
-  const mine = sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
+  const mine = mineWhere(v);
   const term = v.term;
   const ended = sql<boolean>`(r.content ->> 'endDate') < ${v.monday}`;
   switch (list) {
@@ -87,7 +110,7 @@ export function listWhere(qb: RecordQB, list: RecordList, v: ListValues): Record
     case 'mineOpen':
       return qb.where(mine).where('r.status', 'in', [...EDITABLE_STATUSES]);
     case 'trial':
-      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${mine}`);
+      return qb.where('r.status', '=', 'trial').where(sql<boolean>`not ${authoredBy(me)}`);
     case 'returned':
       return qb.where('r.status', '=', 'returned');
     case 'mineApproved':
@@ -160,6 +183,8 @@ export interface RecordFamily<F extends RecordFilter = RecordFilter> {
   narrow?: (qb: RecordQB, v: FilterValues<F>) => RecordQB;
   /** Values `narrow` needs worked out first (a LIKE pattern, a JSON containment). */
   values?: (f: F) => Record<string, unknown>;
+  /** Its records belong to the class's teaching team: "mine" also lists her classes' records (the weeks). */
+  team?: boolean;
 }
 
 /** One list path: a named lifecycle list (and any condition of its own) over the family's records. */
@@ -179,7 +204,51 @@ export interface RecordListRoute<F extends RecordFilter = RecordFilter> {
   where?: (qb: RecordQB, v: FilterValues<F>) => RecordQB | null;
   /** Values `where` needs worked out first. */
   values?: (f: F & Record<string, unknown>, caller: Caller) => Record<string, unknown>;
+  /** Read in the shared scope (published to the tenant); default: the excellent lists and the favourites. */
+  shared?: boolean;
 }
+
+/** A list's values for a caller (see FilterValues): the filter worked, the family's and the path's own, the lifecycle's. */
+export function listRouteValues<F extends RecordFilter>(
+  family: RecordFamily<F>,
+  l: RecordListRoute<F>,
+  f: F,
+  caller: Caller,
+): FilterValues<F> {
+  return {
+    ...recordFilterValues(f, caller.tz),
+    ...family.values?.(f),
+    ...l.values?.(f as F & Record<string, unknown>, caller),
+    ...listValues(caller, family.team),
+    tenantId: caller.ctx.tenantId,
+  } as FilterValues<F>;
+}
+
+/** A list's query over its values: the family's records, the filter, the named list and its own condition (no scope). */
+export function buildList<F extends RecordFilter>(
+  db: Kysely<DB>,
+  family: RecordFamily<F>,
+  l: RecordListRoute<F>,
+  v: FilterValues<F>,
+): RecordQB | null {
+  let qb = applyRecordFilter(recordQuery(db, { tenantId: v.tenantId, userId: v.me }, family.kind), v);
+  if (family.narrow) qb = family.narrow(qb, v);
+  if (l.list) qb = listWhere(qb, l.list, v);
+  return l.where ? l.where(qb, v) : qb;
+}
+
+/** One list's query for a caller (no scope): what its page reads, built afresh (the dashboard counts it). */
+export const listQuery = <F extends RecordFilter>(
+  db: Kysely<DB>,
+  family: RecordFamily<F>,
+  l: RecordListRoute<F>,
+  f: F,
+  caller: Caller,
+) => buildList(db, family, l, listRouteValues(family, l, f, caller));
+
+/** Is a list read in the shared scope? */
+export const isShared = (l: Pick<RecordListRoute, 'list' | 'shared'>) =>
+  l.shared ?? (l.list !== undefined && SHARED_LISTS.has(l.list));
 
 /**
  * Registers a family's list paths, each a page of its records in the caller's read scope
@@ -197,14 +266,15 @@ export function recordListRoutes<F extends RecordFilter>(
   for (const l of routes) {
     const method = l.method ?? 'POST';
     const filter = (l.filter ?? family.filter ?? RecordFilterSchema) as z.ZodType<F>;
-    type V = FilterValues<F>;
-    const list = new PagedList((db: Kysely<DB>, v: V) => {
-      let qb = applyRecordFilter(recordQuery(db, { tenantId: v.tenantId, userId: v.me }, family.kind), v);
-      if (family.narrow) qb = family.narrow(qb, v);
-      if (l.list) qb = listWhere(qb, l.list, v);
-      const narrowed = l.where ? l.where(qb, v) : qb;
-      return (narrowed ?? qb.where(sql<boolean>`false`)).orderBy('r.update_time', 'desc').orderBy('r.id', 'desc');
-    });
+    const list = new PagedList((db: Kysely<DB>, v: FilterValues<F>) =>
+      (
+        buildList(db, family, l, v) ??
+        recordQuery(db, { tenantId: v.tenantId, userId: v.me }, family.kind).where(sql<boolean>`false`)
+      )
+        .orderBy('r.update_time', 'desc')
+        .orderBy('r.id', 'desc'),
+    );
+    const shared = isShared(l);
     app.route({
       method,
       url: `${family.base}/${l.url}`,
@@ -220,21 +290,14 @@ export function recordListRoutes<F extends RecordFilter>(
         const f = (method === 'GET' ? request.query : request.body) as F;
         const caller = await callerOf(request);
         if (l.button) requireButton(caller, l.button);
-        const values = {
-          ...recordFilterValues(f, tz),
-          ...family.values?.(f),
-          ...l.values?.(f as F & Record<string, unknown>, caller),
-          ...listValues(caller),
-          tenantId: caller.ctx.tenantId,
-        } as V;
         const page = await findListPage(
           app.database,
           caller.ctx,
           list,
-          values,
+          listRouteValues(family, l, f, caller),
           f,
           (row) => presentRow(row as unknown as RecordRow, tz),
-          inRecordScope(caller, 'read', family.resource),
+          shared ? inSharedReadScope(caller, family.resource) : inRecordScope(caller, 'read', family.resource),
           false,
         );
         return ok(page, request.lang);
@@ -308,7 +371,8 @@ export function recordActRoutes(
         const { id } = request.body;
         let kind = family.kinds[0] as string;
         await write(request, async (c) => {
-          const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id);
+          // A favourite is a reader's act on what is published: the shared scope; a mark needs the update scope.
+          const row = await lockRecord(c.trx, c.caller, family.resource, family.kinds, id, !marks);
           kind = row.kind;
           if (marks) {
             requireButton(c.caller, family.excellentButton);
@@ -316,7 +380,7 @@ export function recordActRoutes(
           }
           await runCommand(c, row.kind, id, { type: a.act, actor: c.actor, at: c.at });
         });
-        return ok(await loadFull(request, family.resource, kind, id), request.lang, a.msg);
+        return ok(await loadFull(request, family.resource, kind, id, !marks), request.lang, a.msg);
       },
     );
   }

@@ -44,11 +44,13 @@ describe('live co-editing ↔ week records', () => {
     return { status: r.statusCode, body: r.json() };
   };
   const start = addDays(mondayOf(localDate(new Date(), 'Asia/Shanghai')), 21);
+  // One class has one plan per week: each new week takes the next number.
+  let weekNo = 16;
   const newWeek = async (theme: string) => {
     const r = await call('teacher1', 'POST', '/api/week/week/add', {
       content: {
         classId,
-        weekNo: 16,
+        weekNo: weekNo++,
         startDate: start,
         endDate: addDays(start, 4),
         theme,

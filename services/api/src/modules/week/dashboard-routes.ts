@@ -6,7 +6,22 @@ import { type Database, scriptInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
 import { scopeWhere } from '@sprout/core/permissions/sql';
 import { addDays, formatDateTime, localDate, mondayOf } from '@sprout/core/time';
-import { type Caller, callerOf, can, inRecordScope } from '../records';
+import type { RecordStatus } from '@sprout/core/records';
+import {
+  type Caller,
+  callerOf,
+  can,
+  inRecordScope,
+  inSharedReadScope,
+  isShared,
+  listQuery,
+  type RecordFamily,
+  type RecordFilter,
+  type RecordList,
+  type RecordQB,
+} from '../records';
+import { PLANS } from './plan-routes';
+import { WEEKS as WEEK_LISTS } from './week-routes';
 import { okSchema } from '../../plugins/serialization';
 import { RESOURCE } from './weeks';
 
@@ -25,18 +40,35 @@ type Activity = (typeof ACTIVITIES)[number];
 const WEEKS = 9;
 
 type Counts = Record<Activity, number>;
+
+type Figure = 'draft' | 'trial' | 'success' | 'returned' | 'excellent' | 'myDrafts' | 'myReturned' | 'pending';
+/**
+ * The dashboard's figures, each the total of the list it links to (issue 23): the weeks in
+ * scope by status (`/api/week/week/list?status=`), the excellent lesson plans shared with the
+ * whole kindergarten (优秀教案, `ExcellentPlan`), my drafts and returned weeks (我的备课,
+ * `alllistForUser?status=`) and the review queue (`alllistForTrial`).
+ */
+export const FIGURES: ReadonlyArray<readonly [Figure, RecordFamily<RecordFilter>, RecordList, RecordStatus?]> = [
+  ['draft', WEEK_LISTS, 'all', 'draft'],
+  ['trial', WEEK_LISTS, 'all', 'trial'],
+  ['success', WEEK_LISTS, 'all', 'success'],
+  ['returned', WEEK_LISTS, 'all', 'returned'],
+  ['excellent', PLANS as RecordFamily<RecordFilter>, 'excellent'],
+  ['myDrafts', WEEK_LISTS, 'mine', 'draft'],
+  ['myReturned', WEEK_LISTS, 'mine', 'returned'],
+  ['pending', WEEK_LISTS, 'trial'],
+];
 const zero = (): Counts => ({ created: 0, submitted: 0, approved: 0, returned: 0, excellent: 0 });
 
 /**
  * The dashboard: weekly counts from the `record_activity` read model (the current week and
- * the eight before), the records in scope by status, and the caller's to-dos — one round
- * trip, every statement confined to the caller's data scope.
+ * the eight before), and its figures (`FIGURES`) — one round trip, every statement the
+ * count of a list's own query in that list's scope.
  */
 export async function dashboard(database: Database, caller: Caller): Promise<HomeStats> {
   const today = localDate(new Date(), caller.tz);
   const thisWeek = mondayOf(today);
   const from = addDays(thisWeek, -7 * (WEEKS - 1));
-  const me = caller.ctx.userId;
   const db = database.db;
   const tenantId = caller.ctx.tenantId;
   const reviewer = can(caller, 'week_review');
@@ -54,43 +86,18 @@ export async function dashboard(database: Database, caller: Caller): Promise<Hom
     .where(scopeWhere(caller.perms.ability, 'read', RESOURCE, ACTIVITY_COLUMNS))
     .groupBy(['a.week_start', 'a.kind', 'a.activity'])
     .compile();
-  const mine = sql<boolean>`(r.author_id = ${me} or ${me} = any(r.co_author_ids))`;
-  const totals = db
-    .selectFrom('record_list as r')
-    .select([
-      sql<number>`count(*) filter (where r.status = 'draft')`.as('draft'),
-      sql<number>`count(*) filter (where r.status = 'trial')`.as('trial'),
-      sql<number>`count(*) filter (where r.status = 'success')`.as('success'),
-      sql<number>`count(*) filter (where r.status = 'returned')`.as('returned'),
-      sql<number>`count(*) filter (where r.excellent)`.as('excellent'),
-      sql<number>`count(*) filter (where r.status = 'draft' and ${mine})`.as('my_drafts'),
-      sql<number>`count(*) filter (where r.status = 'returned' and ${mine})`.as('my_returned'),
-    ])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.kind', '=', 'week')
-    .where(inRecordScope(caller, 'read', RESOURCE))
-    .compile();
-  const pending = db
-    .selectFrom('record_list as r')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.kind', '=', 'week')
-    .where('r.status', '=', 'trial')
-    .where(sql<boolean>`not ${mine}`)
-    .where(reviewer ? inRecordScope(caller, 'update', RESOURCE) : sql<boolean>`false`)
-    .compile();
-  const [activityRows, totalRows, pendingRows] = (await scriptInTenant(
-    database,
-    caller.ctx,
-    [activity, totals, pending],
-    {
-      readOnly: true,
-    },
-  )) as [
-    Array<{ week: string; kind: string; activity: Activity; n: string }>,
-    Array<Record<string, string>>,
-    Array<{ n: string }>,
-  ];
+  // Every figure is the total of the list it links to, counted by that list's own query.
+  const figures = FIGURES.map(([name, family, list, status]) => {
+    if (name === 'pending' && !reviewer) return db.selectNoFrom(sql<string>`0`.as('n')).compile();
+    const filter = (status ? { status } : {}) as RecordFilter;
+    const qb = listQuery(db, family as RecordFamily, { url: name, summary: name, list }, filter, caller);
+    const scope = isShared({ list }) ? inSharedReadScope(caller, RESOURCE) : inRecordScope(caller, 'read', RESOURCE);
+    return (qb as RecordQB).clearSelect().select(sql<string>`count(*)`.as('n')).where(scope).compile();
+  });
+  const [activityRows, ...figureRows] = (await scriptInTenant(database, caller.ctx, [activity, ...figures], {
+    readOnly: true,
+  })) as [Array<{ week: string; kind: string; activity: Activity; n: string }>, ...Array<Array<{ n: string }>>];
+  const figure = (name: Figure) => Number(figureRows[FIGURES.findIndex(([n]) => n === name)]?.[0]?.n ?? 0);
 
   const weeks = Array.from({ length: WEEKS }, (_, i) => ({ weekStart: addDays(from, 7 * i), ...zero() }));
   const byWeek = new Map(weeks.map((w) => [w.weekStart, w]));
@@ -105,20 +112,18 @@ export async function dashboard(database: Database, caller: Caller): Promise<Hom
       if (f) f[row.activity] += n;
     }
   }
-  const t = totalRows?.[0] ?? {};
-  const num = (k: string) => Number(t[k] ?? 0);
-  const pendingReviews = Number(pendingRows?.[0]?.n ?? 0);
-  const drafts = num('my_drafts');
-  const returned = num('my_returned');
+  const pendingReviews = figure('pending');
+  const drafts = figure('myDrafts');
+  const returned = figure('myReturned');
   return {
     weeks,
     byFamily: [...byFamily].map(([kind, counts]) => ({ kind, ...counts })),
     totals: {
-      draft: num('draft'),
-      trial: num('trial'),
-      success: num('success'),
-      returned: num('returned'),
-      excellent: num('excellent'),
+      draft: figure('draft'),
+      trial: figure('trial'),
+      success: figure('success'),
+      returned: figure('returned'),
+      excellent: figure('excellent'),
     },
     pendingReviews,
     myTodos: { drafts, returned, reviews: pendingReviews, total: drafts + returned + pendingReviews },

@@ -5,7 +5,7 @@ import type { DemoClass, DemoSeeder } from '@sprout/core/permissions/demo';
 import { handleCommandIn } from '@sprout/core/events/decider';
 import { ensureReadModel, projectionNamed } from '@sprout/core/events/projections/registry';
 import { nextId } from '@sprout/core/ids';
-import { addDays, isoInZone, localDate, mondayOf, parseDateTime } from '@sprout/core/time';
+import { addDays, isoInZone, localDate, notAfter, mondayOf, parseDateTime } from '@sprout/core/time';
 import { type Actor, type RecordCommand, recordDecider } from '@sprout/core/records/lifecycle';
 import { registerRecordProjections } from '@sprout/core/records/projection';
 
@@ -229,7 +229,9 @@ export async function seedDemoWeeks(
     month >= 8 ? mondayOf(`${year}-09-01`) : month === 1 ? mondayOf(`${year - 1}-09-01`) : mondayOf(`${year}-02-16`);
   const semester =
     month >= 8 ? `${year}-${year + 1}-1` : month === 1 ? `${year - 1}-${year}-1` : `${year - 1}-${year}-2`;
-  const at = (date: string, time: string) => isoInZone(parseDateTime(`${date} ${time}`, tz) as Date, tz);
+  // Demo times never lie ahead of the clock (a step later this week happened within the last hour).
+  const now = new Date();
+  const at = (date: string, time: string) => isoInZone(notAfter(parseDateTime(`${date} ${time}`, tz) as Date, now), tz);
   let count = 0;
 
   const run = async (kind: string, id: string, command: RecordCommand<unknown>) => {

@@ -24,7 +24,7 @@ const PlanFilterSchema = RecordFilterSchema.extend({
   activityType: z.union([z.coerce.number().int().min(1).max(4), z.literal('')]).optional(),
 });
 /** Lesson plans list by the common filter plus domain and activity type. */
-const PLANS: RecordFamily<z.output<typeof PlanFilterSchema>> = {
+export const PLANS: RecordFamily<z.output<typeof PlanFilterSchema>> = {
   base: '/api/week_plan/weekplan',
   tag: 'week plans',
   resource: RESOURCE,
@@ -101,9 +101,9 @@ export async function planRoutes(app: FastifyInstance) {
     },
     {
       url: 'ExcellentClassList',
-      summary: 'Excellent lesson plans of one class (classId)',
+      summary: 'Excellent lesson plans of one class (classId), shared with the whole kindergarten',
       filter: PlanFilterSchema.extend({ classId: IdSchema }),
-      where: (qb) => qb.where('r.excellent', '=', true),
+      list: 'excellent',
     },
   ]);
 
@@ -117,7 +117,12 @@ export async function planRoutes(app: FastifyInstance) {
       filter: { status: 'trial' },
       summary: 'Lesson plans awaiting review in scope',
     },
-    { method: 'POST', url: 'ExcellentPlan', op: 'excellent', summary: 'Excellent lesson plans in scope' },
+    {
+      method: 'POST',
+      url: 'ExcellentPlan',
+      op: 'excellent',
+      summary: 'Excellent lesson plans of the whole kindergarten (shared whatever the data scope)',
+    },
     { method: 'POST', url: 'collectionByUserId', op: 'myCollection', summary: 'My favourite lesson plans' },
     {
       method: 'POST',

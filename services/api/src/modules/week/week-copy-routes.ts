@@ -13,6 +13,7 @@ import { nextId } from '@sprout/core/ids';
 import { addDays } from '@sprout/core/time';
 import { IdParamSchema, requireButton, runCommand, semesterOf, write } from '../records';
 import { saveRevisionIn } from './collab-link';
+import { requireFreeWeek } from './week-unique';
 import { classOf, editableWeek, mayWriteFor, weekDetail, weekWrite } from './weeks';
 
 /** A week copied forward (with its plans and day plans), and its live co-edited document saved as a revision. */
@@ -44,6 +45,15 @@ export async function weekCopyRoutes(app: FastifyInstance) {
           reflection: '',
         };
         const header = { deptId: cls.deptId, classId: cls.id, semester: semesterOf(content.startDate) };
+        const { tenantId } = c.caller.ctx;
+        const slot = {
+          tenantId,
+          classId: cls.id,
+          className: cls.name,
+          semester: header.semester,
+          weekNo: content.weekNo,
+        };
+        await requireFreeWeek(c.trx, slot);
         const create = (kind: RecordKind, id: string, copy: unknown) =>
           runCommand(c, kind, id, {
             type: 'CreateRecord',

@@ -9,6 +9,7 @@ import { type CommandContext, write, requireButton, runCommand, semesterOf, reco
 import { docChanged, liveRevision, syncDoc, weekDoc } from './collab-link';
 import { closeSubmissionIfEditable } from './late-text-routes';
 import { tenantOf } from '../../plugins/context';
+import { requireFreeWeek } from './week-unique';
 import { childrenOf, classOf, editableWeek, mayWriteFor, RESOURCE, WEEK_ANSWER, weekDetail, weekWrite } from './weeks';
 
 /**
@@ -44,13 +45,17 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
       const id = nextId();
       await write(request, async (c) => {
         requireButton(c.caller, 'week_add');
-        const cls = await classOf(c.trx, c.caller.ctx.tenantId, body.content.classId);
+        const tenantId = c.caller.ctx.tenantId;
+        const cls = await classOf(c.trx, tenantId, body.content.classId);
         if (!mayWriteFor(c.caller, cls)) throw forbidden('records.classOutOfScope');
+        const semester = semesterOf(body.content.startDate);
+        const slot = { tenantId, classId: cls.id, className: cls.name, semester, weekNo: body.content.weekNo };
+        await requireFreeWeek(c.trx, slot);
         await runCommand(c, 'week', id, {
           type: 'CreateRecord',
           actor: c.actor,
           at: c.at,
-          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester: semesterOf(body.content.startDate) },
+          header: { kind: 'week', deptId: cls.deptId, classId: cls.id, semester },
           content: body.content,
           coAuthorIds: body.coAuthorIds,
         });
@@ -78,6 +83,13 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         }
         const semester = semesterOf(body.content.startDate);
         if (semester !== row.semester) header.semester = semester;
+        const was = (row.content as { weekNo?: number } | undefined)?.weekNo;
+        if (header.classId || header.semester || was !== body.content.weekNo) {
+          const tenantId = c.caller.ctx.tenantId;
+          const cls = await classOf(c.trx, tenantId, body.content.classId);
+          const slot = { tenantId, classId: cls.id, className: cls.name, semester, weekNo: body.content.weekNo };
+          await requireFreeWeek(c.trx, slot, body.id);
+        }
         await runCommand(
           c,
           'week',

@@ -302,7 +302,7 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
       expect(r.body.data).toMatchObject({ status: 'draft', title: '有趣的影子', authorId: uid.teacher1 });
       expect(r.body.data.content.startDate).toBe(addDays(nextMonday, 7));
       expect(r.body.data.content.days[4].date).toBe(addDays(nextMonday, 11));
-      expect(r.body.data.content.weekNo).toBe(15);
+      expect(r.body.data.content.weekNo).toBe(25);
       expect(r.body.data.plans.map((p: { title: string; status: string }) => [p.title, p.status])).toEqual([
         ['科学：影子的秘密', 'draft'],
       ]);

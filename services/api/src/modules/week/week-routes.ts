@@ -8,7 +8,7 @@ import { ok } from '@sprout/core/http/envelope';
 import {
   callerOf,
   IdParamSchema,
-  inRecordScope,
+  inSharedReadScope,
   RecordFilterSchema,
   inDeptTree,
   type RecordFamily,
@@ -21,7 +21,14 @@ import { okSchema } from '../../plugins/serialization';
 import { IdSchema } from '../../http/params';
 import { CHILD_KINDS, RESOURCE, WEEK_ANSWER, weekDetail } from './weeks';
 
-const WEEKS: RecordFamily = { base: '/api/week/week', tag: 'weeks', resource: RESOURCE, kind: 'week' };
+/** A class's weeks belong to its teaching team: "mine" lists them too (docs/API.md "Who sees what"). */
+export const WEEKS: RecordFamily = {
+  base: '/api/week/week',
+  tag: 'weeks',
+  resource: RESOURCE,
+  kind: 'week',
+  team: true,
+};
 
 const ClassFilterSchema = RecordFilterSchema.extend({ classId: IdSchema });
 const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional() });
@@ -29,7 +36,13 @@ const DeptFilterSchema = RecordFilterSchema.extend({ deptId: IdSchema.optional()
 /** The lists of weeks (docs/API.md): one filter each on top of the scope. */
 const LISTS: FamilyPath[] = [
   { method: 'GET', url: 'list', op: 'list', list: 'all', summary: 'Weeks in the caller’s read scope, any status' },
-  { method: 'POST', url: 'alllistForUser', op: 'list', list: 'mine', summary: 'Mine: weeks I wrote or co-wrote' },
+  {
+    method: 'POST',
+    url: 'alllistForUser',
+    op: 'list',
+    list: 'mine',
+    summary: 'Mine: weeks I wrote or co-wrote and the weeks of the classes I teach',
+  },
   {
     method: 'GET',
     url: 'alllistForUserNo',
@@ -51,7 +64,7 @@ const LISTS: FamilyPath[] = [
     url: 'alllistForTrial3Success',
     op: 'list',
     list: 'excellent',
-    summary: 'Approved weeks in scope marked excellent',
+    summary: 'Excellent weeks of the whole kindergarten (shared whatever the data scope)',
   },
   { method: 'POST', url: 'alllistForOld', op: 'list', list: 'mineEnded', summary: 'My weeks that have ended' },
   { method: 'POST', url: 'alllistForDeptOld', op: 'list', list: 'ended', summary: 'Ended weeks in scope' },
@@ -155,7 +168,7 @@ export async function weekRoutes(app: FastifyInstance) {
           .where('r.tenant_id', '=', caller.ctx.tenantId)
           .where('r.id', '=', id)
           .where('r.kind', 'in', ['week', ...CHILD_KINDS])
-          .where(inRecordScope(caller, 'read', RESOURCE))
+          .where(inSharedReadScope(caller, RESOURCE))
           .executeTakeFirst();
         if (!row) throw notFound('record.notFound');
         return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz);

@@ -1,6 +1,6 @@
 import { mayWrite, type WeekCan, WeekDetailSchema } from '@sprout/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ZodType } from 'zod';
 import { type DB, inTenant } from '@sprout/core/db';
 import { badRequest, forbidden } from '@sprout/core/errors';
@@ -12,6 +12,8 @@ import {
   can,
   lockRecord,
   loadRecord,
+  EXCELLENT,
+  inRecordScope,
   presentFull,
   type RecordRow,
   RECORD_ANSWER,
@@ -83,12 +85,15 @@ export async function editableWeek(c: CommandContext, id: string) {
 export async function weekDetail(request: FastifyRequest, id: string) {
   const caller = await callerOf(request);
   const database = request.server.database;
-  const row = await loadRecord(database, caller, RESOURCE, 'week', id);
+  // Published weeks (and weeks framing an excellent plan) are read by the whole kindergarten;
+  // their plans and day plans only as far as each is in scope or excellent itself.
+  const row = await loadRecord(database, caller, RESOURCE, 'week', id, true);
   const [plans, dayPlans] = await Promise.all(
     CHILD_KINDS.map((kind) =>
       inTenant(database, caller.ctx, (trx) =>
         recordQuery(trx, caller.ctx, kind, { content: true })
           .where('r.parent_id', '=', id)
+          .where(sql<boolean>`(${inRecordScope(caller, 'read', RESOURCE)} or ${EXCELLENT})`)
           .orderBy('r.create_time')
           .orderBy('r.id')
           .execute(),
@@ -107,8 +112,9 @@ export async function weekDetail(request: FastifyRequest, id: string) {
       delete: mayWrite(row.status, access, can(caller, 'week_delete')),
       review: reviewable && access.update && can(caller, 'week_review'),
       bossEdit: reviewable && access.update && can(caller, 'week_boss_edit'),
-      copy: can(caller, 'week_copy') || can(caller, 'week_add'),
-      export: can(caller, 'week_export') || access.author || access.team,
+      // A week read only as published (outside the data scope) is neither copied nor exported.
+      copy: (can(caller, 'week_copy') || can(caller, 'week_add')) && access.update,
+      export: (can(caller, 'week_export') || access.author || access.team) && access.read,
       excellent: row.status === 'success' && can(caller, 'week_excellent'),
     } satisfies WeekCan,
   };

@@ -95,9 +95,11 @@ describe('XSS payloads through the rich-text write paths', () => {
     return { status: r.statusCode, body: String(r.headers['content-type']).includes('json') ? r.json() : null, raw: r };
   };
   const start = addDays(mondayOf(localDate(new Date(), 'Asia/Shanghai')), 28);
+  // One class has one plan per week: each new week takes the next number.
+  let nextWeekNo = 17;
   const week = (theme: string) => ({
     classId,
-    weekNo: 17,
+    weekNo: nextWeekNo++,
     startDate: start,
     endDate: addDays(start, 4),
     theme,

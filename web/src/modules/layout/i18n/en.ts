@@ -69,6 +69,17 @@ export const en: LayoutMessages = {
     info: 'My profile',
     logout: 'Sign out',
     logoutConfirm: 'Sign out of the platform?',
+    roleSeparator: ', ',
+    roles: {
+      administrator: 'Platform administrator',
+      admin: 'Administrator',
+      principal: 'Principal',
+      reviewer: 'Teaching reviewer',
+      leader: 'Grade leader',
+      teacher: 'Teacher',
+      caregiver: 'Caregiver',
+      auditor: 'Auditor',
+    },
   },
   lock: {
     label: 'Lock screen',

@@ -71,6 +71,17 @@ export const zhCN = {
     info: '个人信息',
     logout: '退出登录',
     logoutConfirm: '确定退出系统吗？',
+    roleSeparator: '、',
+    roles: {
+      administrator: '超级管理员',
+      admin: '管理员',
+      principal: '园长',
+      reviewer: '业务园长',
+      leader: '年级组长',
+      teacher: '教师',
+      caregiver: '保育员',
+      auditor: '审计员',
+    },
   },
   lock: {
     label: '锁屏',

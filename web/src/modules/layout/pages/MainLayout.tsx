@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router-dom';
-import { handleOf } from '../../../app/routeHandle';
+import { handleOf, titleKeyAt } from '../../../app/routeHandle';
 import { PageLoader } from '../../../components/PageLoader/PageLoader';
 import { useStore } from '../../../lib/createStore';
 import { KeepAliveOutlet } from '../components/KeepAliveOutlet/KeepAliveOutlet';
@@ -67,6 +67,7 @@ function useTabTracking() {
   const matches = useMatches();
   const table = useStore(menuStore, (s) => s.table);
   const handle = handleOf(matches);
+  const titleKey = titleKeyAt(handle, location.search);
 
   // A new page starts at its top (the window keeps the previous page's scroll otherwise).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
@@ -77,13 +78,13 @@ function useTabTracking() {
   useEffect(() => {
     if (handle.tab === false) return;
     const entry = table.get(location.pathname);
-    if (!entry && !handle.titleKey) return; // an unknown path: it is about to go to /404
+    if (!entry && !titleKey) return; // an unknown path: it is about to go to /404
     openTab({
       path: location.pathname,
       search: `${location.search}${location.hash}`,
-      titleKey: entry ? entry.i18nKey : (handle.titleKey ?? ''),
+      titleKey: entry ? entry.i18nKey : (titleKey ?? ''),
       title: entry ? entry.name : '',
       icon: entry ? entry.icon : handle.icon,
     });
-  }, [location.pathname, location.search, location.hash, table, handle.tab, handle.titleKey, handle.icon]);
+  }, [location.pathname, location.search, location.hash, table, handle.tab, titleKey, handle.icon]);
 }

@@ -151,6 +151,9 @@ export const en: WeekMessages = {
     notFound: 'This lesson plan cannot be found. It may have been deleted, or it is outside what you can see.',
     newWeek: 'New lesson plan',
     saveFirst: 'Fill in the class and the theme first: once saved, activity and day plans can be added.',
+    slotTaken:
+      'This class already has a plan for week {{weekNo}} (“{{theme}}”): each class has one plan a week. Choose another week, or open the existing plan.',
+    slotOpen: 'Open that week’s plan',
   },
   plan: {
     title: 'Activity plans',
@@ -274,10 +277,12 @@ export const en: WeekMessages = {
     selectRow: 'Select this row',
     actions: 'Actions',
     failed: 'The list could not be loaded',
-    mineIntro: 'Lesson plans you wrote or co-wrote. Drafts save themselves; submit them for review when done.',
+    mineIntro:
+      'Lesson plans you wrote or co-wrote, and those of the classes you teach (a co-teacher’s new ones too). Drafts save themselves; submit them for review when done.',
     trialIntro: 'Lesson plans in your scope waiting for review (not your own). Open one to approve or return it.',
     successIntro: 'Approved lesson plans; tick some to export them together.',
-    excellentIntro: 'Activity plans marked excellent; add them to your favourites.',
+    excellentIntro:
+      'The whole kindergarten’s activity plans marked excellent, open to every teacher; add them to your favourites.',
     favoriteIntro: 'The excellent activity plans you collected.',
     halfIntro: 'Half-day activity plans of the classes.',
     fullIntro: 'Full-day activity plans of the classes.',
@@ -292,6 +297,7 @@ export const en: WeekMessages = {
     close: 'Close',
   },
   template: {
+    new: 'New template',
     title: 'Plan templates',
     save: 'Save as template',
     saveTitle: 'Save as template',
@@ -306,7 +312,8 @@ export const en: WeekMessages = {
     sharedHint: 'Every teacher of the school can use a shared template',
     personal: 'Personal',
     saved: 'Template saved',
-    empty: 'No templates yet',
+    empty:
+      'No templates yet. Write one with “New template” (top right), or use “Save as template” while editing a plan.',
     delete: 'Delete',
     deleteConfirm: 'Delete the template “{{name}}”?',
     deleted: 'Deleted',
@@ -349,7 +356,7 @@ export const en: WeekMessages = {
       day_plan: 'Day plans',
     },
     kind: 'Type',
-    excellent: 'Excellent',
+    excellent: 'Excellent plans',
   },
   actions: {
     confirmTitle: 'Please confirm',

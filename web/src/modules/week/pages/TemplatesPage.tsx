@@ -1,6 +1,6 @@
-import { Alert, Badge, Group, LoadingOverlay, SegmentedControl, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, LoadingOverlay, SegmentedControl, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BasicContainer } from '../../../components/BasicContainer/BasicContainer';
@@ -9,6 +9,10 @@ import { usePermission } from '../../../permissions/Can';
 import { sessionStore } from '../../auth';
 import { templateApi } from '../api';
 import { IconAction } from '../components/IconAction/IconAction';
+import { type NewTemplate, NewTemplateFields, newTemplateContent } from '../components/Templates/NewTemplateFields';
+import { SaveTemplateModal } from '../components/Templates/TemplateModals';
+import { newDayPlanContent } from '../model/content';
+import { localYmd } from '../model/weekDates';
 import { PageTitle } from '../components/PageTitle/PageTitle';
 import { useConfirm } from '../hooks/useBusyActions';
 import { useLoad } from '../hooks/useLoad';
@@ -32,6 +36,16 @@ export function TemplatesPage() {
   const { data, loading, error, reload } = useLoad(() => templateApi.list(kind === 'all' ? undefined : kind), [kind]);
   const rows = data ?? [];
   const confirm = useConfirm();
+  const [writing, setWriting] = useState<NewTemplate | null>(null);
+  const segmentsOf = (variant: 'half' | 'full') => newDayPlanContent(variant, localYmd()).segments;
+  const blank = (): NewTemplate => ({
+    kind: kind === 'all' ? 'week' : kind,
+    theme: '',
+    weeklyGoals: '',
+    environment: '',
+    homeCooperation: '',
+    segments: kind === 'half' || kind === 'full' ? segmentsOf(kind) : [],
+  });
 
   const remove = (tpl: Template) =>
     confirm(
@@ -51,17 +65,33 @@ export function TemplatesPage() {
     <BasicContainer data-testid="week-templates">
       <Group justify="space-between" mb="md" align="flex-start">
         <PageTitle title={t('menu.week_template')} intro={t('week.list.templateIntro')} />
-        <SegmentedControl
-          value={kind}
-          onChange={(v) => setKind(v as typeof kind)}
-          data={[
-            { value: 'all', label: t('week.template.allKinds') },
-            { value: 'week', label: t('week.template.kinds.week') },
-            { value: 'half', label: t('week.template.kinds.half') },
-            { value: 'full', label: t('week.template.kinds.full') },
-          ]}
-        />
+        <Group gap="sm">
+          <SegmentedControl
+            value={kind}
+            onChange={(v) => setKind(v as typeof kind)}
+            data={[
+              { value: 'all', label: t('week.template.allKinds') },
+              { value: 'week', label: t('week.template.kinds.week') },
+              { value: 'half', label: t('week.template.kinds.half') },
+              { value: 'full', label: t('week.template.kinds.full') },
+            ]}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setWriting(blank())} data-testid="template-new">
+            {t('week.template.new')}
+          </Button>
+        </Group>
       </Group>
+      <SaveTemplateModal
+        kind={writing?.kind ?? 'week'}
+        opened={writing !== null}
+        onClose={() => setWriting(null)}
+        onSaved={() => void reload()}
+        title={t('week.template.new')}
+        content={() => (writing ? newTemplateContent(writing) : {})}
+        defaultName=""
+      >
+        {writing && <NewTemplateFields value={writing} onChange={setWriting} segmentsOf={segmentsOf} />}
+      </SaveTemplateModal>
       {error && !data ? (
         <Alert color="red">{t('week.list.failed')}</Alert>
       ) : (

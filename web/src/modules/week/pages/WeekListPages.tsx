@@ -27,7 +27,8 @@ import { ExcellentBadge } from '../components/StatusBadge/StatusBadge';
 import { useConfirm } from '../hooks/useBusyActions';
 import { useWeekLabels, type WeekLabels } from '../hooks/useWeekLabels';
 import type { PlanRow, WeekRow } from '../model/types';
-import { detailsHref, editorHref } from '../paths';
+import { useRouteQuery } from '../hooks/useRouteQuery';
+import { detailsHref, editorHref, WEEK_PATHS } from '../paths';
 
 type T = TFunction;
 
@@ -93,10 +94,13 @@ export function MyWeeksPage() {
   const canDelete = usePermission({ code: 'week_delete' });
   const confirm = useConfirm();
   const open = (row: WeekRow) => (isEditableStatus(row.status) ? editorHref(row.id) : detailsHref(row.id));
+  // The dashboard's to-dos open this list filtered by status (`?status=draft`).
+  const status = useRouteQuery(WEEK_PATHS.mine).get('status');
   return (
     <RecordList<WeekRow>
       title={t('menu.week_mine')}
       intro={t('week.list.mineIntro')}
+      preset={{ status }}
       fetch={(q, f) => weekApi.mine(q, f)}
       filters={WEEK_FILTERS}
       classSource="mine"

@@ -31,10 +31,12 @@ export function TabBar() {
   const [menu, setMenu] = useState<{ x: number; y: number; path: string } | null>(null);
   const activeRef = useRef<HTMLDivElement | null>(null);
 
+  // The active tab in view on every navigation, and once its tab exists (a new page's tab is added after it renders).
+  const activeExists = tabs.some((tab) => tab.path === pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll the newly active tab into view on every navigation
   useEffect(() => {
     activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  }, [pathname, activeExists]);
 
   const go = (tab: Tab) => navigate(`${tab.path}${tab.search}`);
 

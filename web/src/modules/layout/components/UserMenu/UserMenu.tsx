@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
 import { logout } from '../../../../app/sessionActions';
 import { useStore } from '../../../../lib/createStore';
-import { sessionStore } from '../../../auth';
+import { rolesOf, sessionStore } from '../../../auth';
 import { displayName } from './displayName';
 import classes from './UserMenu.module.css';
 
@@ -15,6 +15,11 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useStore(sessionStore, (s) => s.user);
+  // The seeded roles by name in the user's language, never their codes (a custom role's code is not shown).
+  const roles = rolesOf(user)
+    .map((alias) => t(`layout.user.roles.${alias}` as never, { defaultValue: '' }) as string)
+    .filter(Boolean)
+    .join(t('layout.user.roleSeparator'));
   const name = displayName(user);
 
   const confirmLogout = () =>
@@ -49,7 +54,7 @@ export function UserMenu() {
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {t('layout.user.tenant', { tenant: user?.tenantId ?? '' })}
-            {user?.roleName ? ` · ${user.roleName}` : ''}
+            {roles ? ` · ${roles}` : ''}
           </Text>
         </div>
         <Menu.Divider />

@@ -84,6 +84,8 @@ interface RecordListProps<R extends RecordHeader> {
   classSource?: 'mine' | 'scope';
   /** Changes when the list should load again (e.g. the page was shown again). */
   refreshKey?: unknown;
+  /** Filters the page was opened with (a dashboard figure's link, `?status=draft`): applied when they change. */
+  preset?: { status?: string | null };
   'data-testid'?: string;
 }
 
@@ -115,14 +117,25 @@ export function RecordList<R extends RecordHeader>({
   bulk,
   classSource = 'scope',
   refreshKey,
+  preset,
   ...rest
 }: RecordListProps<R>) {
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const { classes: classOptions } = useClasses(classSource);
-  const [form, setForm] = useState<FormState>({});
-  const [applied, setApplied] = useState<ListFilters>({});
+  const presetStatus = preset?.status ?? '';
+  const [form, setForm] = useState<FormState>(presetStatus ? { status: presetStatus } : {});
+  const [applied, setApplied] = useState<ListFilters>(() => toFilters(presetStatus ? { status: presetStatus } : {}));
   const [query, setQuery] = useState<PageQuery>({ current: 1, size: 10 });
+  const [seenPreset, setSeenPreset] = useState(presetStatus);
+  if (presetStatus !== seenPreset) {
+    // Opened again with other filters (a kept-alive page): they replace the form's.
+    setSeenPreset(presetStatus);
+    const next: FormState = presetStatus ? { status: presetStatus } : {};
+    setForm(next);
+    setApplied(toFilters(next));
+    setQuery((q) => ({ ...q, current: 1 }));
+  }
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { data, loading, error, reload } = useLoad(() => fetch(query, applied), [query, applied, refreshKey]);
   const semesters = useMemo(() => recentSemesters(localYmd(), 6), []);

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTemplate } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../../permissions/Can';
 import { templateApi } from '../../api';
@@ -89,6 +89,9 @@ export function SaveTemplateModal({
   onClose,
   content,
   defaultName,
+  title,
+  onSaved,
+  children,
 }: {
   kind: TemplateKind;
   opened: boolean;
@@ -96,6 +99,11 @@ export function SaveTemplateModal({
   /** The structure to keep (class and dates already dropped). */
   content: () => Record<string, unknown>;
   defaultName: string;
+  /** The dialog's title (default: 存为模板). */
+  title?: string;
+  onSaved?: () => void;
+  /** Fields of the template's own, below its name (a new template written on the templates page). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const canShare = usePermission({ code: 'template_add' });
@@ -116,6 +124,7 @@ export function SaveTemplateModal({
       notifications.show({ color: 'teal', message: t('week.template.saved') });
       setName('');
       onClose();
+      onSaved?.();
     } catch {
       /* the message was shown */
     } finally {
@@ -124,7 +133,13 @@ export function SaveTemplateModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('week.template.saveTitle')} data-testid="template-save">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title ?? t('week.template.saveTitle')}
+      size={children ? 'lg' : 'md'}
+      data-testid="template-save"
+    >
       <Stack>
         <TextInput
           label={t('week.template.name')}
@@ -139,6 +154,7 @@ export function SaveTemplateModal({
           data-autofocus
           data-testid="template-name"
         />
+        {children}
         {canShare && (
           <Checkbox
             label={t('week.template.shared')}

@@ -27,8 +27,13 @@ type Todo = 'drafts' | 'returned' | 'reviews';
 
 /** The viewer's to-dos: how each looks (text `week.dashboard.<label>`) and where it is done. */
 const TODOS: Record<Todo, { TodoIcon: Icon; color: string; label: `todo${Capitalize<Todo>}`; to: string }> = {
-  drafts: { TodoIcon: IconPencil, color: 'gray', label: 'todoDrafts', to: WEEK_PATHS.mine },
-  returned: { TodoIcon: IconArrowBackUp, color: 'red', label: 'todoReturned', to: WEEK_PATHS.mine },
+  drafts: { TodoIcon: IconPencil, color: 'gray', label: 'todoDrafts', to: `${WEEK_PATHS.mine}?status=draft` },
+  returned: {
+    TodoIcon: IconArrowBackUp,
+    color: 'red',
+    label: 'todoReturned',
+    to: `${WEEK_PATHS.mine}?status=returned`,
+  },
   reviews: { TodoIcon: IconClipboardCheck, color: 'orange', label: 'todoReviews', to: WEEK_PATHS.trial },
 };
 
@@ -231,17 +236,23 @@ export function WeekDashboard() {
                   </Text>
                 </Stack>
               ))}
-              <Stack gap={2} align="center" data-testid="dashboard-total-excellent">
-                <Group gap={2}>
-                  <IconNotes size={14} color="var(--mantine-color-yellow-6)" />
-                  <Text fw={700} size="lg" c="yellow.7">
-                    {stats.totals.excellent}
+              <Link
+                to={WEEK_PATHS.excellent}
+                style={{ textDecoration: 'none' }}
+                data-testid="dashboard-total-excellent"
+              >
+                <Stack gap={2} align="center">
+                  <Group gap={2}>
+                    <IconNotes size={14} color="var(--mantine-color-yellow-6)" />
+                    <Text fw={700} size="lg" c="yellow.7">
+                      {stats.totals.excellent}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('week.dashboard.excellent')}
                   </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('week.dashboard.excellent')}
-                </Text>
-              </Stack>
+                </Stack>
+              </Link>
             </SimpleGrid>
           </BasicContainer>
         </Stack>

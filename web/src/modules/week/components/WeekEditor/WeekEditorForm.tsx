@@ -9,6 +9,7 @@ import { WeekDayPlans } from '../DayPlans/WeekDayPlans';
 import { DayGrid } from '../DayGrid/DayGrid';
 import { PlanEditList } from '../PlanList/PlanList';
 import { WeekHeaderForm } from '../WeekForm/WeekHeaderForm';
+import { WeekSlotNotice } from './WeekSlotNotice';
 import { WeekRichSection } from '../WeekForm/WeekSections';
 
 interface WeekEditorFormProps {
@@ -43,6 +44,7 @@ export function WeekEditorForm(props: WeekEditorFormProps) {
     <LockedFieldset locked={props.locked}>
       <Stack gap="md">
         <BasicContainer title={t('week.editor.header')}>
+          {!recordId && <WeekSlotNotice draft={draft} />}
           <WeekHeaderForm
             draft={draft}
             classes={props.myClasses}

@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconCalendarExclamation } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isEditableStatus } from '@sprout/contracts';
+import { Link } from 'react-router-dom';
+import { weekApi } from '../../api';
+import { useDraftValue } from '../../hooks/useDraft';
+import { useLoad } from '../../hooks/useLoad';
+import type { Draft } from '../../model/draft';
+import type { WeekContent } from '../../model/types';
+import { isYmd, semesterOf, weekDayDates } from '../../model/weekDates';
+import { proposeSlot, type TakenWeek, takenBy } from '../../model/weekSlot';
+import { detailsHref, editorHref } from '../../paths';
+
+/**
+ * A new week's slot (issue 23: one class has one plan per week): once a class is chosen, the
+ * form moves to the next week without a plan of that class; a week number that already has
+ * one is named, with a button opening it (the server refuses a second one anyway).
+ */
+export function WeekSlotNotice({ draft }: { draft: Draft<WeekContent> }) {
+  const { t } = useTranslation();
+  const classId = useDraftValue<string>(draft, ['classId']) ?? '';
+  const weekNo = useDraftValue<number>(draft, ['weekNo']) ?? 0;
+  const startDate = useDraftValue<string>(draft, ['startDate']) ?? '';
+  const semester = isYmd(startDate) ? semesterOf(startDate) : '';
+  const { data: taken } = useLoad(
+    async () => {
+      const page = await weekApi.list({ current: 1, size: 200 }, { classId, semester }, { notify: false });
+      return page.records.map(
+        (r): TakenWeek => ({
+          id: r.id,
+          weekNo: Number(r.summary?.weekNo ?? 0),
+          startDate: String(r.summary?.startDate ?? ''),
+          title: r.title,
+          status: r.status,
+        }),
+      );
+    },
+    [classId, semester],
+    Boolean(classId && semester),
+  );
+  // The first answer for a class moves an untouched form to the class's next free week.
+  const proposed = useRef(new Set<string>());
+  useEffect(() => {
+    if (!taken || !classId || proposed.current.has(classId)) return;
+    proposed.current.add(classId);
+    if (!takenBy(taken, weekNo)) return;
+    const slot = proposeSlot(taken, startDate);
+    draft.set(['weekNo'], slot.weekNo);
+    draft.set(['startDate'], slot.startDate);
+    const dates = weekDayDates(slot.startDate);
+    draft.set(['endDate'], dates[4]);
+    for (const [i, date] of dates.entries()) draft.set(['days', i, 'date'], date);
+  }, [taken, classId, weekNo, startDate, draft]);
+
+  const holder = taken && classId ? takenBy(taken, weekNo) : null;
+  if (!holder) return null;
+  const open = isEditableStatus(holder.status as never) ? editorHref(holder.id) : detailsHref(holder.id);
+  return (
+    <Alert mb="md" color="orange" icon={<IconCalendarExclamation size={18} />} data-testid="week-slot-taken">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm">{t('week.editor.slotTaken', { weekNo, theme: holder.title })}</Text>
+        <Button size="xs" variant="light" color="orange" component={Link} to={open} data-testid="week-slot-open">
+          {t('week.editor.slotOpen')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
