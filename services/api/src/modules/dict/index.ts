@@ -226,3 +226,4 @@ export const dictContext: ServerContext = {
   ],
   tenantSeed: seedLookups,
 };
+export { LOOKUPS, type Lookup } from './lookups';

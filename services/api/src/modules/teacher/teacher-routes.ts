@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { containsPattern } from '@sprout/core/db';
+import { notFound } from '@sprout/core/errors';
+import { nextId } from '@sprout/core/ids';
+import { localDate } from '@sprout/core/time';
+import { text } from '../../http/answer';
+import { attachment } from '../../http/attachment';
+import { backgroundWork, JobBoard, type JobOwner } from '../../http/jobs';
+import { requireKnownIds, softDelete } from '../../http/known';
+import { ById, IdSchema } from '../../http/params';
+import { live, readIn } from '../../http/query';
+import { Routes } from '../../http/routes';
+import { readSheet, runSheetImport, uploadedSheet, writeSheet, XLSX_TYPE } from '../../http/sheet';
+import { tenantOf } from '../../plugins/context';
+import { TEACHER_COLUMNS } from './fields';
+import { TABLE, teachers } from './teacher';
+import { checkTeacherRows, insertTeachers, namesById, teacherSheetRow } from './teacher-sheet';
+
+export const PATH = '/api/teacher/master';
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+const TITLE = { zh: '教师档案', en: 'Teachers' };
+
+const ProgressSchema = z.object({
+  state: z.enum(['validating', 'writing', 'done', 'failed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+  message: z.string().optional(),
+});
+
+const TeacherOption = z.object({ id: text, teacherNo: text, name: text, userId: text, deptId: text });
+
+/**
+ * The teacher calls beside the builder's: `teacherList` (every live record, for selects),
+ * remove by GET `id` (Saber's), and the Excel calls — template, export, import (a job: every
+ * bad row named, nothing written unless all are good) and its progress.
+ */
+export async function teacherRoutes(app: FastifyInstance) {
+  await app.register(multipart);
+  const route = new Routes(app, ['teacher master']);
+  const board = new JobBoard(app.auth.kv, 'teacher-import');
+  const inBackground = backgroundWork(app);
+  const tz = () => app.config.TIME_ZONE;
+
+  route.get(`${PATH}/teacherList`, {
+    summary: 'Every live teacher record of the tenant (id, teacherNo, name, userId, deptId), by number',
+    query: z.object({ name: z.string().trim().max(64).optional(), deptId: IdSchema.optional() }),
+    data: z.array(TeacherOption),
+    handler: async (request, q) => {
+      const name = q.name ? containsPattern(q.name) : null;
+      const rows = await readIn(request, (db, ctx) =>
+        sql<Record<string, string | null>>`select id::text, teacher_no, name, user_id::text, dept_id::text
+          from teacher_master where tenant_id = ${ctx.tenantId} and is_deleted = 0
+            ${name ? sql`and name like ${name}` : sql``} ${q.deptId ? sql`and dept_id = ${q.deptId}` : sql``}
+          order by teacher_no limit 5000`.compile(db),
+      );
+      return rows.map((r) => ({
+        id: String(r.id),
+        teacherNo: r.teacher_no ?? '',
+        name: r.name ?? '',
+        userId: r.user_id ? String(r.user_id) : '',
+        deptId: r.dept_id ? String(r.dept_id) : '',
+      }));
+    },
+  });
+
+  route.get(`${PATH}/remove`, {
+    summary: 'Deletes one teacher record (GET id, Saber’s form; POST remove takes ids)',
+    config: { buttons: ['teacher_master_delete'] },
+    query: ById,
+    data: z.null(),
+    done: 'http.removed',
+    handler: async (request, { id }) => {
+      const { tenantId, userId = null } = tenantOf(request);
+      await request.tx(async (trx) => {
+        const ids = await requireKnownIds(trx, { table: TABLE, alias: 't', tenantId, ids: [id] });
+        await softDelete(trx, { table: TABLE, tenantId, ids, by: userId });
+      });
+      return null;
+    },
+  });
+
+  app.get(
+    `${PATH}/export-template`,
+    {
+      config: { buttons: ['teacher_master_import'] },
+      schema: { tags: ['teacher master'], summary: 'The teacher import template (.xlsx)' },
+    },
+    async (request, reply) => {
+      attachment(reply, request.lang === 'en' ? 'teacher-template.xlsx' : '教师导入模板.xlsx', XLSX_TYPE);
+      return reply.send(await writeSheet(request.lang, TITLE, TEACHER_COLUMNS, []));
+    },
+  );
+
+  app.get(
+    `${PATH}/export`,
+    {
+      config: { buttons: ['teacher_master_export'] },
+      schema: { tags: ['teacher master'], summary: 'Every live teacher record as .xlsx (the import’s columns)' },
+    },
+    async (request, reply) => {
+      const { tenantId } = tenantOf(request);
+      const { list, names } = await request.tx(async (trx) => ({
+        list: await trx
+          .selectFrom(TABLE)
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where(live())
+          .orderBy('teacher_no' as never)
+          .execute(),
+        names: await namesById(trx, tenantId),
+      }));
+      const presented = list.map((r) => teachers.present(r as Record<string, unknown>, tz()));
+      const file = await writeSheet(
+        request.lang,
+        TITLE,
+        TEACHER_COLUMNS,
+        presented.map((p) => teacherSheetRow(p, request.lang, names)),
+      );
+      const day = localDate(new Date(), tz());
+      attachment(reply, request.lang === 'en' ? `teachers-${day}.xlsx` : `教师档案-${day}.xlsx`, XLSX_TYPE);
+      return reply.send(file);
+    },
+  );
+
+  route.post(`${PATH}/import`, {
+    summary:
+      'Starts an import of teacher records from an .xlsx (multipart `file`) → {jobId, total}; poll import-progress',
+    description:
+      'Every row is checked first (row, column, reason); any bad row → nothing written. Numbers already taken are refused.',
+    config: { buttons: ['teacher_master_import'] },
+    data: z.object({ jobId: z.string(), total: z.number().int() }),
+    handler: async (request) => {
+      const { tenantId, userId = '' } = tenantOf(request);
+      const rows = await readSheet(
+        await uploadedSheet(request, IMPORT_MAX_BYTES),
+        request.lang,
+        TEACHER_COLUMNS,
+        IMPORT_MAX_ROWS,
+      );
+      const owner: JobOwner = { tenantId, userId, jobId: nextId() };
+      await board.put(owner, { state: 'validating', total: rows.length, done: 0, errors: [] });
+      const lang = request.lang;
+      inBackground(async () => {
+        await runSheetImport({
+          database: app.database,
+          board,
+          owner,
+          tenantId,
+          userId,
+          lang,
+          total: rows.length,
+          check: (trx) => checkTeacherRows(trx, tenantId, lang, rows),
+          write: (trx, batch) => insertTeachers(trx, tenantId, userId || null, batch),
+        });
+      });
+      return { jobId: owner.jobId, total: rows.length };
+    },
+  });
+
+  route.get(`${PATH}/import-progress`, {
+    summary: 'Progress of the caller’s teacher import: {state, total, done, errors: [{row, column, message}], message}',
+    config: { buttons: ['teacher_master_import'] },
+    query: z.object({ jobId: IdSchema }),
+    data: ProgressSchema,
+    handler: async (request, q) => {
+      const { tenantId, userId = '' } = tenantOf(request);
+      const progress = await board.read({ tenantId, userId, jobId: q.jobId });
+      if (!progress) throw notFound('sheet.jobNotFound');
+      return progress;
+    },
+  });
+}
