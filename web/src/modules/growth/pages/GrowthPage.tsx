@@ -113,7 +113,7 @@ export function GrowthPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={110}>{t('growth.entryDate')}</Table.Th>
-                <Table.Th w={110}>{t('growth.category')}</Table.Th>
+                <Table.Th w={130}>{t('growth.category')}</Table.Th>
                 <Table.Th>{t('growth.entryTitle')}</Table.Th>
                 <Table.Th w={100}>{t('growth.level')}</Table.Th>
                 <Table.Th>{t('growth.content')}</Table.Th>
@@ -126,7 +126,9 @@ export function GrowthPage() {
                 <Table.Tr key={e.id}>
                   <Table.Td>{e.entryDate}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{t(`growth.categories.${e.category}` as never)}</Badge>
+                    <Badge variant="light" tt="none">
+                      {t(`growth.categories.${e.category}` as never)}
+                    </Badge>
                   </Table.Td>
                   <Table.Td>{e.title}</Table.Td>
                   <Table.Td>{e.level ? t(`growth.levels.${e.level}` as never) : ''}</Table.Td>
@@ -198,7 +200,13 @@ function KnownCard({ title, rows, testId }: { title: string; rows: KnownRecord[]
           <Group key={r.id} gap={6} wrap="nowrap" justify="space-between">
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               {r.excellent && (
-                <Badge color="yellow" leftSection={<IconStarFilled size={10} />} size="sm">
+                <Badge
+                  color="yellow"
+                  leftSection={<IconStarFilled size={10} />}
+                  size="sm"
+                  tt="none"
+                  style={{ flexShrink: 0, overflow: 'visible' }}
+                >
                   {t('growth.known.excellent')}
                 </Badge>
               )}

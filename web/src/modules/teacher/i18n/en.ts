@@ -2,6 +2,7 @@ import type { TeacherMessages } from './zh-CN';
 
 export const en: TeacherMessages = {
   name: 'teacher record',
+  teacherName: 'Name',
   teacherNo: 'Teacher number',
   userId: 'Account',
   gender: 'Gender',

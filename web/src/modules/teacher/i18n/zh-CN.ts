@@ -1,6 +1,7 @@
 /** The `teacher` namespace (教师档案), in Chinese (the default). `en.ts` has exactly these keys. */
 export const zhCN = {
   name: '教师档案',
+  teacherName: '姓名',
   teacherNo: '教师编号',
   userId: '登录账号',
   gender: '性别',

@@ -15,7 +15,14 @@ export const teachers = defineCrud({
   testId: 'teachers-page',
   columns: [
     { prop: 'teacherNo', search: true, sortable: true, width: 110, rules: { required: true, max: 32 } },
-    { prop: 'name', search: true, sortable: true, width: 100, rules: { required: true, max: 64 } },
+    {
+      prop: 'name',
+      label: 'teacher.teacherName',
+      search: true,
+      sortable: true,
+      width: 100,
+      rules: { required: true, max: 64 },
+    },
     {
       prop: 'userId',
       type: 'select',
