@@ -34,3 +34,22 @@ export function multipartOf(file: Buffer, name = 'upload.xlsx') {
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** POSTs `file` as a multipart upload to `url` of `app` with `headers` (a caller's), in `lang`: status and JSON body. */
+export async function uploadSheet(
+  app: { inject: (o: object) => Promise<{ statusCode: number; json: () => unknown }> },
+  headers: Record<string, string>,
+  url: string,
+  file: Buffer,
+  lang = 'zh-CN',
+) {
+  const { payload, contentType } = multipartOf(file);
+  const r = await app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, 'accept-language': lang, 'content-type': contentType },
+    payload,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
+  return { status: r.statusCode, body: r.json() as any };
+}

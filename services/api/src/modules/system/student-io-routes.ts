@@ -1,16 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { notFound } from '@sprout/core/errors';
-import { nextId } from '@sprout/core/ids';
+import type { z } from 'zod';
 import { localDate } from '@sprout/core/time';
 import { attachment } from '../../http/attachment';
-import { backgroundWork, JobBoard, type JobOwner } from '../../http/jobs';
-import { IdSchema } from '../../http/params';
-import { readSheet, runSheetImport, uploadedSheet, writeSheet, XLSX_TYPE } from '../../http/sheet';
+import { writeSheet, XLSX_TYPE } from '../../http/sheet';
+import { sheetImportRoutes } from '../../http/sheet-routes';
+import type { AppAbility } from '@sprout/core/permissions/ability';
 import { permissionsOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/context';
-import { ImportProgressSchema } from './user-io-routes';
 import { routesOf } from './shapes';
 import { childrenInScope } from './student-routes';
 import { StudentFilterSchema } from './student-repo';
@@ -30,20 +26,6 @@ const TITLE = { zh: '幼儿', en: 'Children' };
 export async function studentIoRoutes(app: FastifyInstance) {
   await app.register(multipart);
   const route = routesOf(app, 'children');
-  const board = new JobBoard(app.auth.kv, 'student-import');
-  const inBackground = backgroundWork(app);
-
-  app.get(
-    `${BASE}/export-template`,
-    {
-      config: { buttons: ['student_import'] },
-      schema: { tags: ['children'], summary: 'The children import template (.xlsx)' },
-    },
-    async (request, reply) => {
-      attachment(reply, request.lang === 'en' ? 'children-template.xlsx' : '幼儿导入模板.xlsx', XLSX_TYPE);
-      return reply.send(await writeSheet(request.lang, TITLE, STUDENT_COLUMNS_SHEET, []));
-    },
-  );
 
   app.get(
     `${BASE}/export`,
@@ -67,48 +49,20 @@ export async function studentIoRoutes(app: FastifyInstance) {
     },
   );
 
-  route.post(`${BASE}/import`, {
-    summary: 'Starts an import of children with guardians from an .xlsx (multipart `file`) → {jobId, total}',
-    description: 'Every row is checked first (row, column, reason); any bad row → nothing written.',
-    config: { buttons: ['student_import'] },
-    data: z.object({ jobId: z.string(), total: z.number().int() }),
-    handler: async (request) => {
-      const { tenantId, userId = '' } = tenantOf(request);
-      const { ability } = await permissionsOf(request);
-      const file = await uploadedSheet(request, CHILD_IMPORT_MAX_BYTES);
-      const rows = await readSheet(file, request.lang, STUDENT_COLUMNS_SHEET, CHILD_IMPORT_MAX_ROWS);
-      const owner: JobOwner = { tenantId, userId, jobId: nextId() };
-      await board.put(owner, { state: 'validating', total: rows.length, done: 0, errors: [] });
-      const lang = request.lang;
-      inBackground(async () => {
-        await runSheetImport({
-          database: app.database,
-          board,
-          owner,
-          tenantId,
-          userId,
-          lang,
-          total: rows.length,
-          batch: 1000,
-          check: (trx) => checkChildRows(trx, { tenantId, userId, lang, ability, rows }),
-          write: (trx, batch) => insertChildren(trx, tenantId, userId, batch),
-        });
-      });
-      return { jobId: owner.jobId, total: rows.length };
-    },
-  });
-
-  route.get(`${BASE}/import-progress`, {
-    summary:
-      'Progress of the caller’s children import: {state, total, done, errors: [{row, column, message}], message}',
-    config: { buttons: ['student_import'] },
-    query: z.object({ jobId: IdSchema }),
-    data: ImportProgressSchema,
-    handler: async (request, q) => {
-      const { tenantId, userId = '' } = tenantOf(request);
-      const progress = await board.read({ tenantId, userId, jobId: q.jobId });
-      if (!progress) throw notFound('sheet.jobNotFound');
-      return progress;
-    },
+  sheetImportRoutes(app, route, {
+    base: BASE,
+    button: 'student_import',
+    tag: 'children',
+    kind: 'student-import',
+    columns: STUDENT_COLUMNS_SHEET,
+    title: TITLE,
+    template: { zh: '幼儿导入模板.xlsx', en: 'children-template.xlsx' },
+    maxBytes: CHILD_IMPORT_MAX_BYTES,
+    maxRows: CHILD_IMPORT_MAX_ROWS,
+    batch: 1000,
+    // The caller's ability: which classes she may add children to.
+    prepare: async (request) => (await permissionsOf(request)).ability,
+    check: (trx, q) => checkChildRows(trx, { ...q, ability: q.prepared as AppAbility }),
+    write: (trx, q, batch) => insertChildren(trx, q.tenantId, q.userId, batch),
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { multipartOf, rowsOf, xlsxOf } from '../../http/sheet-testing';
+import { rowsOf, uploadSheet, xlsxOf } from '../../http/sheet-testing';
 import { bladeAuth } from '../../testing';
 import { useDemoConsole } from '../auth/console-fixture';
 
@@ -25,16 +25,8 @@ describe('children: Excel import and export with guardians, the roster, moving a
       }>`select count(*)::int as n from student where tenant_id = ${T} and is_deleted = 0`.execute(trx);
       return r.rows[0]?.n as number;
     });
-  const upload = async (who: string, file: Buffer, lang = 'zh-CN') => {
-    const { payload, contentType } = multipartOf(file, 'children.xlsx');
-    const r = await demo.app.inject({
-      method: 'POST',
-      url: `${BASE}/import`,
-      headers: { ...bladeAuth(demo.tokens[who] as string), 'accept-language': lang, 'content-type': contentType },
-      payload,
-    });
-    return { status: r.statusCode, body: r.json() };
-  };
+  const upload = (who: string, file: Buffer, lang = 'zh-CN') =>
+    uploadSheet(demo.app, bladeAuth(demo.tokens[who] as string), `${BASE}/import`, file, lang);
   const finished = async (who: string, jobId: string) => {
     const read = async () => (await call(who, 'GET', `${BASE}/import-progress?jobId=${jobId}`)).body.data;
     await expect.poll(async () => (await read()).state).toMatch(/done|failed/);

@@ -3,17 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsPattern } from '@sprout/core/db';
-import { notFound } from '@sprout/core/errors';
-import { nextId } from '@sprout/core/ids';
 import { localDate } from '@sprout/core/time';
 import { text } from '../../http/answer';
 import { attachment } from '../../http/attachment';
-import { backgroundWork, JobBoard, type JobOwner } from '../../http/jobs';
 import { requireKnownIds, softDelete } from '../../http/known';
 import { ById, IdSchema } from '../../http/params';
 import { live, readIn } from '../../http/query';
 import { Routes } from '../../http/routes';
-import { readSheet, runSheetImport, uploadedSheet, writeSheet, XLSX_TYPE } from '../../http/sheet';
+import { writeSheet, XLSX_TYPE } from '../../http/sheet';
+import { sheetImportRoutes } from '../../http/sheet-routes';
 import { tenantOf } from '../../plugins/context';
 import { TEACHER_COLUMNS } from './fields';
 import { TABLE, teachers } from './teacher';
@@ -23,14 +21,6 @@ export const PATH = '/api/teacher/master';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
 const TITLE = { zh: '教师档案', en: 'Teachers' };
-
-const ProgressSchema = z.object({
-  state: z.enum(['validating', 'writing', 'done', 'failed']),
-  total: z.number().int(),
-  done: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
-  message: z.string().optional(),
-});
 
 const TeacherOption = z.object({ id: text, teacherNo: text, name: text, userId: text, deptId: text });
 
@@ -42,8 +32,6 @@ const TeacherOption = z.object({ id: text, teacherNo: text, name: text, userId: 
 export async function teacherRoutes(app: FastifyInstance) {
   await app.register(multipart);
   const route = new Routes(app, ['teacher master']);
-  const board = new JobBoard(app.auth.kv, 'teacher-import');
-  const inBackground = backgroundWork(app);
   const tz = () => app.config.TIME_ZONE;
 
   route.get(`${PATH}/teacherList`, {
@@ -85,18 +73,6 @@ export async function teacherRoutes(app: FastifyInstance) {
   });
 
   app.get(
-    `${PATH}/export-template`,
-    {
-      config: { buttons: ['teacher_master_import'] },
-      schema: { tags: ['teacher master'], summary: 'The teacher import template (.xlsx)' },
-    },
-    async (request, reply) => {
-      attachment(reply, request.lang === 'en' ? 'teacher-template.xlsx' : '教师导入模板.xlsx', XLSX_TYPE);
-      return reply.send(await writeSheet(request.lang, TITLE, TEACHER_COLUMNS, []));
-    },
-  );
-
-  app.get(
     `${PATH}/export`,
     {
       config: { buttons: ['teacher_master_export'] },
@@ -127,51 +103,17 @@ export async function teacherRoutes(app: FastifyInstance) {
     },
   );
 
-  route.post(`${PATH}/import`, {
-    summary:
-      'Starts an import of teacher records from an .xlsx (multipart `file`) → {jobId, total}; poll import-progress',
-    description:
-      'Every row is checked first (row, column, reason); any bad row → nothing written. Numbers already taken are refused.',
-    config: { buttons: ['teacher_master_import'] },
-    data: z.object({ jobId: z.string(), total: z.number().int() }),
-    handler: async (request) => {
-      const { tenantId, userId = '' } = tenantOf(request);
-      const rows = await readSheet(
-        await uploadedSheet(request, IMPORT_MAX_BYTES),
-        request.lang,
-        TEACHER_COLUMNS,
-        IMPORT_MAX_ROWS,
-      );
-      const owner: JobOwner = { tenantId, userId, jobId: nextId() };
-      await board.put(owner, { state: 'validating', total: rows.length, done: 0, errors: [] });
-      const lang = request.lang;
-      inBackground(async () => {
-        await runSheetImport({
-          database: app.database,
-          board,
-          owner,
-          tenantId,
-          userId,
-          lang,
-          total: rows.length,
-          check: (trx) => checkTeacherRows(trx, tenantId, lang, rows),
-          write: (trx, batch) => insertTeachers(trx, tenantId, userId || null, batch),
-        });
-      });
-      return { jobId: owner.jobId, total: rows.length };
-    },
-  });
-
-  route.get(`${PATH}/import-progress`, {
-    summary: 'Progress of the caller’s teacher import: {state, total, done, errors: [{row, column, message}], message}',
-    config: { buttons: ['teacher_master_import'] },
-    query: z.object({ jobId: IdSchema }),
-    data: ProgressSchema,
-    handler: async (request, q) => {
-      const { tenantId, userId = '' } = tenantOf(request);
-      const progress = await board.read({ tenantId, userId, jobId: q.jobId });
-      if (!progress) throw notFound('sheet.jobNotFound');
-      return progress;
-    },
+  sheetImportRoutes(app, route, {
+    base: PATH,
+    button: 'teacher_master_import',
+    tag: 'teacher master',
+    kind: 'teacher-import',
+    columns: TEACHER_COLUMNS,
+    title: TITLE,
+    template: { zh: '教师导入模板.xlsx', en: 'teacher-template.xlsx' },
+    maxBytes: IMPORT_MAX_BYTES,
+    maxRows: IMPORT_MAX_ROWS,
+    check: (trx, q) => checkTeacherRows(trx, q.tenantId, q.lang, q.rows),
+    write: (trx, q, batch) => insertTeachers(trx, q.tenantId, q.userId || null, batch),
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
-import { multipartOf, rowsOf, xlsxOf } from '../../http/sheet-testing';
+import { rowsOf, uploadSheet, xlsxOf } from '../../http/sheet-testing';
 import { bladeAuth } from '../../testing';
 import { useDemoConsole } from '../auth/console-fixture';
 
@@ -31,16 +31,8 @@ describe('teacher master: list, teacherList, detail, submit, update, remove, imp
         where tenant_id = ${T} and ${sql.ref(column)} = ${value} and is_deleted = 0`.execute(trx);
       return r.rows[0]?.id as string;
     });
-  const upload = async (who: string, file: Buffer, lang = 'zh-CN') => {
-    const { payload, contentType } = multipartOf(file, 'teachers.xlsx');
-    const r = await demo.app.inject({
-      method: 'POST',
-      url: `${BASE}/import`,
-      headers: { ...bladeAuth(demo.tokens[who] as string), 'accept-language': lang, 'content-type': contentType },
-      payload,
-    });
-    return { status: r.statusCode, body: r.json() };
-  };
+  const upload = (who: string, file: Buffer, lang = 'zh-CN') =>
+    uploadSheet(demo.app, bladeAuth(demo.tokens[who] as string), `${BASE}/import`, file, lang);
   const finished = async (who: string, jobId: string, lang = 'zh-CN') => {
     await expect
       .poll(
