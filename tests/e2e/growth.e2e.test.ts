@@ -176,4 +176,20 @@ describe('growth archive and teacher records', () => {
     await setLanguage(page, 'zh');
     expect(errors).toEqual([]);
   });
+
+  it('the administrator prints a class roster from the children screen', async () => {
+    await openMenu(page, 'student', '/student/student**', 'children-page', 'class_center');
+    await page.getByTestId('child-excel').waitFor();
+    await page.getByTestId('child-roster').click();
+    await page.waitForURL('**/student/roster**');
+    await choose(page, 'roster-class', '小一班');
+    await expect.poll(() => page.getByTestId('roster-table').locator('tbody tr').count()).toBeGreaterThan(5);
+    await page.getByText('小一班 花名册').waitFor();
+    await snap(page, 'roster-zh');
+    await setLanguage(page, 'en');
+    await page.getByText('小一班 roster').waitFor();
+    await snap(page, 'roster-en');
+    await setLanguage(page, 'zh');
+    expect(errors).toEqual([]);
+  });
 });
