@@ -10,6 +10,7 @@ import { ossContext } from './modules/oss';
 import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
+import { growthContext } from './modules/growth';
 import { guideContext } from './modules/guide';
 import { noticeContext } from './modules/notice';
 import { observationContext } from './modules/observation';
@@ -20,6 +21,7 @@ import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
 import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
+import { teacherContext } from './modules/teacher';
 import { weekContext } from './modules/week';
 
 /**
@@ -44,6 +46,8 @@ export const CONTEXTS: readonly ServerContext[] = [
   attachContext,
   fileContext,
   logContext,
+  teacherContext,
+  growthContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

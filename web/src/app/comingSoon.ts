@@ -10,7 +10,6 @@ export interface ComingSoonRoute {
 }
 
 export const COMING_SOON: ComingSoonRoute[] = [
-  { path: '/growth/teacher', titleKey: 'route.growthTeacher' },
   { path: '/teacher_plan/planDetails', titleKey: 'route.planDetails' },
   { path: '/teacher_research/listResearch', titleKey: 'route.listResearch' },
   { path: '/teacher_research/researchDetails', titleKey: 'route.researchDetails' },

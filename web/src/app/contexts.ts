@@ -4,6 +4,7 @@ import type { RecordsMessages } from '../kit/records/i18n/zh-CN';
 import { recordsNamespace } from '../kit/records/namespace';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
+import { growthContext } from '../modules/growth';
 import { guideContext } from '../modules/guide';
 import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
@@ -15,6 +16,7 @@ import { noticeContext } from '../modules/notice';
 import { logContext } from '../modules/log';
 import { observationContext } from '../modules/observation';
 import { systemContext } from '../modules/system';
+import { teacherContext } from '../modules/teacher';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
 import type { NamespacesOf } from './context';
@@ -39,6 +41,8 @@ export const CONTEXTS = [
   noticeContext,
   libraryContext,
   logContext,
+  teacherContext,
+  growthContext,
 ] as const;
 
 /**

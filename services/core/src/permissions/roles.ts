@@ -34,7 +34,7 @@ const OBSERVING = ['observation', 'observation_regional', 'hearken', 'creview'];
 
 /** Buttons that decide about other people's records. */
 const REVIEWS = /_(review|excellent|boss_edit)$/;
-const WRITES = /_(add|edit|delete)$/;
+const WRITES = /_(add|edit|delete|import)$/;
 
 export const ROLE_DEFS: readonly RoleDef[] = [
   {

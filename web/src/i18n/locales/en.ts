@@ -70,6 +70,7 @@ export const en: Messages = {
     iframe: 'External page',
     dictHorizontal: 'Dictionaries (horizontal)',
     dictVertical: 'Dictionaries (vertical)',
+    studentRoster: 'Class roster',
     growthTeacher: 'Teacher growth archive',
     weekDetails: 'Lesson plan details',
     guideChild: 'Child observations',

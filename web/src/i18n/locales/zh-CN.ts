@@ -74,6 +74,7 @@ export const zhCN = {
     iframe: '外部页面',
     dictHorizontal: '字典管理（横向）',
     dictVertical: '字典管理（纵向）',
+    studentRoster: '班级花名册',
     growthTeacher: '教师成长档案',
     weekDetails: '备课详情',
     guideChild: '幼儿成长观察',

@@ -17,3 +17,6 @@ export { CrudScreen } from './CrudScreen';
 export { type SideNode, treeNodes } from './relations';
 export { crudKeys } from './api';
 export { fromDateText, nowText, toDateText } from './dates';
+export { SheetImportDialog, type SheetImportDialogProps } from './SheetImportDialog';
+export { SheetMenu, type SheetMenuProps, sheetApi } from './SheetMenu';
+export * from './sheetJob';

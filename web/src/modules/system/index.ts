@@ -20,6 +20,12 @@ export const systemContext: WebContext<'system', SystemMessages> = {
       titleKey: 'route.dictVertical',
       icon: 'Book2',
     },
+    {
+      path: '/student/roster',
+      load: crudPage(() => import('./pages/RosterPage'), 'RosterPage'),
+      titleKey: 'route.studentRoster',
+      icon: 'MoodKid',
+    },
   ],
   menuPages: {
     user: crudPage(() => import('./pages/UsersPage'), 'UsersPage'),

@@ -207,3 +207,4 @@ export const dictContext: ServerContext = {
   ],
   tenantSeed: seedLookups,
 };
+export { LOOKUPS, type Lookup } from './lookups';

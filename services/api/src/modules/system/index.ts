@@ -12,6 +12,7 @@ import { registrationReviewRoutes } from './registration-review-routes';
 import { roleRoutes } from './role-routes';
 import { scopeRoutes } from './scope-routes';
 import { selectRoutes } from './select-routes';
+import { studentIoRoutes } from './student-io-routes';
 import { studentRoutes } from './student-routes';
 import { tenantRoutes } from './tenant-routes';
 import { topMenuRoutes } from './topmenu-routes';
@@ -39,6 +40,7 @@ const ROUTES = [
   selectRoutes,
   clazzRoutes,
   studentRoutes,
+  studentIoRoutes,
 ];
 
 /**

@@ -29,11 +29,29 @@ export const SYSTEM_MENUS: SectionMenus[] = [
         sort: 2,
         resource: 'student',
         api: ['GET /api/student/student/**', 'GET /api/guide/child/**'],
-        buttons: crud('student', '幼儿', 'child', [], {
-          add: ['POST /api/student/student/saveStudent'],
-          edit: ['POST /api/student/student/updateStudent'],
-          delete: ['* /api/student/student/removeStudent'],
-        }),
+        buttons: crud(
+          'student',
+          '幼儿',
+          'child',
+          [
+            {
+              code: 'student_import',
+              name: '导入',
+              nameEn: 'Import',
+              api: [
+                'GET /api/student/student/export-template',
+                'POST /api/student/student/import',
+                'GET /api/student/student/import-progress',
+              ],
+            },
+            { code: 'student_export', name: '导出', nameEn: 'Export', api: ['GET /api/student/student/export'] },
+          ],
+          {
+            add: ['POST /api/student/student/saveStudent'],
+            edit: ['POST /api/student/student/updateStudent'],
+            delete: ['* /api/student/student/removeStudent'],
+          },
+        ),
       },
     ],
   },

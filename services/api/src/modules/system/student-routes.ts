@@ -83,10 +83,10 @@ export const StudentSubmitSchema = z.object({
   status: intEnum([1, 2] as const).default(1),
 });
 
-const STUDENT: ScopedTable = { resource: 'student', columns: STUDENT_COLUMNS, table: 'student', alias: 's' };
+export const STUDENT: ScopedTable = { resource: 'student', columns: STUDENT_COLUMNS, table: 'student', alias: 's' };
 
 /** Children of the caller's read scope (at most `limit`), or the one of `id`. */
-const childrenInScope = (request: FastifyRequest, f: StudentFilter, id?: string, limit = 2000) =>
+export const childrenInScope = (request: FastifyRequest, f: StudentFilter, id?: string, limit = 2000) =>
   scopedRows(
     request,
     STUDENT,

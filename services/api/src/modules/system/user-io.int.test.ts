@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
+import { rowsOf, xlsxOf } from '../../http/sheet-testing';
 import { bladeAuth } from '../../testing';
 import { useDemoConsole } from '../auth/console-fixture';
 import { accessToken, passwordGrant } from '../auth/fixtures';
@@ -8,24 +8,7 @@ import { XLSX } from './user-sheet';
 
 const T = '100001';
 
-/** A workbook's first sheet as rows of cell texts. */
-async function sheetOf(file: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
-  const rows: string[][] = [];
-  wb.worksheets[0]?.eachRow((r) => {
-    rows.push((r.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
-  });
-  return rows;
-}
-
-/** An .xlsx of a header row and data rows. */
-async function xlsxOf(rows: string[][]) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('用户');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const sheetOf = rowsOf;
 
 const HEADER = ['账号*', '姓名*', '昵称', '手机号码', '邮箱', '性别', '生日', '角色', '部门', '岗位'];
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { badRequest } from '@sprout/core/errors';
 import { type Lang, t } from '@sprout/core/i18n';
+import { cellText } from '../../http/sheet';
 
 /**
  * The user sheet: one .xlsx layout for the import template, the export and the import, so
@@ -77,22 +78,8 @@ export interface SheetRow {
   cells: Partial<SheetUser>;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A cell's text: dates as yyyy-mm-dd, links and rich text as their text, formulas as their result. */
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  if (typeof v !== 'object') return String(v).trim();
-  if ('richText' in v)
-    return v.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
-  if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-  return '';
-}
+/** A cell's text: the sheet kit's (dates as yyyy-mm-dd, rich text and formulas as their text). */
+export { cellText };
 
 const normal = (h: string) => h.replace(/[*＊]/g, '').trim().toLowerCase();
 

@@ -1,6 +1,24 @@
 import type { CrudMessages } from './zh-CN';
 
 export const en: CrudMessages = {
+  sheet: {
+    excel: 'Excel',
+    import: 'Import',
+    export: 'Export',
+    template: 'Download the import template',
+    file: 'Excel file',
+    pick: 'Choose an .xlsx file',
+    xlsxOnly: 'Only Excel workbooks (.xlsx) can be uploaded',
+    upload: 'Upload',
+    validating: 'Checking: {{done}} / {{total}}',
+    writing: 'Writing: {{done}} / {{total}}',
+    done: 'Imported {{total}} rows',
+    failed: 'The import failed; nothing was written',
+    row: 'Row',
+    column: 'Column',
+    reason: 'Reason',
+    again: 'Choose another file',
+  },
   search: {
     submit: 'Search',
     reset: 'Reset',

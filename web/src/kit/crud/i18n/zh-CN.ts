@@ -3,6 +3,24 @@
  * default): `t('crud.<key>')`. `en.ts` has exactly these keys (its type says so).
  */
 export const zhCN = {
+  sheet: {
+    excel: 'Excel',
+    import: '导入',
+    export: '导出',
+    template: '下载导入模板',
+    file: 'Excel 文件',
+    pick: '请选择 .xlsx 文件',
+    xlsxOnly: '只能上传 .xlsx 格式的 Excel 文件',
+    upload: '上传',
+    validating: '正在校验：{{done}} / {{total}}',
+    writing: '正在写入：{{done}} / {{total}}',
+    done: '导入成功，共 {{total}} 行',
+    failed: '导入失败，未写入任何数据',
+    row: '行',
+    column: '列',
+    reason: '原因',
+    again: '重新选择文件',
+  },
   search: {
     submit: '搜索',
     reset: '清空',

@@ -1,0 +1,32 @@
+import type { TeacherMessages } from './zh-CN';
+
+export const en: TeacherMessages = {
+  name: 'teacher record',
+  teacherName: 'Name',
+  teacherNo: 'Teacher number',
+  userId: 'Account',
+  gender: 'Gender',
+  birthDate: 'Birth date',
+  ethnicity: 'Ethnic group',
+  staffing: 'Staffing',
+  politicalStatus: 'Political status',
+  education: 'Education',
+  major: 'Major',
+  graduateSchool: 'Graduate school',
+  teacherCertificate: 'Teacher certificate',
+  socialWorkQualification: 'Social-work qualification',
+  mandarinLevel: 'Mandarin level',
+  professionalTitle: 'Professional title',
+  hireDate: 'Hire date',
+  phone: 'Phone',
+  deptId: 'Department',
+  postId: 'Post',
+  remark: 'Remark',
+  genders: { male: 'Male', female: 'Female' },
+  rules: { phone: 'Please enter an 11-digit mobile number' },
+  sheet: {
+    title: 'Import teacher records',
+    templateFile: 'teacher-template.xlsx',
+    exportFile: 'teachers.xlsx',
+  },
+};
