@@ -2,6 +2,7 @@ import type { CrudMessages } from '../kit/crud/i18n/zh-CN';
 import { crudNamespace } from '../kit/crud/namespace';
 import type { RecordsMessages } from '../kit/records/i18n/zh-CN';
 import { recordsNamespace } from '../kit/records/namespace';
+import { auditContext } from '../modules/audit';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
 import { guideContext } from '../modules/guide';
@@ -39,6 +40,7 @@ export const CONTEXTS = [
   noticeContext,
   libraryContext,
   logContext,
+  auditContext,
 ] as const;
 
 /**

@@ -179,6 +179,8 @@ export interface StreamSearchFilter {
   tenantId: string;
   /** The caller's data scope as a where-expression over AUDIT_SCOPE_COLUMNS. */
   scope: Expression<SqlBool>;
+  /** One stream (the console's page of a stream reads its record's facts so). */
+  streamId?: string;
   /** A record family (`week`, `observation`…) or another stream type (a workflow instance). */
   type?: string;
   classId?: string;
@@ -237,6 +239,7 @@ export function searchStreamsQuery(db: Kysely<DB>, f: StreamSearchFilter) {
       left join record_list r on r.tenant_id = s.tenant_id and r.id = ${recordIdSql}
       left join clazz c on c.tenant_id = s.tenant_id and c.id = r.class_id
       where s.tenant_id = ${f.tenantId} and ${f.scope}
+        ${f.streamId ? sql`and s.stream_id = ${f.streamId}` : sql``}
         ${f.type ? sql`and s.type = ${f.type}` : sql``}
         ${f.classId ? sql`and r.class_id = ${f.classId}::bigint` : sql``}
         ${f.className ? sql`and c.name ilike ${like(f.className)}` : sql``}

@@ -72,6 +72,7 @@ export const en: Messages = {
     dictVertical: 'Dictionaries (vertical)',
     growthTeacher: 'Teacher growth archive',
     weekDetails: 'Lesson plan details',
+    auditStream: 'Record history',
     guideChild: 'Child observations',
     weekAdd: 'New lesson plan',
     halfPlanList: 'Half-day activities',

@@ -76,6 +76,7 @@ export const zhCN = {
     dictVertical: '字典管理（纵向）',
     growthTeacher: '教师成长档案',
     weekDetails: '备课详情',
+    auditStream: '记录历史',
     guideChild: '幼儿成长观察',
     weekAdd: '新增备课',
     halfPlanList: '半日活动列表',

@@ -34,7 +34,8 @@ describe('auditors’ console', () => {
     });
     return r;
   };
-  const search = async (query: string, who = 'auditor') => (await get(`/api/audit/search?size=200&${query}`, who)).json();
+  const search = async (query: string, who = 'auditor') =>
+    (await get(`/api/audit/search?size=200&${query}`, who)).json();
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -66,9 +67,7 @@ describe('auditors’ console', () => {
     const byReviewer = await search(`streamType=week&reviewerName=${encodeURIComponent('张敏')}&className=小一班`);
     // 4 approved weeks (one of them returned first) name the reviewer; this week's and next week's do not.
     expect(byReviewer.data.total).toBe(4);
-    expect(byReviewer.data.records.map((r: { reviewerName: string }) => r.reviewerName)).toEqual(
-      Array(4).fill('张敏'),
-    );
+    expect(byReviewer.data.records.map((r: { reviewerName: string }) => r.reviewerName)).toEqual(Array(4).fill('张敏'));
     const byAuthor = await search(`streamType=week&authorName=${encodeURIComponent('赵丽')}`);
     expect(byAuthor.data.records.map((r: { className: string }) => r.className)).toEqual(Array(5).fill('中一班'));
     const drafts = await search('streamType=week&status=draft');
@@ -80,9 +79,16 @@ describe('auditors’ console', () => {
       `title=${encodeURIComponent((resubmitted as unknown as { title: string }).title.slice(0, 6))}&streamType=week`,
     );
     expect(titled.data.records.map((r: { id: string }) => r.id)).toContain(theme);
-    expect(resubmitted).toMatchObject({ status: 'success', className: '小一班', reviewerName: '张敏', lastEvent: 'RecordApproved' });
+    expect(resubmitted).toMatchObject({
+      status: 'success',
+      className: '小一班',
+      reviewerName: '张敏',
+      lastEvent: 'RecordApproved',
+    });
     // Changed between: every demo event was recorded at seeding time, none in 2000.
-    expect((await search('lastTime_dategt=2000-01-01%2000:00:00&lastTime_datelt=2000-12-31%2023:59:59')).data.total).toBe(0);
+    expect(
+      (await search('lastTime_dategt=2000-01-01%2000:00:00&lastTime_datelt=2000-12-31%2023:59:59')).data.total,
+    ).toBe(0);
     expect((await search('lastTime_dategt=2000-01-01%2000:00:00')).data.total).toBe(all.data.total);
     // Paging: the kit's pages, the total once.
     const page2 = (await get('/api/audit/search?size=10&current=2')).json().data;
@@ -240,7 +246,7 @@ describe('auditors’ console', () => {
     const writes: Array<[string, unknown]> = [
       ['/api/week/week/submit', { id: resubmitted.id }],
       ['/api/week/week/remove?ids=1', undefined],
-      ['/blade-system/user/submit', { account: 'x' }],
+      ['/api/blade-user/submit', { account: 'x' }],
     ];
     for (const [url, payload] of writes) {
       const r = await app.inject({

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
 import { diffValues, type RecordedEvent, requireDecider } from '@sprout/core/events';
 import { type Lang, type Params, t } from '@sprout/core/i18n';
 import { presentChange, presentEvent } from './presenters';
@@ -33,7 +44,8 @@ export function evidenceJson(input: EvidenceInput): { json: string; sha256: stri
     state = decider.evolve(state, e as never);
     const after = JSON.parse(JSON.stringify(state ?? null));
     diffs.push({ version: e.streamVersion, type: e.type, changes: diffValues(before, after).map(presentChange) });
-    if (REVIEW_STEP.test(e.type)) steps.push({ version: e.streamVersion, type: e.type, time: time(e, input), state: after });
+    if (REVIEW_STEP.test(e.type))
+      steps.push({ version: e.streamVersion, type: e.type, time: time(e, input), state: after });
   }
   const doc = {
     format: 'sprout-audit-evidence/1',
@@ -80,7 +92,9 @@ export async function evidenceDocx(input: EvidenceInput, ev: { json: string; sha
     });
   const body: (Paragraph | Table)[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, text: L('title') }),
-    new Paragraph({ text: `${L('stream')}: ${input.streamId} (${input.streamType}), ${L('version')}: ${input.version}` }),
+    new Paragraph({
+      text: `${L('stream')}: ${input.streamId} (${input.streamType}), ${L('version')}: ${input.version}`,
+    }),
     hashLine(),
     new Paragraph({ text: L('hashNote') }),
   ];
@@ -98,7 +112,8 @@ export async function evidenceDocx(input: EvidenceInput, ev: { json: string; sha
         ].join('  '),
       }),
     );
-    if (typeof data.comment === 'string' && data.comment) body.push(new Paragraph({ text: `${L('comment')}: ${data.comment}` }));
+    if (typeof data.comment === 'string' && data.comment)
+      body.push(new Paragraph({ text: `${L('comment')}: ${data.comment}` }));
     if (changes.length)
       body.push(
         new Table({

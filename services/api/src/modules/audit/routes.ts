@@ -98,7 +98,13 @@ export async function auditRoutes(app: FastifyInstance) {
     async (request) => {
       const ctx = tenantOf(request);
       const rows = await request.tx((trx) =>
-        trx.selectFrom('streams').select('type').distinct().where('tenant_id', '=', ctx.tenantId).orderBy('type').execute(),
+        trx
+          .selectFrom('streams')
+          .select('type')
+          .distinct()
+          .where('tenant_id', '=', ctx.tenantId)
+          .orderBy('type')
+          .execute(),
       );
       const label = (type: string) => {
         const key = `audit.type.${type}`;
@@ -131,6 +137,7 @@ export async function auditRoutes(app: FastifyInstance) {
         searchStreamsQuery(app.database.db, {
           tenantId: ctx.tenantId,
           scope,
+          streamId: q.streamId || undefined,
           type: q.streamType || undefined,
           classId: q.classId || undefined,
           className: q.className || undefined,

@@ -93,6 +93,11 @@ const text = z.string().trim().max(64).optional();
  * family, class, author, reviewer, title, state, the record's date range and "changed between".
  */
 export const SearchQuerySchema = PageQuerySchema.extend({
+  streamId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, { message: '$audit.badId' })
+    .optional(),
   streamType: z
     .string()
     .trim()

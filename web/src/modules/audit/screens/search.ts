@@ -1,0 +1,42 @@
+import { defineCrud } from '../../../kit/crud';
+
+const STATUSES = ['draft', 'trial', 'returned', 'success', 'deleted'] as const;
+
+/**
+ * 审计追溯's search (`GET /api/audit/search`, read only): every stream — teaching records of every
+ * family and workflow instances — by type, class, author, reviewer, title, state, the record's
+ * date range and "changed between"; each row its current state and last change. The page adds
+ * the link to a stream's story.
+ */
+export const auditSearch = defineCrud({
+  resource: '/audit',
+  paths: { list: 'search' },
+  texts: 'audit.search',
+  testId: 'audit-page',
+  buttons: {},
+  columns: [
+    {
+      prop: 'streamType',
+      type: 'select',
+      search: true,
+      width: 110,
+      optionsFrom: { url: '/audit/types', value: 'value', label: 'label' },
+    },
+    { prop: 'title', search: true, sortable: true },
+    {
+      prop: 'status',
+      type: 'select',
+      search: true,
+      width: 100,
+      options: STATUSES.map((s) => ({ value: s, label: `audit.status.${s}` })),
+      badges: { draft: 'gray', trial: 'orange', returned: 'red', success: 'teal', deleted: 'dark' },
+    },
+    { prop: 'className', search: true, sortable: true, width: 90 },
+    { prop: 'authorName', search: true, sortable: true, width: 90 },
+    { prop: 'reviewerName', search: true, sortable: true, width: 90 },
+    { prop: 'createTime', search: 'range', sortable: true, width: 160 },
+    { prop: 'lastTime', search: 'range', sortable: true, width: 160 },
+    { prop: 'lastActor', width: 90 },
+    { prop: 'version', width: 70, sortable: true },
+  ],
+});
