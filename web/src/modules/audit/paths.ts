@@ -1,7 +1,7 @@
 import { AUDIT_STREAM_PATH } from '../../kit/records/paths';
 
 /** The audit console's pages: the search (the menu's) and one stream's story (records link to it). */
-export const AUDIT_PATHS = { search: '/system/audit', stream: AUDIT_STREAM_PATH } as const;
+export const AUDIT_PATHS = { search: '/system/audit/index', stream: AUDIT_STREAM_PATH } as const;
 
 export const streamHref = (id: string) => `${AUDIT_PATHS.stream}?id=${encodeURIComponent(id)}`;
 

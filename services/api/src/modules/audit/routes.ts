@@ -382,10 +382,13 @@ export async function auditRoutes(app: FastifyInstance) {
           .header('content-disposition', `attachment; filename="${name}.docx"`)
           .send(file);
       }
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}.json"`)
-        .send(ev.json);
+      return (
+        reply
+          // Not `application/json`: a file, not an API answer (clients read that as the envelope).
+          .type('application/vnd.sprout.audit-evidence+json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.json"`)
+          .send(ev.json)
+      );
     },
   );
 }

@@ -27,6 +27,15 @@ export const en: AuditMessages = {
     deleted: 'Deleted',
     none: 'Not created yet',
   },
+  types: {
+    week: 'Weekly plan',
+    week_plan: 'Lesson plan',
+    day_plan: 'Day plan',
+    observation: 'Observation',
+    observation_regional: 'Area observation',
+    creview: 'Curriculum review',
+    hearken: 'Listening record',
+  },
   events: {
     RecordCreated: 'Created',
     DraftUpdated: 'Draft edited',

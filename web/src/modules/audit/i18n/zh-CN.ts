@@ -28,6 +28,15 @@ export const zhCN = {
     deleted: '已删除',
     none: '尚未创建',
   },
+  types: {
+    week: '周计划',
+    week_plan: '教案',
+    day_plan: '一日计划',
+    observation: '观察记录',
+    observation_regional: '区域观察',
+    creview: '课程审议',
+    hearken: '倾听记录',
+  },
   events: {
     RecordCreated: '创建',
     DraftUpdated: '修改草稿',

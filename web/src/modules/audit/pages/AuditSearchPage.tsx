@@ -1,4 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
+import { ActionIcon, Anchor, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { auditSearch } from '../screens/search';
 /** 审计追溯 (menu `audit`, `/system/audit`): find any stream, open its story. */
 export function AuditSearchPage() {
   const { t } = useTranslation();
+  const typeName = (type: string) => t(`audit.types.${type}` as never, { defaultValue: type });
   const definition = useMemo(
     () => ({
       ...auditSearch,
@@ -23,13 +24,15 @@ export function AuditSearchPage() {
                 </Anchor>
               ),
             }
-          : c.prop === 'lastActor'
-            ? {
-                ...c,
-                cell: (row: CrudRecord) =>
-                  `${String(row.lastActor ?? '')} · ${row.lastEvent ? t(`audit.events.${String(row.lastEvent)}` as never, { defaultValue: String(row.lastEvent) }) : ''}`,
-              }
-            : c,
+          : c.prop === 'streamType'
+            ? { ...c, cell: (row: CrudRecord) => typeName(String(row.streamType)) }
+            : c.prop === 'lastActor'
+              ? {
+                  ...c,
+                  cell: (row: CrudRecord) =>
+                    `${String(row.lastActor ?? '')} · ${row.lastEvent ? t(`audit.events.${String(row.lastEvent)}` as never, { defaultValue: String(row.lastEvent) }) : ''}`,
+                }
+              : c,
       ),
     }),
     [t],
@@ -40,16 +43,17 @@ export function AuditSearchPage() {
       extras={{
         rowCount: 1,
         row: (row) => (
-          <Button
-            component={Link}
-            to={streamHref(String(row.id))}
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconHistory size={14} />}
-            data-testid="audit-open"
-          >
-            {t('audit.search.open')}
-          </Button>
+          <Tooltip label={t('audit.search.open')}>
+            <ActionIcon
+              component={Link}
+              to={streamHref(String(row.id))}
+              variant="subtle"
+              aria-label={t('audit.search.open')}
+              data-testid="audit-open"
+            >
+              <IconHistory size={16} />
+            </ActionIcon>
+          </Tooltip>
         ),
       }}
     />

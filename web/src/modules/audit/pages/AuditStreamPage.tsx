@@ -163,7 +163,13 @@ export function AuditStreamPage() {
               {record?.title || id}
             </Title>
             <Text size="sm" c="dimmed">
-              {[record?.className, record?.authorName, streamType].filter(Boolean).join(' · ')}
+              {[
+                record?.className,
+                record?.authorName,
+                t(`audit.types.${streamType}` as never, { defaultValue: streamType }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </Group>
           <Group gap="xs">

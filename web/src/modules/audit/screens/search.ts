@@ -34,9 +34,9 @@ export const auditSearch = defineCrud({
     { prop: 'className', search: true, sortable: true, width: 90 },
     { prop: 'authorName', search: true, sortable: true, width: 90 },
     { prop: 'reviewerName', search: true, sortable: true, width: 90 },
-    { prop: 'createTime', search: 'range', sortable: true, width: 160 },
+    { prop: 'createTime', search: 'range', sortable: true, width: 165 },
     { prop: 'lastTime', search: 'range', sortable: true, width: 160 },
-    { prop: 'lastActor', width: 90 },
+    { prop: 'lastActor', width: 150 },
     { prop: 'version', width: 70, sortable: true },
   ],
 });
