@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Expression, SqlBool } from 'kysely';
+import type { CompiledQuery, Expression, SqlBool } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { readInTenant, type Tx } from '@sprout/core/db';
@@ -81,6 +81,25 @@ export async function auditRoutes(app: FastifyInstance) {
         detail,
       }),
     );
+  /**
+   * One page of a statement that answers its rows with their `__total` (`query(limit, offset)`),
+   * in one tenant round trip; past the last page, the total is counted once more.
+   */
+  const readPage = async <Row extends { __total: string }>(
+    request: FastifyRequest,
+    q: { current: number; size: number },
+    query: (limit: number, offset: number) => CompiledQuery<Row>,
+  ) => {
+    const ctx = tenantOf(request);
+    const rows = await readInTenant<Row>(app.database, ctx, query(q.size, offsetOf(q)));
+    let total = Number(rows[0]?.__total ?? 0);
+    if (!rows.length && q.current > 1) {
+      // Past the last page: the rows say nothing of the total, so count once.
+      const count = await readInTenant<Row>(app.database, ctx, query(1, 0));
+      total = Number(count[0]?.__total ?? 0);
+    }
+    return { rows: rows.map(({ __total: _, ...row }) => row), total };
+  };
   /** `version` of a stream at `current`: out of range is a 400 naming the range. */
   const checkVersion = (v: number | undefined, current: number) => {
     if (v !== undefined && v > current) throw badRequest('audit.versionBeyond', { version: current });
@@ -152,16 +171,7 @@ export async function auditRoutes(app: FastifyInstance) {
           limit,
           offset,
         });
-      const rows = await readInTenant<Parameters<typeof presentSearchRow>[0] & { __total: string }>(
-        app.database,
-        ctx,
-        search(q.size, offsetOf(q)),
-      );
-      let total = Number(rows[0]?.__total ?? 0);
-      if (!rows.length && q.current > 1) {
-        const count = await readInTenant<{ __total: string }>(app.database, ctx, search(1, 0));
-        total = Number(count[0]?.__total ?? 0);
-      }
+      const { rows, total } = await readPage(request, q, search);
       const filters = Object.entries(q)
         .filter(([k, v]) => v !== undefined && v !== '' && k !== 'current' && k !== 'size')
         .map(([k, v]) => `${k}=${v}`)
@@ -169,7 +179,7 @@ export async function auditRoutes(app: FastifyInstance) {
       await logQuery(request, `search ${filters}`);
       return ok(
         pageOf(
-          rows.map(({ __total: _, ...row }) => presentSearchRow(row, tz)),
+          rows.map((row) => presentSearchRow(row, tz)),
           total,
           q,
         ),
@@ -203,20 +213,10 @@ export async function auditRoutes(app: FastifyInstance) {
           limit,
           offset,
         });
-      const rows = await readInTenant<Parameters<typeof presentTouchedStream>[0] & { __total: string }>(
-        app.database,
-        ctx,
-        touched(q.size, offsetOf(q)),
-      );
-      let total = Number(rows[0]?.__total ?? 0);
-      if (!rows.length && q.current > 1) {
-        // Past the last page: the rows say nothing of the total, so count once.
-        const count = await readInTenant<{ __total: string }>(app.database, ctx, touched(1, 0));
-        total = Number(count[0]?.__total ?? 0);
-      }
+      const { rows, total } = await readPage(request, q, touched);
       return ok(
         pageOf(
-          rows.map(({ __total: _, ...row }) => presentTouchedStream(row, tz)),
+          rows.map((row) => presentTouchedStream(row, tz)),
           total,
           q,
         ),
