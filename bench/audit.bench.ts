@@ -83,7 +83,11 @@ export async function benchAudit(opts: { streams: number; events: number; runs: 
     // the floor does less than the audit path, which decrypts it).
     const plain = (x: unknown) => {
       const o: Record<string, unknown> = { ...(x as object), student: null };
-      return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+      return JSON.stringify(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, o[k]]),
+      );
     };
     const [a, b, c] = [await floor(), await viaStateAt(), await viaSnapshot()];
     if (plain(a) !== plain(b?.state) || plain(a) !== plain(c.state))

@@ -236,7 +236,8 @@ export function searchStreamsQuery(db: Kysely<DB>, f: StreamSearchFilter) {
              r.author_name, r.reviewer_name, r.create_time,
              count(*) over () as __total
       from streams s
-      left join record_list r on r.tenant_id = s.tenant_id and r.id = ${recordIdSql}
+      -- A record's stream is named by its id: joined on the text, which hashes (no per-row parse).
+      left join record_list r on r.tenant_id = s.tenant_id and r.id::text = s.stream_id
       left join clazz c on c.tenant_id = s.tenant_id and c.id = r.class_id
       where s.tenant_id = ${f.tenantId} and ${f.scope}
         ${f.streamId ? sql`and s.stream_id = ${f.streamId}` : sql``}
