@@ -10,9 +10,9 @@ import { auditSearch } from '../screens/search';
 /** 审计追溯 (menu `audit`, `/system/audit`): find any stream, open its story. */
 export function AuditSearchPage() {
   const { t } = useTranslation();
-  const typeName = (type: string) => t(`audit.types.${type}` as never, { defaultValue: type });
-  const definition = useMemo(
-    () => ({
+  const definition = useMemo(() => {
+    const typeName = (type: string) => t(`audit.types.${type}` as never, { defaultValue: type });
+    return {
       ...auditSearch,
       columns: auditSearch.columns.map((c) =>
         c.prop === 'title'
@@ -34,9 +34,8 @@ export function AuditSearchPage() {
                 }
               : c,
       ),
-    }),
-    [t],
-  );
+    };
+  }, [t]);
   return (
     <CrudPage
       definition={definition}
