@@ -40,6 +40,32 @@ import { AUDIT_PATHS, recordHref } from '../paths';
 
 const MOMENT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+const STEPS = {
+  first: { icon: <IconChevronsLeft size={14} />, side: 'left' },
+  prev: { icon: <IconChevronLeft size={14} />, side: 'left' },
+  next: { icon: <IconChevronRight size={14} />, side: 'right' },
+  last: { icon: <IconChevronsRight size={14} />, side: 'right' },
+} as const;
+
+/** One of the replay's steps (first, back, forward, latest) to version `to`. */
+function StepButton(props: { kind: keyof typeof STEPS; to: number; disabled: boolean; onStep: (v: number) => void }) {
+  const { t } = useTranslation();
+  const { icon, side } = STEPS[props.kind];
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      onClick={() => props.onStep(props.to)}
+      disabled={props.disabled}
+      leftSection={side === 'left' ? icon : undefined}
+      rightSection={side === 'right' ? icon : undefined}
+      data-testid={`replay-${props.kind}`}
+    >
+      {t(`audit.stream.${props.kind}`)}
+    </Button>
+  );
+}
+
 /**
  * `/system/audit/stream?id=`: one stream's story, read only. Its state as of any version
  * (the replay steps back and forth) or any moment, in the record's own layout; the timeline
@@ -184,24 +210,18 @@ export function AuditStreamPage() {
                 {t('audit.stream.openRecord')}
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconFileTypeDocx size={16} />}
-              loading={busy === 'docx'}
-              onClick={() => void exportEvidence('docx')}
-              data-testid="audit-evidence-docx"
-            >
-              {t('audit.stream.evidenceDocx')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconJson size={16} />}
-              loading={busy === 'json'}
-              onClick={() => void exportEvidence('json')}
-              data-testid="audit-evidence-json"
-            >
-              {t('audit.stream.evidenceJson')}
-            </Button>
+            {(['docx', 'json'] as const).map((format) => (
+              <Button
+                key={format}
+                variant="default"
+                leftSection={format === 'docx' ? <IconFileTypeDocx size={16} /> : <IconJson size={16} />}
+                loading={busy === format}
+                onClick={() => void exportEvidence(format)}
+                data-testid={`audit-evidence-${format}`}
+              >
+                {t(format === 'docx' ? 'audit.stream.evidenceDocx' : 'audit.stream.evidenceJson')}
+              </Button>
+            ))}
           </Group>
         </Group>
         <Group gap={6} mt="xs">
@@ -219,26 +239,8 @@ export function AuditStreamPage() {
 
       <BasicContainer>
         <Group gap="xs" wrap="wrap" data-testid="audit-replay">
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setVersion(0)}
-            disabled={at === 0}
-            leftSection={<IconChevronsLeft size={14} />}
-            data-testid="replay-first"
-          >
-            {t('audit.stream.first')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setVersion(step(at, -1, last))}
-            disabled={at === 0}
-            leftSection={<IconChevronLeft size={14} />}
-            data-testid="replay-prev"
-          >
-            {t('audit.stream.prev')}
-          </Button>
+          <StepButton kind="first" to={0} disabled={at === 0} onStep={setVersion} />
+          <StepButton kind="prev" to={step(at, -1, last)} disabled={at === 0} onStep={setVersion} />
           <NumberInput
             size="xs"
             w={80}
@@ -249,26 +251,8 @@ export function AuditStreamPage() {
             aria-label={t('audit.search.version')}
             data-testid="replay-version"
           />
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setVersion(step(at, 1, last))}
-            disabled={at === last}
-            rightSection={<IconChevronRight size={14} />}
-            data-testid="replay-next"
-          >
-            {t('audit.stream.next')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => setVersion(last)}
-            disabled={at === last}
-            rightSection={<IconChevronsRight size={14} />}
-            data-testid="replay-last"
-          >
-            {t('audit.stream.last')}
-          </Button>
+          <StepButton kind="next" to={step(at, 1, last)} disabled={at === last} onStep={setVersion} />
+          <StepButton kind="last" to={last} disabled={at === last} onStep={setVersion} />
           <Text size="sm" fw={600} ml="sm" data-testid="replay-label">
             {t('audit.stream.asOf', { version: at, last })}
             {at > 0 &&
