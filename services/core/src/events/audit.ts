@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, Tx } from '../db';
 import { foldEvents, requireDecider } from './decider';
-import { readStream, readStreamInfo } from './store';
+import { decodeEvents, EVENT_COLUMNS, type EventRow, readStream, readStreamInfo } from './store';
 
 export interface StateAt {
   streamType: string;
@@ -24,24 +24,50 @@ export async function stateAt(
   at: { version: number } | { at: Date },
   erased?: unknown,
 ): Promise<StateAt | undefined> {
+  if ('version' in at) return stateAtVersion(trx, tenantId, streamId, at.version, erased);
   const info = await readStreamInfo(trx, tenantId, streamId);
   if (!info) return undefined;
   const decider = requireDecider(info.type);
-  let version: number;
-  if ('version' in at) version = Math.min(at.version, info.version);
-  else {
-    const r = await trx
-      .selectFrom('events')
-      .select((eb) => eb.fn.max('stream_version').as('v'))
-      .where('tenant_id', '=', tenantId)
-      .where('stream_id', '=', streamId)
-      .where('recorded_at', '<=', at.at as never)
-      .executeTakeFirst();
-    version = Number(r?.v ?? 0);
-  }
+  const r = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('v'))
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .where('recorded_at', '<=', at.at as never)
+    .executeTakeFirst();
+  const version = Number(r?.v ?? 0);
   const events = version > 0 ? await readStream(trx, tenantId, streamId, { toVersion: version, erased }) : [];
   const folded = foldEvents(decider, events);
   return { streamType: info.type, version: folded.version, state: folded.state, currentVersion: info.version };
+}
+
+/**
+ * The state as of a version in one round trip: the stream's row and its events up to the
+ * version together (the stream's columns repeated on each event row), decoded and folded.
+ */
+async function stateAtVersion(
+  trx: Tx,
+  tenantId: string,
+  streamId: string,
+  version: number,
+  erased?: unknown,
+): Promise<StateAt | undefined> {
+  const rows = await sql<EventRow & { s_type: string; s_version: number }>`
+    select s.type as s_type, s.version as s_version, ${EVENT_COLUMNS}
+    from streams s
+    left join events e on e.tenant_id = s.tenant_id and e.stream_id = s.stream_id and e.stream_version <= ${version}
+    where s.tenant_id = ${tenantId} and s.stream_id = ${streamId}
+    order by e.stream_version`.execute(trx);
+  const first = rows.rows[0];
+  if (!first) return undefined;
+  const decider = requireDecider(first.s_type);
+  const events = await decodeEvents(
+    trx,
+    rows.rows.filter((r) => r.stream_version !== null),
+    erased,
+  );
+  const folded = foldEvents(decider, events);
+  return { streamType: first.s_type, version: folded.version, state: folded.state, currentVersion: first.s_version };
 }
 
 export interface FieldChange {
