@@ -1,5 +1,6 @@
 // `npm run bench [-- name ...]`: runs the benchmarks and prints their figures.
 // Never a pass/fail test: it reports; targets are shown beside the numbers.
+import { benchAudit } from './audit.bench';
 import { benchEvents } from './events.bench';
 import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
@@ -30,6 +31,13 @@ const all: Record<string, () => Promise<unknown>> = {
   observations: () => benchObservations({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   // Issue 23: the school-wide excellent list and 我的收藏 vs the same SQL through pg (target ≥ 0.8 each, p99 printed).
   shared: () => benchShared({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 24: as-of state of a 1,000-event stream vs one SELECT + fold here; the search over 200,000 streams vs pg (≥ 0.8 each).
+  audit: () =>
+    benchAudit({
+      streams: Number(process.env.AUDIT_STREAMS ?? 200_000),
+      events: Number(process.env.AUDIT_EVENTS ?? 1000),
+      runs: Number(process.env.BENCH_RUNS ?? 100),
+    }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),

@@ -2,6 +2,7 @@ import type { CrudMessages } from '../kit/crud/i18n/zh-CN';
 import { crudNamespace } from '../kit/crud/namespace';
 import type { RecordsMessages } from '../kit/records/i18n/zh-CN';
 import { recordsNamespace } from '../kit/records/namespace';
+import { auditContext } from '../modules/audit';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
 import { growthContext } from '../modules/growth';
@@ -43,6 +44,7 @@ export const CONTEXTS = [
   logContext,
   teacherContext,
   growthContext,
+  auditContext,
 ] as const;
 
 /**

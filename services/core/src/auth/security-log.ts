@@ -14,7 +14,9 @@ export type SecurityEvent =
   | 'password_changed'
   | 'registration_submitted'
   | 'registration_approved'
-  | 'registration_rejected';
+  | 'registration_rejected'
+  /** An auditor's look at the audit trail (a search, a stream's history, a state, a diff, an export). */
+  | 'audit_query';
 
 export interface SecurityRecord {
   tenantId: string;

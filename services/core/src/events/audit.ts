@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, Tx } from '../db';
 import { foldEvents, requireDecider } from './decider';
-import { readStream, readStreamInfo } from './store';
+import { decodeEvents, EVENT_COLUMNS, type EventRow, readStream, readStreamInfo } from './store';
 
 export interface StateAt {
   streamType: string;
@@ -24,24 +24,50 @@ export async function stateAt(
   at: { version: number } | { at: Date },
   erased?: unknown,
 ): Promise<StateAt | undefined> {
+  if ('version' in at) return stateAtVersion(trx, tenantId, streamId, at.version, erased);
   const info = await readStreamInfo(trx, tenantId, streamId);
   if (!info) return undefined;
   const decider = requireDecider(info.type);
-  let version: number;
-  if ('version' in at) version = Math.min(at.version, info.version);
-  else {
-    const r = await trx
-      .selectFrom('events')
-      .select((eb) => eb.fn.max('stream_version').as('v'))
-      .where('tenant_id', '=', tenantId)
-      .where('stream_id', '=', streamId)
-      .where('recorded_at', '<=', at.at as never)
-      .executeTakeFirst();
-    version = Number(r?.v ?? 0);
-  }
+  const r = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('v'))
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .where('recorded_at', '<=', at.at as never)
+    .executeTakeFirst();
+  const version = Number(r?.v ?? 0);
   const events = version > 0 ? await readStream(trx, tenantId, streamId, { toVersion: version, erased }) : [];
   const folded = foldEvents(decider, events);
   return { streamType: info.type, version: folded.version, state: folded.state, currentVersion: info.version };
+}
+
+/**
+ * The state as of a version in one round trip: the stream's row and its events up to the
+ * version together (the stream's columns repeated on each event row), decoded and folded.
+ */
+async function stateAtVersion(
+  trx: Tx,
+  tenantId: string,
+  streamId: string,
+  version: number,
+  erased?: unknown,
+): Promise<StateAt | undefined> {
+  const rows = await sql<EventRow & { s_type: string; s_version: number }>`
+    select s.type as s_type, s.version as s_version, ${EVENT_COLUMNS}
+    from streams s
+    left join events e on e.tenant_id = s.tenant_id and e.stream_id = s.stream_id and e.stream_version <= ${version}
+    where s.tenant_id = ${tenantId} and s.stream_id = ${streamId}
+    order by e.stream_version`.execute(trx);
+  const first = rows.rows[0];
+  if (!first) return undefined;
+  const decider = requireDecider(first.s_type);
+  const events = await decodeEvents(
+    trx,
+    rows.rows.filter((r) => r.stream_version !== null),
+    erased,
+  );
+  const folded = foldEvents(decider, events);
+  return { streamType: first.s_type, version: folded.version, state: folded.state, currentVersion: first.s_version };
 }
 
 export interface FieldChange {
@@ -172,4 +198,111 @@ export function touchedStreamsQuery(db: Kysely<DB>, f: TouchedStreamsFilter) {
     from v
     order by v.last_at desc, v.stream_id
     limit ${f.limit} offset ${f.offset}`.compile(db);
+}
+
+/** The auditors' search (`GET /api/audit/search`): every stream, records' facts joined. */
+export interface StreamSearchFilter {
+  tenantId: string;
+  /** The caller's data scope as a where-expression over AUDIT_SCOPE_COLUMNS. */
+  scope: Expression<SqlBool>;
+  /** One stream (the console's page of a stream reads its record's facts so). */
+  streamId?: string;
+  /** A record family (`week`, `observation`…) or another stream type (a workflow instance). */
+  type?: string;
+  classId?: string;
+  /** Parts of a name: the class, the author, the reviewer, the title (case-insensitive). */
+  className?: string;
+  author?: string;
+  reviewer?: string;
+  title?: string;
+  /** The record's current status (draft, trial, returned, success, deleted). */
+  status?: string;
+  /** The record's date (its creation; a stream's start for the rest), both ends included. */
+  from?: Date;
+  to?: Date;
+  /** Some event of the stream was recorded between these instants. */
+  changedFrom?: Date;
+  changedTo?: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface StreamSearchRow {
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  record_id: string | null;
+  title: string | null;
+  status: string | null;
+  class_id: string | null;
+  class_name: string | null;
+  author_name: string | null;
+  reviewer_name: string | null;
+  create_time: Date | null;
+  last_type: string | null;
+  last_actor: string | null;
+  __total: string;
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Streams matching the filters within the caller's data scope, the latest change first, each
+ * with its record's facts (title, status, class, author, reviewer) and its last event, as one
+ * statement (the page plus its total) for `readInTenant`.
+ */
+export function searchStreamsQuery(db: Kysely<DB>, f: StreamSearchFilter) {
+  const when = sql`coalesce(r.create_time, s.created_at)`;
+  return sql<StreamSearchRow>`
+    with p as (
+      select s.stream_id, s.type as stream_type, s.version, s.created_at, s.updated_at,
+             r.id::text as record_id, r.title, r.status, r.class_id::text as class_id, c.name as class_name,
+             r.author_name, r.reviewer_name, r.create_time,
+             count(*) over () as __total
+      from streams s
+      -- A record's stream is named by its id: joined on the text, which hashes (no per-row parse).
+      left join record_list r on r.tenant_id = s.tenant_id and r.id::text = s.stream_id
+      left join clazz c on c.tenant_id = s.tenant_id and c.id = r.class_id
+      where s.tenant_id = ${f.tenantId} and ${f.scope}
+        ${f.streamId ? sql`and s.stream_id = ${f.streamId}` : sql``}
+        ${f.type ? sql`and s.type = ${f.type}` : sql``}
+        ${f.classId ? sql`and r.class_id = ${f.classId}::bigint` : sql``}
+        ${f.className ? sql`and c.name ilike ${like(f.className)}` : sql``}
+        ${f.author ? sql`and r.author_name ilike ${like(f.author)}` : sql``}
+        ${f.reviewer ? sql`and r.reviewer_name ilike ${like(f.reviewer)}` : sql``}
+        ${f.title ? sql`and r.title ilike ${like(f.title)}` : sql``}
+        ${f.status ? sql`and r.status = ${f.status}` : sql``}
+        ${f.from ? sql`and ${when} >= ${f.from}` : sql``}
+        ${f.to ? sql`and ${when} <= ${f.to}` : sql``}
+        ${
+          f.changedFrom || f.changedTo
+            ? sql`and exists (select 1 from events e where e.tenant_id = s.tenant_id and e.stream_id = s.stream_id
+                ${f.changedFrom ? sql`and e.recorded_at >= ${f.changedFrom}` : sql``}
+                ${f.changedTo ? sql`and e.recorded_at <= ${f.changedTo}` : sql``})`
+            : sql``
+        }
+      order by s.updated_at desc, s.stream_id
+      limit ${f.limit} offset ${f.offset}
+    )
+    select p.*, p.__total::text as __total, le.type as last_type, le.actor as last_actor
+    from p
+    left join lateral (
+      select e.type, e.metadata->>'actorName' as actor from events e
+      where e.tenant_id = ${f.tenantId} and e.stream_id = p.stream_id
+      order by e.stream_version desc limit 1
+    ) le on true
+    order by p.updated_at desc, p.stream_id`.compile(db);
+}
+
+/** When a stream began (its first event), if it exists in the tenant. */
+export async function streamStart(trx: Tx, tenantId: string, streamId: string): Promise<Date | undefined> {
+  const r = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.min('recorded_at').as('at'))
+    .where('tenant_id', '=', tenantId)
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return r?.at ? new Date(r.at as unknown as string) : undefined;
 }

@@ -47,6 +47,7 @@ export const DEMO_ACCOUNTS = [
   { account: 'teacher2', name: '刘老师', realName: '刘洋', dept: 'xiao', post: 'assistant_teacher', role: 'teacher' },
   { account: 'teacher3', name: '赵老师', realName: '赵丽', dept: 'zhong', post: 'head_teacher', role: 'teacher' },
   { account: 'caregiver', name: '孙阿姨', realName: '孙秀英', dept: 'xiao', post: 'caregiver', role: 'caregiver' },
+  { account: 'auditor', name: '审计员', realName: '吴静', dept: 'campus', post: null, role: 'auditor' },
 ] as const;
 
 const DEPTS = [

@@ -73,6 +73,7 @@ export const en: Messages = {
     studentRoster: 'Class roster',
     growthTeacher: 'Teacher growth archive',
     weekDetails: 'Lesson plan details',
+    auditStream: 'Record history',
     guideChild: 'Child observations',
     weekAdd: 'New lesson plan',
     weekEdit: 'Edit lesson plan',

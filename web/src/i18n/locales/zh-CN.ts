@@ -77,6 +77,7 @@ export const zhCN = {
     studentRoster: '班级花名册',
     growthTeacher: '教师成长档案',
     weekDetails: '备课详情',
+    auditStream: '记录历史',
     guideChild: '幼儿成长观察',
     weekAdd: '新增备课',
     weekEdit: '编辑备课',

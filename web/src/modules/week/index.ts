@@ -5,6 +5,8 @@ import { WEEK_PATHS } from './paths';
 
 /** What other contexts may use of the week: the teaching figures the home pages show. */
 export { WeekDashboard } from './dashboard';
+/** A week as its printed plan, read only (the auditors' console). */
+export { WeekSheet, type WeekSheetFacts } from './sheet';
 
 const weekList = (
   name: 'MyWeeksPage' | 'TrialWeeksPage' | 'ApprovedWeeksPage' | 'ExcellentPlansPage' | 'FavouritePlansPage',

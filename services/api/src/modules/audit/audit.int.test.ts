@@ -145,8 +145,10 @@ describe.each([
     expect(v1).toMatchObject({ version: 1, currentVersion: 3, state: { status: 'draft', title: '观察 n1', edits: 0 } });
     const now = (await get('/api/audit/streams/n1/state')).json().data;
     expect(now).toMatchObject({ version: 3, state: { status: 'trial', title: '改后标题', edits: 1 } });
-    const before = (await get('/api/audit/streams/n1/state?at=2000-01-01%2000:00:00')).json().data;
-    expect(before).toMatchObject({ version: 0, state: { status: 'none' } });
+    // A moment before the stream's first event: it did not exist yet, a 400 saying so.
+    const before = await get('/api/audit/streams/n1/state?at=2000-01-01%2000:00:00');
+    expect(before.statusCode).toBe(400);
+    expect(before.json()).toMatchObject({ success: false, errorCode: 'bad_request' });
     const later = (await get('/api/audit/streams/n1/state?at=2099-01-01%2000:00:00')).json().data;
     expect(later.version).toBe(3);
     const diff = (await get('/api/audit/streams/n1/diff?from=1&to=3')).json().data;

@@ -15,6 +15,8 @@ export const AUDIT_MENUS: SectionMenus[] = [
         // Streams are filtered by the holder's `audit` data scope (a record's author, dept, class).
         resource: 'audit',
         api: ['GET /api/audit/**'],
+        // A record's details page links to its story in the console for those holding it.
+        buttons: [{ code: 'audit_view', name: '查看历史', nameEn: 'View history', api: ['GET /api/audit/streams/**'] }],
       },
     ],
   },

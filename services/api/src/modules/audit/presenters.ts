@@ -1,4 +1,4 @@
-import type { FieldChange, RecordedEvent, TouchedStreamRow } from '@sprout/core/events';
+import type { FieldChange, RecordedEvent, StreamSearchRow, TouchedStreamRow } from '@sprout/core/events';
 import { formatDateTime } from '@sprout/core/time';
 
 export function presentTouchedStream(r: Omit<TouchedStreamRow, '__total'>, tz: string) {
@@ -33,4 +33,26 @@ export function presentEvent(e: RecordedEvent, tz: string) {
 
 export function presentChange(c: FieldChange) {
   return { path: c.path, op: c.op, from: c.from ?? null, to: c.to ?? null };
+}
+
+/** A stream found by the auditors' search; `id` is the stream id (the console kit's row key). */
+export function presentSearchRow(r: Omit<StreamSearchRow, '__total'>, tz: string) {
+  const when = (d: Date | null) => (d ? formatDateTime(new Date(d), tz) : null);
+  return {
+    id: r.stream_id,
+    streamId: r.stream_id,
+    streamType: r.stream_type,
+    version: r.version,
+    recordId: r.record_id,
+    title: r.title,
+    status: r.status,
+    classId: r.class_id,
+    className: r.class_name,
+    authorName: r.author_name,
+    reviewerName: r.reviewer_name,
+    createTime: when(r.create_time ?? r.created_at),
+    lastTime: when(r.updated_at),
+    lastEvent: r.last_type,
+    lastActor: r.last_actor,
+  };
 }

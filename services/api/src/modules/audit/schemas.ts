@@ -85,3 +85,68 @@ export const StreamDiffSchema = StreamSchema.extend({
     z.object({ path: z.string(), op: z.enum(['added', 'removed', 'changed']), from: z.unknown(), to: z.unknown() }),
   ),
 });
+
+const text = z.string().trim().max(64).optional();
+
+/**
+ * `GET /api/audit/search`: every stream (records of every family, workflow instances) by
+ * family, class, author, reviewer, title, state, the record's date range and "changed between".
+ */
+export const SearchQuerySchema = PageQuerySchema.extend({
+  streamId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, { message: '$audit.badId' })
+    .optional(),
+  streamType: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{0,64}$/, { message: '$audit.badType' })
+    .optional(),
+  classId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,19}$/, { message: '$audit.badId' })
+    .optional(),
+  className: text,
+  authorName: text,
+  reviewerName: text,
+  title: text,
+  status: z.enum(['', 'draft', 'trial', 'returned', 'success', 'deleted']).optional(),
+  lastTime_dategt: dateTime.optional(),
+  lastTime_datelt: dateTime.optional(),
+});
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+/** One stream found: its record's facts (null for streams that are not records) and its last change. */
+export const SearchRowSchema = z.object({
+  id: z.string(),
+  streamId: z.string(),
+  streamType: z.string(),
+  version: z.number().int(),
+  recordId: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.string().nullable(),
+  classId: z.string().nullable(),
+  className: z.string().nullable(),
+  authorName: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  createTime: z.string().nullable(),
+  lastTime: z.string().nullable(),
+  lastEvent: z.string().nullable(),
+  lastActor: z.string().nullable(),
+});
+
+/** A stream type auditors can search by, in the caller's language. */
+export const StreamTypeSchema = z.object({ value: z.string(), label: z.string() });
+
+/** `…/evidence`: the history as JSON (its sha256 is the hash printed on the .docx) or as the .docx. */
+export const EvidenceQuerySchema = z.object({
+  format: z.enum(['json', 'docx']).default('json'),
+  version: version.optional(),
+});
+
+/** `…/diff`: `stream` (optional) must be the same stream: versions of two streams are not compared. */
+export const DiffQueryWithStreamSchema = DiffQuerySchema.extend({
+  stream: z.string().trim().max(64).optional(),
+});

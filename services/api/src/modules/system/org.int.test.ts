@@ -178,7 +178,7 @@ describe('tenants, users, departments, posts, classes and children', () => {
 
     // The dept filter covers the dept and those below it.
     const inCampus = await call('admin', 'GET', `/api/blade-user/page?deptId=${dept.萌芽实验幼儿园}&size=100`);
-    expect(inCampus.body.data.total).toBe(9);
+    expect(inCampus.body.data.total).toBe(10);
     const inXiao = await call('admin', 'GET', `/api/blade-user/page?deptId=${dept.小班组}&size=100`);
     expect(inXiao.body.data.records.map((u: { account: string }) => u.account).sort()).toEqual([
       'caregiver',

@@ -5,6 +5,7 @@ import {
   IconAward,
   IconCheck,
   IconEdit,
+  IconHistory,
   IconPlus,
   IconSend,
   IconStar,
@@ -13,6 +14,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { usePermission } from '../../../permissions/Can';
 import type { FamilyApi } from '../api';
 import type { RecordFamily } from '../define';
 import {
@@ -25,6 +28,7 @@ import {
   formatValue,
   type PathLabels,
 } from '../model/history';
+import { AUDIT_STREAM_PATH } from '../paths';
 import classes from './HistoryTimeline.module.css';
 
 const ICONS: Record<EventKey, ReactNode> = {
@@ -90,14 +94,18 @@ export function HistoryTimeline({
   labels,
   texts = 'records.history',
   extra,
+  streamId,
 }: {
   queryKey: readonly unknown[];
   load: () => Promise<HistoryEntry[]>;
   labels: PathLabels;
   texts?: string;
   extra?: (entry: HistoryEntry) => ReactNode;
+  /** The record's event stream: those holding 审计追溯's `audit_view` get a link to its story there. */
+  streamId?: string;
 }) {
   const { t } = useTranslation();
+  const mayAudit = usePermission({ code: 'audit_view' });
   const tx: Tx = (key, values) => String(t(`${texts}.${key}` as never, values as never));
   const history = useQuery({
     queryKey: ['record-history', ...queryKey],
@@ -117,40 +125,56 @@ export function HistoryTimeline({
   const entries = [...(history.data ?? [])].reverse();
   if (entries.length === 0) return <Text c="dimmed">{tx('empty')}</Text>;
   return (
-    <Timeline bulletSize={24} lineWidth={2} data-testid="history">
-      {entries.map((entry) => {
-        const key = eventKey(entry.type);
-        return (
-          <Timeline.Item
-            key={`${entry.version}-${entry.type}-${entry.time}`}
-            bullet={key ? ICONS[key] : <IconEdit size={14} />}
-            color={eventColor(entry.type)}
-            data-testid="history-entry"
-            data-type={entry.type}
-            data-event={key ?? entry.type}
-            title={
-              <Group gap={6}>
-                <Text fw={600} size="sm" data-testid="history-actor">
-                  {entry.actorName || entry.actorId}
-                </Text>
-                <Text size="sm">{key ? tx(`events.${key}`) : entry.type}</Text>
-              </Group>
-            }
-          >
-            <Text size="xs" c="dimmed">
-              {entry.time} · {tx('version', { version: entry.version })}
-            </Text>
-            {extra?.(entry)}
-            {entry.comment && (
-              <Text size="sm" mt={4} className={classes.comment}>
-                {tx('comment', { comment: entry.comment })}
+    <>
+      {streamId && mayAudit && (
+        <Anchor
+          component={Link}
+          to={`${AUDIT_STREAM_PATH}?id=${encodeURIComponent(streamId)}`}
+          size="sm"
+          mb="sm"
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+          data-testid="history-audit-link"
+        >
+          <IconHistory size={14} />
+          {tx('audit')}
+        </Anchor>
+      )}
+      <Timeline bulletSize={24} lineWidth={2} data-testid="history">
+        {entries.map((entry) => {
+          const key = eventKey(entry.type);
+          return (
+            <Timeline.Item
+              key={`${entry.version}-${entry.type}-${entry.time}`}
+              bullet={key ? ICONS[key] : <IconEdit size={14} />}
+              color={eventColor(entry.type)}
+              data-testid="history-entry"
+              data-type={entry.type}
+              data-event={key ?? entry.type}
+              title={
+                <Group gap={6}>
+                  <Text fw={600} size="sm" data-testid="history-actor">
+                    {entry.actorName || entry.actorId}
+                  </Text>
+                  <Text size="sm">{key ? tx(`events.${key}`) : entry.type}</Text>
+                </Group>
+              }
+            >
+              <Text size="xs" c="dimmed">
+                {entry.time} · {tx('version', { version: entry.version })}
               </Text>
-            )}
-            <Changes entry={entry} labels={labels} tx={tx} />
-          </Timeline.Item>
-        );
-      })}
-    </Timeline>
+              {extra?.(entry)}
+              {entry.comment && (
+                <Text size="sm" mt={4} className={classes.comment}>
+                  {tx('comment', { comment: entry.comment })}
+                </Text>
+              )}
+              <Changes entry={entry} labels={labels} tx={tx} />
+            </Timeline.Item>
+          );
+        })}
+      </Timeline>
+    </>
   );
 }
 
@@ -175,6 +199,7 @@ export function FamilyHistory({
       queryKey={[family.kind, id, version]}
       load={() => api.history(id, { notify: false })}
       labels={labels}
+      streamId={id}
     />
   );
 }

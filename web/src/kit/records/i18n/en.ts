@@ -152,6 +152,7 @@ export const en: RecordsMessages = {
   domains: { health: 'Health', language: 'Language', social: 'Social', science: 'Science', art: 'Art' },
   history: {
     loading: 'Loading the history…',
+    audit: 'Open in the audit trail',
     failed: 'The history could not be loaded',
     empty: 'No history yet',
     changes: '{{count}} changes',

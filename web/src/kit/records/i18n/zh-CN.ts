@@ -151,6 +151,7 @@ export const zhCN = {
   domains: { health: '健康', language: '语言', social: '社会', science: '科学', art: '艺术' },
   history: {
     loading: '正在加载历史…',
+    audit: '在审计追溯中查看',
     failed: '历史记录加载失败',
     empty: '暂无历史记录',
     changes: '{{count}} 处修改',

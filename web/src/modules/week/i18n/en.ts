@@ -232,6 +232,7 @@ export const en: WeekMessages = {
   history: {
     emptyValue: '(empty)',
     empty: 'Nothing recorded yet.',
+    audit: 'Open in the audit trail',
     loading: 'Loading the history…',
     failed: 'The history could not be loaded',
     changes: '{{count}} changes',

@@ -232,6 +232,7 @@ export const zhCN = {
   history: {
     emptyValue: '（空）',
     empty: '还没有记录。',
+    audit: '在审计追溯中查看',
     loading: '正在加载历史…',
     failed: '历史加载失败',
     changes: '{{count}} 处修改',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconCheck, IconEdit, IconPencilCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,20 +8,18 @@ import { BasicContainer } from '../../../components/BasicContainer/BasicContaine
 import { saveFile } from '../../../lib/http';
 import { planApi, weekApi } from '../api';
 import { WeekDayPlans } from '../components/DayPlans/WeekDayPlans';
-import { DayGridView } from '../components/DayGrid/DayGrid';
 import { HistoryTimeline } from '../components/HistoryTimeline/HistoryTimeline';
 import { PlanViewList } from '../components/PlanList/PlanList';
 import { RecordNotFound } from '../components/RecordNotFound/RecordNotFound';
 import { ReviewDialog } from '../components/ReviewDialog/ReviewDialog';
-import { RichView } from '../components/RichView/RichView';
 import { StatusBadge } from '../components/StatusBadge/StatusBadge';
 import { WeekActionButton } from '../components/WeekActionButton/WeekActionButton';
+import { WeekSheet } from '../components/WeekSheet/WeekSheet';
 import { useBusyActions } from '../hooks/useBusyActions';
 import { useLoad } from '../hooks/useLoad';
 import { useRouteQuery } from '../hooks/useRouteQuery';
-import { useWeekLabels } from '../hooks/useWeekLabels';
 import { normalizeWeekContent } from '../model/content';
-import type { PlanRecord, WeekRichField } from '../model/types';
+import type { PlanRecord } from '../model/types';
 import { localYmd } from '../model/weekDates';
 import { editorHref, WEEK_PATHS } from '../paths';
 import classes from './WeekDetailsPage.module.css';
@@ -32,7 +30,6 @@ import classes from './WeekDetailsPage.module.css';
  */
 export function WeekDetailsPage() {
   const { t } = useTranslation();
-  const labels = useWeekLabels();
   const navigate = useNavigate();
   const id = useRouteQuery(WEEK_PATHS.details).get('id');
   const { data, loading, error, reload } = useLoad(() => weekApi.byId(id ?? '', { notify: false }), [id], !!id);
@@ -119,15 +116,6 @@ export function WeekDetailsPage() {
     }
   };
 
-  const section = (field: WeekRichField) => (
-    <Table.Tr key={field}>
-      <Table.Th className={classes.label}>{t(`week.fields.${field}`)}</Table.Th>
-      <Table.Td colSpan={3}>
-        <RichView value={content[field]} data-testid={`view-${field}`} />
-      </Table.Td>
-    </Table.Tr>
-  );
-
   return (
     <Stack gap="md" data-testid="week-details">
       <BasicContainer>
@@ -196,52 +184,7 @@ export function WeekDetailsPage() {
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 8 }}>
-          <Stack gap="md">
-            <BasicContainer>
-              <Title order={3} ta="center" size="h4" mb="md" className={classes.printTitle}>
-                {t('week.details.printTitle', { className: week.className, weekNo: content.weekNo })}
-              </Title>
-              <Table withTableBorder withColumnBorders className={classes.sheet} data-testid="week-sheet">
-                <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Th className={classes.label}>{t('week.fields.classId')}</Table.Th>
-                    <Table.Td>{week.className}</Table.Td>
-                    <Table.Th className={classes.label}>{t('week.fields.weekNo')}</Table.Th>
-                    <Table.Td>
-                      {labels.weekNo(content.weekNo)} ·{' '}
-                      {t('week.dateRange', { start: content.startDate, end: content.endDate })}
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th className={classes.label}>{t('week.fields.theme')}</Table.Th>
-                    <Table.Td fw={600}>{content.theme}</Table.Td>
-                    <Table.Th className={classes.label}>{t('week.fields.semester')}</Table.Th>
-                    <Table.Td>{labels.semester(week.semester)}</Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th className={classes.label}>{t('week.details.authors')}</Table.Th>
-                    <Table.Td colSpan={3}>
-                      <Group gap={4}>
-                        <Badge variant="light" tt="none">
-                          {week.authorName}
-                        </Badge>
-                        {(week.coAuthorNames ?? [])
-                          .filter((n) => n && n !== week.authorName)
-                          .map((name) => (
-                            <Badge key={name} variant="outline" color="gray" tt="none">
-                              {name}
-                            </Badge>
-                          ))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                  {(['weeklyGoals', 'environment', 'homeCooperation'] as const).map(section)}
-                </Table.Tbody>
-              </Table>
-            </BasicContainer>
-            <BasicContainer title={t('week.editor.grid')}>
-              <DayGridView days={content.days} />
-            </BasicContainer>
+          <WeekSheet week={week} content={week.content}>
             <BasicContainer title={t('week.plan.title')}>
               <PlanViewList plans={plans} canExcellent={can.excellent} onToggle={togglePlan} busy={busy} />
             </BasicContainer>
@@ -254,10 +197,7 @@ export function WeekDetailsPage() {
                 editable={can.edit}
               />
             </BasicContainer>
-            <BasicContainer title={t('week.fields.reflection')}>
-              <RichView value={content.reflection} data-testid="view-reflection" />
-            </BasicContainer>
-          </Stack>
+          </WeekSheet>
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <BasicContainer title={t('week.details.history')} className={classes.history}>

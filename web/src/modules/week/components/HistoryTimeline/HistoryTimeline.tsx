@@ -18,6 +18,7 @@ export function HistoryTimeline({ id, refreshKey }: { id: string; refreshKey?: u
       load={() => weekApi.history(id, { notify: false })}
       labels={labels.pathLabels}
       texts="week.history"
+      streamId={id}
       extra={(entry) =>
         entry.authors && entry.authors.length > 0 ? (
           <Text size="xs" mt={2} data-testid="history-authors">
