@@ -20,6 +20,7 @@ import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
 import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
+import { teachingContext } from './modules/teaching';
 import { weekContext } from './modules/week';
 
 /**
@@ -33,6 +34,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   recordsContext,
   weekContext,
   observationContext,
+  teachingContext,
   paramContext,
   dictContext,
   guideContext,

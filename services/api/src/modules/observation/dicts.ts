@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { type DB, readInTenant } from '@sprout/core/db';
+import { readInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
-import { nextId } from '@sprout/core/ids';
 import { tenantOf } from '../../plugins/context';
 import { okSchema } from '../../plugins/serialization';
+import { type FamilyDict, familyDictSeeder } from '../records';
 
 /** The families' business dictionaries (each tenant's, editable): key, Chinese, English. */
-export const OBSERVATION_DICTS: ReadonlyArray<{ code: string; name: string; en: string; entries: string[][] }> = [
+export const OBSERVATION_DICTS: readonly FamilyDict[] = [
   {
     code: 'observation_type',
     name: '观察记录类型',
@@ -48,25 +48,7 @@ export const OBSERVATION_DICTS: ReadonlyArray<{ code: string; name: string; en: 
 ];
 
 /** Gives a tenant the dictionaries it never had (a code it had, even removed, is not given again). */
-export async function seedObservationDicts(trx: Kysely<DB>, tenantId: string): Promise<void> {
-  const { rows } = await sql<{ code: string }>`select distinct code from dict_biz
-    where tenant_id = ${tenantId} and parent_id = 0`.execute(trx);
-  const have = new Set(rows.map((r) => r.code));
-  const values: Record<string, unknown>[] = [];
-  for (const [i, d] of OBSERVATION_DICTS.entries()) {
-    if (have.has(d.code)) continue;
-    const id = nextId();
-    const row = { tenant_id: tenantId, code: d.code, is_sealed: 0 };
-    values.push({ ...row, id, parent_id: '0', dict_key: '-1', dict_value: d.name, sort: 200 + i, remark: d.en });
-    for (const [k, [key, zh, en]] of d.entries.entries())
-      values.push({ ...row, id: nextId(), parent_id: id, dict_key: key, dict_value: zh, sort: k + 1, remark: en });
-  }
-  if (values.length)
-    await trx
-      .insertInto('dict_biz' as 'post')
-      .values(values as never)
-      .execute();
-}
+export const seedObservationDicts = familyDictSeeder(OBSERVATION_DICTS, 200);
 
 const EntrySchema = z.object({
   id: z.string(),
