@@ -116,7 +116,8 @@ export const ROLE_DEFS: readonly RoleDef[] = [
       return true;
     },
     data: (r) => {
-      if (r === 'notice' || r === 'project') return all(r);
+      // Projects and research activities are the school's: every teacher reads them (she writes her own).
+      if (r === 'notice' || r === 'project' || r === 'research') return all(r);
       // A class's teaching team writes its weekly plans and observes its children together (DOMAIN.md).
       if (['clazz', 'student', 'half_follow', 'week', 'class_work', 'class_summary', ...OBSERVING].includes(r))
         return `${r}_class`;

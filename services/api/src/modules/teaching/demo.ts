@@ -20,7 +20,7 @@ import { semesterOf } from '../records';
 /**
  * Demo records of the teaching families (DOMAIN.md "Demo data"): teacher plans approved and in
  * review, a project with two research activities, each class's work plan (the first approved)
- * and summary draft, and a half-day visit of the first class with three items waiting for the
+ * and summary (the first approved, the others drafts), and a half-day visit of the first class with three items waiting for the
  * class's reply.
  */
 type Step = 'success' | 'trial' | 'returned' | 'draft';
@@ -145,7 +145,7 @@ export const teachingDemo: DemoSeeder = async (trx, world) => {
       problems: doc('户外活动时间偶有不足。'),
       nextSteps: doc('调整一日作息，保证户外两小时。'),
     };
-    await put('class_summary', summary, author, place, 'draft');
+    await put('class_summary', summary, author, place, ci === 0 ? 'success' : 'draft');
   }
 
   const visit: HalfFlowContent = {
