@@ -77,6 +77,9 @@ export type FamilyOp =
   | 'excellentUnmark'
   | 'collect'
   | 'cancelCollect'
+  /** The form's pickers: the tenant's people (host, participants, members), its depts. */
+  | 'teachers'
+  | 'depts'
   /** Word export of one record, a zip of many. */
   | 'exportOne'
   | 'exportLink'
@@ -583,6 +586,20 @@ export function recordTableRoutes<F extends RecordFilter>(
           },
         );
         break;
+      case 'teachers':
+      case 'depts': {
+        const what = p.op;
+        r.get(
+          url(p),
+          { schema: { tags: [tag], summary: p.summary, response: { 200: okSchema(z.array(PickSchema)) } } },
+          async (request) => {
+            const caller = await callerOf(request);
+            const rows = await inTenant(app.database, caller.ctx, (trx) => picks(trx, caller.ctx.tenantId, what));
+            return ok(rows, request.lang);
+          },
+        );
+        break;
+      }
       case 'exportOne':
       case 'exportLink':
       case 'exportMany':
@@ -598,6 +615,30 @@ export function recordTableRoutes<F extends RecordFilter>(
         break;
     }
   }
+}
+
+const PickSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A picker's choices: the tenant's live users (by their real name) or depts, in order. */
+async function picks(trx: CommandContext['trx'], tenantId: string, what: 'teachers' | 'depts') {
+  const rows =
+    what === 'teachers'
+      ? await trx
+          .selectFrom('app_user')
+          .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(name, ''), account)`.as('name')])
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .orderBy('id')
+          .execute()
+      : await trx
+          .selectFrom('dept')
+          .select(['id', 'dept_name as name'])
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+  return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
 
 /** A list path's fixed condition (`status`, or content fields). */

@@ -15,7 +15,7 @@ import {
   TeacherPlanContentSchema,
 } from '@sprout/contracts';
 import { defineRecordFamily } from '../records';
-import { kitPaths, specPaths } from './paths';
+import { kitPaths, pickerPaths, specPaths } from './paths';
 
 const reviewed = (resource: string) => ({
   add: `${resource}_add`,
@@ -74,6 +74,7 @@ export const researchFamily = defineRecordFamily<ResearchContent>({
       summary: 'The research activities of a project (id)',
     },
     ...kitPaths('research activity'),
+    ...pickerPaths(),
   ],
 });
 
@@ -94,6 +95,7 @@ export const projectFamily = defineRecordFamily<ProjectContent>({
     { method: 'GET', url: 'projectList', op: 'scope', summary: 'Every project in scope (a picker’s list)' },
     { method: 'POST', url: 'project', op: 'scope', summary: 'The projects of a dept (deptId)' },
     ...kitPaths('project'),
+    ...pickerPaths(true),
   ],
 });
 
