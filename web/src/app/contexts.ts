@@ -15,6 +15,7 @@ import { noticeContext } from '../modules/notice';
 import { logContext } from '../modules/log';
 import { observationContext } from '../modules/observation';
 import { systemContext } from '../modules/system';
+import { teachingContext } from '../modules/teaching';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
 import type { NamespacesOf } from './context';
@@ -33,6 +34,7 @@ export const CONTEXTS = [
   weekContext,
   guideContext,
   observationContext,
+  teachingContext,
   systemContext,
   smsContext,
   resourceContext,

@@ -185,6 +185,8 @@ export interface ItemsDef {
   columns: readonly string[];
   /** The content field ordering the items. */
   sortField?: string;
+  /** Shown only (a project's research activities are written on their own pages). */
+  readOnly?: boolean;
 }
 
 export interface RecordFamily extends RecordFamilyInput {

@@ -29,7 +29,12 @@ export function specPaths(what: string, listMethods: ReadonlyArray<'GET' | 'POST
 /** The form's pickers a family offers: the tenant's people, and its depts. */
 export function pickerPaths(depts = false): FamilyPath[] {
   return [
-    { method: 'GET', url: 'teachers', op: 'teachers', summary: 'The kindergarten’s people (the form’s teacher pickers)' },
+    {
+      method: 'GET',
+      url: 'teachers',
+      op: 'teachers',
+      summary: 'The kindergarten’s people (the form’s teacher pickers)',
+    },
     ...(depts ? [{ method: 'GET', url: 'depts', op: 'depts', summary: 'The kindergarten’s depts' } as FamilyPath] : []),
   ];
 }

@@ -81,26 +81,8 @@ export function FieldInput({ family, field, values, onChange, error }: FieldInpu
       return <ClassSelect common={common} which={field.classes ?? 'mine'} value={str(value)} onChange={set} />;
     case 'teacher':
     case 'dept':
-      return (
-        <PickSelect
-          common={common}
-          options={usePicksOf(family, field.kind === 'dept' ? 'depts' : 'teachers')}
-          value={str(value)}
-          onChange={set}
-        />
-      );
     case 'teachers':
-      return (
-        <MultiSelect
-          {...common}
-          data={usePicksOf(family, 'teachers')}
-          value={list(value)}
-          onChange={set}
-          searchable
-          maxValues={field.maxItems}
-          hidePickedOptions
-        />
-      );
+      return <PickSelect family={family} field={field} common={common} value={value} onChange={set} />;
     case 'record':
       return <RecordSelect field={field} common={common} value={str(value)} onChange={set} />;
     case 'rows':
@@ -151,21 +133,34 @@ function DictSelect({
   );
 }
 
-/** The hook behind a picker field (a name, not a call inside a switch). */
-const usePicksOf = usePicks;
-
+/** A person (or several) of the kindergarten, or a dept: the family's `teachers` / `depts` path. */
 function PickSelect(props: {
+  family: RecordFamily;
+  field: FieldDef;
   common: Common;
-  options: { value: string; label: string }[];
-  value: string;
-  onChange: (v: string) => void;
+  value: unknown;
+  onChange: (v: unknown) => void;
 }) {
+  const { field, common, value, onChange } = props;
+  const options = usePicks(props.family, field.kind === 'dept' ? 'depts' : 'teachers');
+  if (field.kind === 'teachers')
+    return (
+      <MultiSelect
+        {...common}
+        data={options}
+        value={list(value)}
+        onChange={onChange}
+        searchable
+        maxValues={field.maxItems}
+        hidePickedOptions
+      />
+    );
   return (
     <Select
-      {...props.common}
-      data={props.options}
-      value={props.value || null}
-      onChange={(v) => props.onChange(v ?? '')}
+      {...common}
+      data={options}
+      value={str(value) || null}
+      onChange={(v) => onChange(v ?? '')}
       searchable
       allowDeselect={false}
     />

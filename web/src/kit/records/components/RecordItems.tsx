@@ -33,7 +33,7 @@ export function RecordItems({ family, parent }: { family: RecordFamily; parent: 
   const canAdd = usePermission({ code: itemFamily?.button('add') ?? '' });
   const me = getStore<{ userId?: string }>('user-info')?.userId ?? '';
   const wrote = parent.authorId === me || parent.coAuthorIds.includes(me);
-  const editable = canAdd && wrote && isEditableStatus(parent.status);
+  const editable = !def?.readOnly && canAdd && wrote && isEditableStatus(parent.status);
   if (!def) return null;
 
   const sortField = def.sortField;
@@ -90,7 +90,7 @@ export function RecordItems({ family, parent }: { family: RecordFamily; parent: 
         }
       },
     });
-  const label = (name: string) => String(t((itemFamily.fields.get(name)?.label ?? name) as never));
+  const label = (name: string) => String(t((itemFamily.fields.get(name)?.label ?? `records.fields.${name}`) as never));
 
   return (
     <Stack gap="sm" mt="lg" data-testid="record-items">
@@ -121,7 +121,7 @@ export function RecordItems({ family, parent }: { family: RecordFamily; parent: 
               <Table.Tr key={row.id} data-testid="item-row">
                 {def.columns.map((c) => (
                   <Table.Td key={c} style={{ whiteSpace: 'pre-wrap' }}>
-                    {String(row.summary?.[c] ?? '')}
+                    {String(row.summary?.[c] ?? (row as unknown as Record<string, unknown>)[c] ?? '')}
                   </Table.Td>
                 ))}
                 {editable && (

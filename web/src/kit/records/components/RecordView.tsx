@@ -37,7 +37,7 @@ export function RecordView({ family, record }: { family: RecordFamily; record: F
   return (
     <Stack gap="md" data-testid="record-view">
       <Title order={3} ta="center" data-testid="record-title">
-        {String(values[family.titleField] ?? '') || t('records.list.untitled')}
+        {String(values[family.titleField] ?? '') || record.title || t('records.list.untitled')}
       </Title>
       {pairs.length > 0 && (
         <Table withTableBorder withColumnBorders className={classes.printTable}>
