@@ -170,7 +170,8 @@ export interface RecordFamilyInput {
   /** Records living in this one (a visit's items), shown and written on its detail page. */
   items?: ItemsDef;
   /**
-   * The review as this family names it (`texts`: its keys' prefix, as ReviewDialog reads them): a
+   * The review as this family names it (`texts`: its keys' prefix, as ReviewDialog reads them, with
+   * the panel's `commentLine` and `lastReview`): a
    * class's reply to a visit approves it with the reply (a comment always), never returns it.
    */
   reviewAs?: { texts: string; noReturn?: boolean; commentAlways?: boolean };

@@ -158,6 +158,7 @@ export const halfFlowFamily = defineRecordFamily<HalfFlowContent>({
         ? { ...p, url: 'reply', summary: 'A class teacher answers a visit (approve with her reply)' }
         : p,
     ),
+    ...pickerPaths(),
   ],
 });
 

@@ -387,4 +387,17 @@ describe('teaching families: teacher plans, research, projects, class work and s
       );
     });
   });
+
+  describe('the forms’ pickers', () => {
+    it('teachers and depts: the kindergarten’s own, never another tenant’s', async () => {
+      const people = (await call('teacher1', 'GET', `${RES}/teachers`)).body.data as { id: string; name: string }[];
+      expect(people.map((p) => p.id)).toEqual(expect.arrayContaining([user.teacher1, user.leader]));
+      expect(people.find((p) => p.id === user.teacher1)?.name).toBe('王芳');
+      const depts = (await call('reviewer', 'GET', `${PRJ}/depts`)).body.data as { id: string; name: string }[];
+      expect(depts.map((d) => d.id)).toContain(deptId);
+      const theirs = await call('platform', 'GET', `${FLOW}/teachers`);
+      expect(theirs.status, theirs.raw).toBe(200);
+      expect((theirs.body.data as { id: string }[]).map((p) => p.id)).not.toContain(user.teacher1);
+    });
+  });
 });

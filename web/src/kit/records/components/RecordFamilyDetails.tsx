@@ -195,12 +195,19 @@ function ReviewPanel({
         </Text>
         {record.reviewerName && record.reviewTime && (
           <Text size="sm" c="dimmed">
-            {t('records.details.lastReview', { name: record.reviewerName, time: record.reviewTime })}
+            {t(`${family.reviewAs?.texts ?? 'records.details'}.lastReview` as 'records.details.lastReview', {
+              name: record.reviewerName,
+              time: record.reviewTime,
+            })}
           </Text>
         )}
         {record.reviewComment && (
           <Alert color={record.status === 'returned' ? 'red' : 'teal'} p="xs" data-testid="review-comment-shown">
-            <Text size="sm">{t('records.details.commentLine', { comment: record.reviewComment })}</Text>
+            <Text size="sm">
+              {t(`${family.reviewAs?.texts ?? 'records.details'}.commentLine` as 'records.details.commentLine', {
+                comment: record.reviewComment,
+              })}
+            </Text>
           </Alert>
         )}
       </Stack>

@@ -89,6 +89,8 @@ export const en: TeachingMessages = {
     approveComment: 'Your reply',
     returnPlaceholder: 'Say why it is returned',
     commentRequired: 'Please write your reply',
+    commentLine: 'The class replied: {{comment}}',
+    lastReview: 'Replied by {{name}} at {{time}}',
   },
   tabs: { visits: 'Half-day visits' },
 };

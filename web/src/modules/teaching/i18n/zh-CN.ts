@@ -82,6 +82,8 @@ export const zhCN = {
     approveComment: '回复内容',
     returnPlaceholder: '请填写退回原因',
     commentRequired: '请填写回复内容',
+    commentLine: '班级回复：{{comment}}',
+    lastReview: '{{name}} 于 {{time}} 回复',
   },
   tabs: { visits: '半日跟进' },
 };
