@@ -9,13 +9,11 @@ import type {
   TeacherPlanContent,
 } from '@sprout/contracts';
 import { handleCommandIn } from '@sprout/core/events/decider';
-import { ensureReadModel, projectionNamed } from '@sprout/core/events/projections/registry';
 import { nextId } from '@sprout/core/ids';
 import type { DemoSeeder } from '@sprout/core/permissions/demo';
 import { type Actor, recordDecider } from '@sprout/core/records/lifecycle';
-import { registerRecordProjections } from '@sprout/core/records/projection';
 import { addDays, isoInZone, localDate, parseDateTime } from '@sprout/core/time';
-import { semesterOf } from '../records';
+import { readyRecordModels, semesterOf } from '../records';
 
 /**
  * Demo records of the teaching families (DOMAIN.md "Demo data"): teacher plans approved and in
@@ -34,11 +32,7 @@ const domains = (text: string) =>
   (['health', 'language', 'social', 'science', 'art'] as const).map((domain) => ({ domain, content: text }));
 
 export const teachingDemo: DemoSeeder = async (trx, world) => {
-  registerRecordProjections();
-  for (const name of ['record_list', 'record_favorite', 'record_activity']) {
-    const def = projectionNamed(name);
-    if (def) await ensureReadModel(trx, def);
-  }
+  await readyRecordModels(trx);
   const tz = 'Asia/Shanghai';
   const today = localDate(new Date(), tz);
   const at = (days: number, time: string) =>
