@@ -1,5 +1,5 @@
 import { defineRecordFamily, type RecordFamilyInput } from '../../../kit/records/define';
-import { currentSemester, domainsField, f, semesterField } from './common';
+import { currentSemester, domainsField, f, semesterField, tailColumns } from './common';
 
 const paths = {
   mine: 'POST mineList',
@@ -16,8 +16,7 @@ const columns: RecordFamilyInput['columns'] = [
   { field: 'title', label: f('title') },
   { field: 'className', label: 'records.fields.className', width: 120 },
   { field: 'semester', label: f('semester'), width: 120 },
-  { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-  { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+  ...tailColumns(),
 ];
 
 const basic = {

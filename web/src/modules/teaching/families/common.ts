@@ -1,4 +1,4 @@
-import type { FieldDef } from '../../../kit/records/define';
+import type { ColumnDef, FieldDef } from '../../../kit/records/define';
 
 /** A teaching field's label key (`teaching.fields.<name>`). */
 export const f = (name: string) => `teaching.fields.${name}`;
@@ -29,3 +29,9 @@ export const domainsField = (label: string): FieldDef => ({
   label,
   columns: [{ name: 'content', label: f('domainContent') }],
 });
+
+/** What the teaching lists end with: who wrote it, its last change. */
+export const tailColumns = (): ColumnDef[] => [
+  { field: 'authorName', label: 'records.fields.authorName', width: 110 },
+  { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+];

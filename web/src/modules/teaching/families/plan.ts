@@ -1,6 +1,6 @@
 import { TEACHER_PLAN_TYPES } from '@sprout/contracts/teaching-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { currentSemester, f, semesterField } from './common';
+import { currentSemester, f, semesterField, tailColumns } from './common';
 
 /** 教师计划 (spec §7 "Teacher plan"): a teacher's term or development plan, reviewed. */
 export const teacherPlanFamily = defineRecordFamily({
@@ -25,8 +25,7 @@ export const teacherPlanFamily = defineRecordFamily({
     { field: 'title', label: f('title') },
     { field: 'summary.type', label: f('planType'), optionsOf: 'type', width: 150 },
     { field: 'semester', label: f('semester'), width: 120 },
-    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+    ...tailColumns(),
   ],
   filters: ['keyword', 'status'],
   form: [

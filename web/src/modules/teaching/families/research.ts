@@ -1,6 +1,6 @@
 import { PROJECT_LEVELS, PROJECT_STATUSES, RESEARCH_FORMS } from '@sprout/contracts/teaching-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { f } from './common';
+import { f, tailColumns } from './common';
 
 const reviewedPaths = {
   mine: 'POST mineList',
@@ -28,8 +28,7 @@ export const researchFamily = defineRecordFamily({
     { field: 'title', label: f('title') },
     { field: 'summary.form', label: f('form'), optionsOf: 'form', width: 130 },
     { field: 'summary.date', label: f('date'), width: 110 },
-    { field: 'authorName', label: 'records.fields.authorName', width: 110 },
-    { field: 'updateTime', label: 'records.fields.updateTime', width: 160 },
+    ...tailColumns(),
   ],
   filters: ['keyword', 'status'],
   form: [
