@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@sprout/core/seed';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
-import { accessToken } from '../../services/api/src/modules/auth/fixtures';
-import { bladeAuth, type FastifyInstance, testApp } from '../../services/api/src/testing';
-
-type Answer = { status: number; body: unknown };
-type Caller = (method: 'GET' | 'POST', url: string) => Promise<Answer>;
+import { type FastifyInstance, testApp } from '../../services/api/src/testing';
+import { type Caller, signedIn } from './support';
 
 /**
  * Spec §7 "Teacher plan", "Research and projects", "Other record families" (class summary,
@@ -59,26 +56,16 @@ describe('the teaching families’ spec calls all answer', () => {
     t = await createTestDatabase();
     await seed(t.database, { demo: true });
     ({ app } = await testApp(t.database));
-    const signedIn = async (account: string): Promise<Caller> => {
-      const headers = bladeAuth(await accessToken(app, '100001', account, 'sprout123'));
-      return async (method, url) => {
-        const r = await app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
-        return { status: r.statusCode, body: r.body };
-      };
-    };
-    as.principal = await signedIn('principal');
-    as.teacher = await signedIn('teacher1');
+    as.principal = await signedIn(app, '100001', 'principal', 'sprout123');
+    as.teacher = await signedIn(app, '100001', 'teacher1', 'sprout123');
     for (const [family, url] of Object.entries(FIND)) {
-      const a = await (as.teacher as Caller)('GET', `${url}?size=50`);
-      const rows = (JSON.parse(String(a.body)).data as { records: Array<{ id: string; status: string }> }).records;
+      const a = await (as.teacher as Caller).get(`${url}?size=50`);
+      const rows = (a.body.data as { records: Array<{ id: string; status: string }> }).records;
       // A record no call may delete (submitted or approved): every call still finds it.
       found[family] = (rows.find((r) => r.status === 'success' || r.status === 'trial') ?? rows[0])?.id as string;
     }
-    const items = await (as.teacher as Caller)(
-      'GET',
-      `/api/t_half_flow_list/halfflowlist/listById?id=${found.half_flow}`,
-    );
-    found.half_flow_item = JSON.parse(String(items.body)).data.records[0]?.id;
+    const items = await (as.teacher as Caller).get(`/api/t_half_flow_list/halfflowlist/listById?id=${found.half_flow}`);
+    found.half_flow_item = (items.body.data as { records: Array<{ id: string }> }).records[0]?.id as string;
   });
   afterAll(async () => {
     await app?.close();
@@ -94,9 +81,11 @@ describe('the teaching families’ spec calls all answer', () => {
         // A visit's items are listed by the visit's id.
         const named = name === 'listById' && family === 'half_flow_item' ? (found.half_flow as string) : id;
         for (const who of ['principal', 'teacher']) {
-          const a = await (as[who] as Caller)(method, `${base}/${name}?id=${named}&ids=${id}&deptId=1`);
-          expect(a.status, `${who}: ${String(a.body).slice(0, 200)}`).not.toBe(404);
-          expect(a.status, `${who}: ${String(a.body).slice(0, 200)}`).toBeLessThan(500);
+          const caller = as[who] as Caller;
+          const url = `${base}/${name}?id=${named}&ids=${id}&deptId=1`;
+          const a = method === 'GET' ? await caller.get(url) : await caller.post(url, {});
+          expect(a.status, `${who}: ${JSON.stringify(a.body).slice(0, 200)}`).not.toBe(404);
+          expect(a.status, `${who}: ${JSON.stringify(a.body).slice(0, 200)}`).toBeLessThan(500);
         }
       });
     }
