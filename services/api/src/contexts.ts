@@ -22,6 +22,7 @@ import { regionContext } from './modules/region';
 import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
 import { teacherContext } from './modules/teacher';
+import { teachingContext } from './modules/teaching';
 import { weekContext } from './modules/week';
 
 /**
@@ -35,6 +36,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   recordsContext,
   weekContext,
   observationContext,
+  teachingContext,
   paramContext,
   dictContext,
   guideContext,

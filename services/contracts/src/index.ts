@@ -17,6 +17,7 @@ export * from './record-requests';
 export * from './records';
 export * from './rich-sanitize';
 export * from './rich-text';
+export * from './teaching';
 export * from './week';
 export * from './week-answers';
 export * from './week-api';

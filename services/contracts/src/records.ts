@@ -25,6 +25,13 @@ export const RECORD_KINDS = [
   'observation_regional',
   'creview',
   'hearken',
+  'teacher_plan',
+  'research',
+  'project',
+  'class_work',
+  'class_summary',
+  'half_flow',
+  'half_flow_item',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

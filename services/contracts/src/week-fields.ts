@@ -37,4 +37,11 @@ export const SUMMARY_FIELDS = {
   observation_regional: ['date', 'area', 'studentIds', 'goals', 'photos'],
   creview: ['stage', 'date'],
   hearken: ['type', 'date', 'studentId', 'goals', 'childWork'],
+  teacher_plan: ['type'],
+  research: ['date', 'form', 'projectId', 'hostId'],
+  project: ['level', 'status', 'startDate', 'endDate', 'leaderId'],
+  class_work: [],
+  class_summary: [],
+  half_flow: ['visitDate'],
+  half_flow_item: ['flowId', 'time', 'segment', 'observed', 'strengths', 'suggestions', 'sort'],
 } as const;

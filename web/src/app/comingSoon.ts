@@ -9,11 +9,4 @@ export interface ComingSoonRoute {
   keepAlive?: boolean;
 }
 
-export const COMING_SOON: ComingSoonRoute[] = [
-  { path: '/teacher_plan/planDetails', titleKey: 'route.planDetails' },
-  { path: '/teacher_research/listResearch', titleKey: 'route.listResearch' },
-  { path: '/teacher_research/researchDetails', titleKey: 'route.researchDetails' },
-  { path: '/classWork/classWorkDetails', titleKey: 'route.classWorkDetails' },
-  { path: '/classSummary/classSummaryDetails', titleKey: 'route.classSummaryDetails' },
-  { path: '/halfFollow/halfFollowDetails', titleKey: 'route.halfFollowDetails' },
-];
+export const COMING_SOON: ComingSoonRoute[] = [];

@@ -18,6 +18,7 @@ import { logContext } from '../modules/log';
 import { observationContext } from '../modules/observation';
 import { systemContext } from '../modules/system';
 import { teacherContext } from '../modules/teacher';
+import { teachingContext } from '../modules/teaching';
 import { tutorialContext } from '../modules/tutorial';
 import { weekContext } from '../modules/week';
 import type { NamespacesOf } from './context';
@@ -36,6 +37,7 @@ export const CONTEXTS = [
   weekContext,
   guideContext,
   observationContext,
+  teachingContext,
   systemContext,
   smsContext,
   resourceContext,

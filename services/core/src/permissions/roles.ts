@@ -109,14 +109,18 @@ export const ROLE_DEFS: readonly RoleDef[] = [
       ),
     button: (code, m) => {
       if (REVIEWS.test(code)) return false;
+      // A class's teachers read the half-day visits of their class and answer them.
+      if (code === 'half_follow_reply') return true;
       if (['desk_notice', 'clazz', 'project', 'half_follow'].includes(m.code)) return code.endsWith('_view');
       if (m.code === 'student') return code !== 'student_delete';
       return true;
     },
     data: (r) => {
-      if (r === 'notice' || r === 'project') return all(r);
+      // Projects and research activities are the school's: every teacher reads them (she writes her own).
+      if (r === 'notice' || r === 'project' || r === 'research') return all(r);
       // A class's teaching team writes its weekly plans and observes its children together (DOMAIN.md).
-      if (['clazz', 'student', 'half_follow', 'week', ...OBSERVING].includes(r)) return `${r}_class`;
+      if (['clazz', 'student', 'half_follow', 'week', 'class_work', 'class_summary', ...OBSERVING].includes(r))
+        return `${r}_class`;
       return `${r}_own`;
     },
     topMenus: TEACHING_TOP,

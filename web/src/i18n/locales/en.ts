@@ -94,6 +94,7 @@ export const en: Messages = {
     classWorkDetails: 'Class work plan details',
     classSummaryDetails: 'Class summary details',
     halfFollowDetails: 'Half-day visit details',
+    projectDetails: 'Project details',
   },
   comingSoon: {
     text: 'This feature is being built and will appear here when it is ready. Meanwhile, the rest of the platform is yours.',

@@ -98,6 +98,7 @@ export const zhCN = {
     classWorkDetails: '班级工作计划详情',
     classSummaryDetails: '班级总结详情',
     halfFollowDetails: '半日跟进详情',
+    projectDetails: '课题详情',
   },
   comingSoon: {
     text: '这个功能正在建设中，上线后会出现在这里。您可以先使用其他功能。',

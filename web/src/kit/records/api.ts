@@ -131,6 +131,15 @@ export function familyApi(family: RecordFamilyInput) {
       return readPage<FamilyRow>(await call(family, byName, body, { ...query }, opts));
     },
     byId: async (id: string, opts?: Opts) => readRecord(await call(family, 'byId', { id }, {}, opts)),
+    /** The records within a parent record (a visit's items), every one. */
+    items: async (parentId: string, opts?: Opts) =>
+      readPage<FamilyRow>(await call(family, 'items', { id: parentId, size: 200 }, {}, opts)).records,
+    /** A picker's choices (`teachers`, `depts`): `[{id, name}]` as options. */
+    picks: async (op: 'teachers' | 'depts'): Promise<Option[]> =>
+      rowsOf(await call<unknown>(family, op, {}, {}, { notify: false })).map((row) => ({
+        value: String(row.id),
+        label: String(row.name ?? row.id),
+      })),
     /** Creates (no id) or saves a draft; answers the record with its new version. */
     save: async (content: Record<string, unknown>, id?: string, version?: number, opts?: Opts) =>
       readRecord(
@@ -218,6 +227,16 @@ export const lookupApi = {
     rowsOf(await data(http.get<unknown>('/student/student/listStudentsAll', { classId }, { notify: false })))
       .filter((row) => row.id !== undefined && row.id !== null && String(row.classId ?? classId) === classId)
       .map((row) => ({ value: String(row.id), label: String(row.name ?? row.id), classId })),
+  /** Another family's records to choose from (a `record` field's `source`): id and title. */
+  records: async (source: string): Promise<Option[]> => {
+    const [method, url] = source.split(' ', 2) as ['GET' | 'POST', string];
+    const query = { size: 200 };
+    const raw =
+      method === 'GET'
+        ? http.get<unknown>(url, query, { notify: false })
+        : http.post<unknown>(url, query, { notify: false });
+    return rowsOf(await data(raw)).map((row) => ({ value: String(row.id), label: String(row.title ?? row.id) }));
+  },
   /** The Guidelines' tree (`GET /api/guide/tree`), raw: `goals.ts` reads it. */
   guideTree: async (): Promise<unknown> => data(http.get<unknown>('/guide/tree', undefined, { notify: false })),
 };

@@ -26,6 +26,11 @@ export type RecordOp =
   | 'history'
   /** Records in scope naming a child whose name contains `nickName` (the list's child-name search). */
   | 'byNickName'
+  /** The records within a parent record (`id`: the parent's): a half-day visit's items. */
+  | 'items'
+  /** The form's pickers: the tenant's people (`[{id, name}]`), its depts. */
+  | 'teachers'
+  | 'depts'
   | 'exportOne'
   | 'exportUrl'
   /** A zip of many records' Word files as a job: start (`ids`), its progress (`jobId`), the zip (`jobId`). */
@@ -57,7 +62,16 @@ export type FieldKind =
   | 'children'
   | 'goals'
   | 'photos'
-  | 'perDomain';
+  | 'perDomain'
+  /** A person of the kindergarten (the family's `teachers` path), several people. */
+  | 'teacher'
+  | 'teachers'
+  /** A dept (the family's `depts` path). */
+  | 'dept'
+  /** Another family's record (`source`: the path listing them, e.g. a research activity's project). */
+  | 'record'
+  /** A table of rows (`columns`), e.g. a plan's schedule or a class plan's months. */
+  | 'rows';
 
 /** Show a field or section only while another field holds one of these values. */
 export interface ShowWhen {
@@ -83,8 +97,12 @@ export interface FieldDef {
   /** Half the form's width (default: whole for rich, text areas and pictures; half otherwise). */
   half?: boolean;
   showWhen?: ShowWhen;
-  /** `perDomain`: the columns of each domain's table (text areas). */
+  /** `perDomain`: the columns of each domain's table (text areas); `rows`: each row's columns. */
   columns?: readonly { name: string; label: string }[];
+  /** `class`: the caller's own classes (default) or every class in scope (a director visiting one). */
+  classes?: 'mine' | 'scope';
+  /** `record`: the absolute path listing the records to choose from (`GET /teacher_project/project/projectList`). */
+  source?: PathEntry;
   placeholder?: string;
 }
 
@@ -148,7 +166,28 @@ export interface RecordFamilyInput {
   /** The printed layout: the detail page's sections, by form section title (default: the form's). */
   print?: { header: string[]; sections?: string[] };
   /** Values a new record starts with besides the fields' empties (a page may fix some: the type). */
-  defaults?: Record<string, unknown>;
+  defaults?: Record<string, unknown> | (() => Record<string, unknown>);
+  /** Records living in this one (a visit's items), shown and written on its detail page. */
+  items?: ItemsDef;
+  /**
+   * The review as this family names it (`texts`: its keys' prefix, as ReviewDialog reads them, with
+   * the panel's `commentLine` and `lastReview`): a
+   * class's reply to a visit approves it with the reply (a comment always), never returns it.
+   */
+  reviewAs?: { texts: string; noReturn?: boolean; commentAlways?: boolean };
+}
+
+/** A family's records within a parent: their family, the content field naming the parent, the columns shown. */
+export interface ItemsDef {
+  family: RecordFamily;
+  parentField: string;
+  title: string;
+  /** Content fields shown as the table's columns (the item family's `summary`), by form field name. */
+  columns: readonly string[];
+  /** The content field ordering the items. */
+  sortField?: string;
+  /** Shown only (a project's research activities are written on their own pages). */
+  readOnly?: boolean;
 }
 
 export interface RecordFamily extends RecordFamilyInput {
@@ -229,7 +268,12 @@ export function shown(when: ShowWhen | undefined, values: Record<string, unknown
 }
 
 const isList = (kind: FieldKind) =>
-  kind === 'children' || kind === 'goals' || kind === 'photos' || kind === 'perDomain';
+  kind === 'children' ||
+  kind === 'goals' ||
+  kind === 'photos' ||
+  kind === 'perDomain' ||
+  kind === 'teachers' ||
+  kind === 'rows';
 
 /** A field's empty value. */
 export function emptyOf(field: FieldDef): unknown {
@@ -240,7 +284,8 @@ export function emptyOf(field: FieldDef): unknown {
 export function emptyContent(family: RecordFamily, fixed: Record<string, unknown> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of family.fields.values()) out[field.name] = emptyOf(field);
-  return { ...out, ...family.defaults, ...fixed };
+  const defaults = typeof family.defaults === 'function' ? family.defaults() : family.defaults;
+  return { ...out, ...defaults, ...fixed };
 }
 
 /** A record's content as the form edits it: missing fields empty, lists as lists. */
@@ -282,6 +327,13 @@ export function toContent(family: RecordFamily, values: Record<string, unknown>)
             return clean;
           })
           .filter((row) => (field.columns ?? []).some((c) => row[c.name] !== ''));
+      } else if (field.kind === 'rows') {
+        const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+        out[field.name] = rows
+          .map((row) =>
+            Object.fromEntries((field.columns ?? []).map((c) => [c.name, String(row[c.name] ?? '').trim()])),
+          )
+          .filter((row) => Object.values(row).some((v) => v !== ''));
       } else if (isList(field.kind)) {
         out[field.name] = Array.isArray(value) ? value.map(String) : [];
       } else if (field.kind === 'rich') {
@@ -345,6 +397,9 @@ export function validateValues(family: RecordFamily, values: Record<string, unkn
             field.kind === 'select' ||
             field.kind === 'class' ||
             field.kind === 'child' ||
+            field.kind === 'teacher' ||
+            field.kind === 'dept' ||
+            field.kind === 'record' ||
             field.kind === 'date'
               ? 'records.validation.choose'
               : 'records.validation.required',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { lookupApi, type Option } from './api';
-import type { FieldDef } from './define';
+import { familyApi, lookupApi, type Option } from './api';
+import { pathOf, type FieldDef, type RecordFamilyInput } from './define';
 import { type GoalGroup, readGuideTree } from './goals';
 
 const STALE = 5 * 60_000;
@@ -51,4 +51,29 @@ export function useGoalGroups(): { groups: GoalGroup[] } {
   const english = (i18n.resolvedLanguage ?? i18n.language).startsWith('en');
   const tree = useQuery({ queryKey: ['guide-tree'], queryFn: lookupApi.guideTree, staleTime: STALE, retry: false });
   return { groups: tree.data ? readGuideTree(tree.data, english) : [] };
+}
+
+/** A family's picker choices (`teachers`: the kindergarten's people, `depts`), none when it has no such path. */
+export function usePicks(family: RecordFamilyInput, op: 'teachers' | 'depts'): Option[] {
+  const path = pathOf(family, op);
+  const picks = useQuery({
+    queryKey: ['record-picks', path?.url],
+    queryFn: () => familyApi(family).picks(op),
+    enabled: Boolean(path),
+    staleTime: STALE,
+    retry: false,
+  });
+  return picks.data ?? [];
+}
+
+/** Another family's records to choose from (a `record` field's `source`). */
+export function useRecordOptions(field: FieldDef): Option[] {
+  const records = useQuery({
+    queryKey: ['record-options', field.source],
+    queryFn: () => lookupApi.records(field.source ?? ''),
+    enabled: Boolean(field.source),
+    staleTime: 30_000,
+    retry: false,
+  });
+  return records.data ?? [];
 }

@@ -45,8 +45,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const parents = await call('admin', 'GET', `${BIZ}/parent-list?size=50`);
     expect(parents.status, JSON.stringify(parents.body)).toBe(200);
     // The spec's nine lookups, then the notices' categories, the 《指南》 tree (the guide
-    // context's) and the observation families' three (editable).
-    expect(parents.body.data.total).toBe(14);
+    // context's), the observation families' three and the teaching families' four (editable).
+    expect(parents.body.data.total).toBe(18);
     expect(parents.body.data.records.map((d: { code: string }) => d.code)).toEqual([
       'ethnic',
       'staffing',
@@ -62,6 +62,10 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
       'observation_type',
       'regional_area',
       'hearken_type',
+      'teacher_plan_type',
+      'research_form',
+      'project_level',
+      'project_status',
     ]);
     expect(Object.keys(parents.body.data.records[0])).toEqual([
       'id',
@@ -113,8 +117,8 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     await seed(demo.t.database, { demo: true });
     expect((await stored('dict_biz', '100001')).length).toBe(before);
     // The lookups, the notices' categories (1 + 4 rows), the 《指南》 tree (1 + 5 + 11 + 32) and
-    // the observation families' (3 + 14 rows).
-    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5 + 49 + 17);
+    // the observation families' (3 + 14 rows) and the teaching families' (4 + 14 rows).
+    expect(before).toBe(9 + LOOKUPS.reduce((n, l) => n + l.values.length, 0) + 5 + 49 + 17 + 18);
     // An unknown code is no entries; no code is the §5 message.
     expect((await call('teacher', 'GET', `${BIZ}/dictionary?code=nothing`)).body.data).toEqual([]);
     const none = await call('teacher', 'GET', `${BIZ}/dictionary?code=`);
@@ -184,8 +188,9 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     const whole = await call('admin', 'GET', `${BIZ}/tree?code=`);
     expect(whole.status).toBe(200);
     expect(whole.body.data.map((n: { title: string }) => n.title)).toContain('尺码');
-    // The lookups, the notices' categories, the 《指南》 tree, the observation families' three and 尺码.
-    expect(whole.body.data).toHaveLength(15);
+    // The lookups, the notices' categories, the 《指南》 tree, the observation families' three, the
+    // teaching families' four and 尺码.
+    expect(whole.body.data).toHaveLength(19);
     expect(whole.body.data[0].children).toHaveLength(57);
     // Saber's `code=DICT` (which BladeX ignores) is the whole tree too.
     expect((await call('admin', 'GET', `${BIZ}/tree?code=DICT`)).body.data).toEqual(whole.body.data);
@@ -473,7 +478,7 @@ describe('dictionaries: system and business, parents and entries, lookups', () =
     expect(ethnic.status, JSON.stringify(ethnic.body)).toBe(200);
     expect(ethnic.body.data).toHaveLength(57);
     expect(ethnic.body.data[0]).toMatchObject({ tenantId, dictValue: '汉族', isSealed: 1 });
-    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(14);
+    expect((await call('fresh', 'GET', `${BIZ}/parent-list`)).body.data.total).toBe(18);
     // Its own rows only: nothing the demo kindergarten added.
     expect((await call('fresh', 'GET', `${BIZ}/dictionary?code=size`)).body.data).toEqual([]);
   });

@@ -1,11 +1,10 @@
 import type { CreviewContent, HearkenContent, ObservationContent, RegionalContent, RichText } from '@sprout/contracts';
 import { handleCommandIn } from '@sprout/core/events/decider';
-import { ensureReadModel, projectionNamed } from '@sprout/core/events/projections/registry';
 import { nextId } from '@sprout/core/ids';
 import type { DemoSeeder } from '@sprout/core/permissions/demo';
 import { type Actor, type RecordCommand, recordDecider } from '@sprout/core/records/lifecycle';
-import { registerRecordProjections } from '@sprout/core/records/projection';
 import { addDays, isoInZone, localDate, notAfter, parseDateTime } from '@sprout/core/time';
+import { readyRecordModels } from '../records';
 
 /**
  * Demo observations (DOMAIN.md "Demo data"): in each demo class, records of the four families
@@ -91,11 +90,7 @@ const hearken = (classId: string, date: string, kid: string, i: number): Hearken
 });
 
 export const observationDemo: DemoSeeder = async (trx, world) => {
-  registerRecordProjections();
-  for (const name of ['record_list', 'record_favorite', 'record_activity']) {
-    const def = projectionNamed(name);
-    if (def) await ensureReadModel(trx, def);
-  }
+  await readyRecordModels(trx);
   const tz = 'Asia/Shanghai';
   const today = localDate(new Date(), tz);
   // Demo times never lie ahead of the clock (a step later this week happened within the last hour).

@@ -1,47 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import { type DB, readInTenant } from '@sprout/core/db';
+import { readInTenant } from '@sprout/core/db';
 import { ok } from '@sprout/core/http/envelope';
 import { tenantOf } from '../../plugins/context';
 import { okSchema } from '../../plugins/serialization';
-import { type BizDictSeed, seedBizDicts } from '../dict';
+import { type FamilyDict, familyDictSeeder } from '../records';
 
 /** The families' business dictionaries (each tenant's, editable): key, Chinese, English. */
-const dict = (code: string, name: string, en: string, entries: string[][]): BizDictSeed => ({
-  code,
-  name,
-  en,
-  entries: entries.map(([key, value, remark]) => ({ key: key as string, value: value as string, remark })),
-});
-
-export const OBSERVATION_DICTS: readonly BizDictSeed[] = [
-  dict('observation_type', '观察记录类型', 'Observation type', [
-    ['general', '一般观察', 'General observation'],
-    ['play', '自主游戏', 'Autonomous play'],
-    ['sharing', '反思分享活动', 'Reflective sharing'],
-  ]),
-  dict('regional_area', '活动区域', 'Activity area', [
-    ['construction', '建构区', 'Construction'],
-    ['art', '美工区', 'Art'],
-    ['reading', '阅读区', 'Reading'],
-    ['science', '科学区', 'Science'],
-    ['role', '角色区', 'Role play'],
-    ['puzzle', '益智区', 'Puzzles'],
-    ['other', '其他', 'Other'],
-  ]),
-  dict('hearken_type', '倾听记录类型', 'Listening record type', [
-    ['drawing', '绘画表征', 'Drawing'],
-    ['language', '语言', 'Language'],
-    ['work', '作品', 'Work'],
-    ['game', '游戏', 'Play'],
-  ]),
+export const OBSERVATION_DICTS: readonly FamilyDict[] = [
+  {
+    code: 'observation_type',
+    name: '观察记录类型',
+    en: 'Observation type',
+    entries: [
+      ['general', '一般观察', 'General observation'],
+      ['play', '自主游戏', 'Autonomous play'],
+      ['sharing', '反思分享活动', 'Reflective sharing'],
+    ],
+  },
+  {
+    code: 'regional_area',
+    name: '活动区域',
+    en: 'Activity area',
+    entries: [
+      ['construction', '建构区', 'Construction'],
+      ['art', '美工区', 'Art'],
+      ['reading', '阅读区', 'Reading'],
+      ['science', '科学区', 'Science'],
+      ['role', '角色区', 'Role play'],
+      ['puzzle', '益智区', 'Puzzles'],
+      ['other', '其他', 'Other'],
+    ],
+  },
+  {
+    code: 'hearken_type',
+    name: '倾听记录类型',
+    en: 'Listening record type',
+    entries: [
+      ['drawing', '绘画表征', 'Drawing'],
+      ['language', '语言', 'Language'],
+      ['work', '作品', 'Work'],
+      ['game', '游戏', 'Play'],
+    ],
+  },
 ];
 
 /** Gives a tenant the dictionaries it never had (a code it had, even removed, is not given again). */
-export const seedObservationDicts = (trx: Kysely<DB>, tenantId: string) =>
-  seedBizDicts(trx, tenantId, OBSERVATION_DICTS, { sealed: false, sort: 200 });
+export const seedObservationDicts = familyDictSeeder(OBSERVATION_DICTS, 200);
 
 const EntrySchema = z.object({
   id: z.string(),

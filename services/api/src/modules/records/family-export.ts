@@ -58,7 +58,13 @@ async function renderRow<C>(
   // Stored content was parsed on write; an older shape is printed as it is.
   const parsed = def.content.safeParse(row.content);
   const content = (parsed.success ? parsed.data : row.content) as C;
-  const refs = def.refs(content);
+  const given = def.refs(content);
+  const refs = {
+    children: given.children ?? [],
+    photos: given.photos ?? [],
+    goals: given.goals ?? [],
+    date: given.date ?? '',
+  };
   const lang = lang0 === 'en' ? 'en' : 'zh';
   const { tenantName, children } = await inTenant(database, { tenantId }, async (trx) => {
     const t = await trx.selectFrom('tenant').select('tenant_name').where('tenant_id', '=', tenantId).executeTakeFirst();

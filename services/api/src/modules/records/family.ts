@@ -1,10 +1,10 @@
-import { HistoryEntrySchema, ReviewRecordSchema, VersionSchema } from '@sprout/contracts';
+import { HistoryEntrySchema, mayWrite, ReviewRecordSchema, VersionSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsPattern, inTenant } from '@sprout/core/db';
-import { badRequest, forbidden, notFound } from '@sprout/core/errors';
+import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { defineRecordKind, type RecordKind } from '@sprout/core/records/kinds';
 import '@sprout/core/records/messages';
@@ -16,6 +16,7 @@ import {
   type CommandContext,
   callerOf,
   IdParamSchema,
+  inRecordScope,
   inSharedReadScope,
   loadFull,
   lockRecord,
@@ -78,6 +79,9 @@ export type FamilyOp =
   | 'excellentUnmark'
   | 'collect'
   | 'cancelCollect'
+  /** The form's pickers: the tenant's people (host, participants, members), its depts. */
+  | 'teachers'
+  | 'depts'
   /** Word export of one record, a zip of many. */
   | 'exportOne'
   | 'exportLink'
@@ -93,17 +97,39 @@ export interface FamilyPath {
   filter?: Record<string, string>;
   /** Op `list`: which lifecycle list. */
   list?: RecordList;
+  /** A list whose `id` parameter (required) names this content field: a visit's items, a project's activities. */
+  idIs?: string;
 }
 
 /** What a record's content names: checked against the tenant's rows on every save. */
 export interface RecordRefs {
-  classId: string;
-  /** The record's day: its semester. */
-  date: string;
-  children: readonly string[];
-  goals: readonly string[];
+  /** Its class; none (a teacher's own plan, a research activity): the record is its author's, in `deptId` or her dept. */
+  classId?: string | null;
+  /** The record's day: its semester (unless `semester` names it). */
+  date?: string;
+  semester?: string;
+  /** A record without class: its dept (checked), else the author's. */
+  deptId?: string;
+  children?: readonly string[];
+  goals?: readonly string[];
   /** Attachment ids that must be pictures. */
-  photos: readonly string[];
+  photos?: readonly string[];
+  /** Attachment ids of any type (documents). */
+  files?: readonly string[];
+  /** Users of the tenant it names (host, participants, members). */
+  teachers?: readonly string[];
+  /** Other live records of the tenant it names (a research activity's project). */
+  records?: ReadonlyArray<{ kind: string; id: string }>;
+}
+
+/**
+ * A record that belongs to another (a half-day visit's items): it takes the parent's class,
+ * dept and semester, and is written only while the parent is, by those who may write it.
+ */
+export interface RecordWithin<C> {
+  kind: string;
+  resource: string;
+  id: (content: C) => string;
 }
 
 export interface RecordFamilyDef<C> {
@@ -119,8 +145,12 @@ export interface RecordFamilyDef<C> {
   title: (content: C) => string;
   parent?: (content: C) => string | null;
   refs: (content: C) => RecordRefs;
-  /** The goal codes that exist (《指南》). */
-  goals: readonly string[];
+  /** The parent record this one lives in (the list's `parent_id`). */
+  within?: RecordWithin<C>;
+  /** The kind of the records living in this one (`within` it): submitted, reviewed and deleted with it. */
+  items?: string;
+  /** The goal codes that exist (《指南》); none for families without goals. */
+  goals?: readonly string[];
   /** Content text fields a list's `keyword` searches (besides the title, `theme`). */
   search?: readonly string[];
   /** Content fields a list filters by equality (a parameter of the same name). */
@@ -164,7 +194,7 @@ export function defineRecordFamily<C>(def: RecordFamilyDef<C>): RecordFamilyDecl
     resource: def.resource,
     content: def.content,
     title: def.title,
-    ...(def.parent ? { parent: def.parent } : {}),
+    ...(def.parent ? { parent: def.parent } : def.within ? { parent: def.within.id } : {}),
   });
   if (def.print) registerFamilyZip(def);
   return { def, kind, routes: (app) => familyRoutes(app, def) };
@@ -174,39 +204,128 @@ export function defineRecordFamily<C>(def: RecordFamilyDef<C>): RecordFamilyDecl
 async function placeOf<C>(c: CommandContext, def: RecordFamilyDef<C>, content: C): Promise<RecordPlace> {
   const refs = def.refs(content);
   const tenantId = c.caller.ctx.tenantId;
-  const cls = await c.trx
-    .selectFrom('clazz')
-    .select(['id', 'dept_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', refs.classId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!cls) throw badRequest('records.unknownClass');
-  const deptId = cls.dept_id === null ? null : String(cls.dept_id);
-  const wouldBe = { tenant_id: tenantId, id: '0', author_id: c.caller.ctx.userId, co_author_ids: [] };
-  const row = { ...wouldBe, dept_id: deptId, class_id: String(cls.id) } as unknown as RecordRow;
-  if (!accessTo(c.caller, def.resource, row).update) throw forbidden('records.classNotYours');
-  const children = [...new Set(refs.children)];
+  const place = def.within ? await parentPlace(c, def.within, content) : await ownPlace(c, def, refs);
+  const children = [...new Set(refs.children ?? [])];
   if (children.length) {
     const found = await c.trx
       .selectFrom('student')
       .select('id')
       .where('tenant_id', '=', tenantId)
-      .where('class_id', '=', String(cls.id))
+      .where('class_id', '=', place.classId as string)
       .where('is_deleted', '=', 0)
       .where('id', 'in', children)
       .execute();
     if (found.length !== children.length) throw badRequest('records.childNotInClass');
   }
-  if (refs.goals.some((g) => !def.goals.includes(g))) throw badRequest('records.unknownGoal');
-  const photos = [...new Set(refs.photos)];
+  if ((refs.goals ?? []).some((g) => !(def.goals ?? []).includes(g))) throw badRequest('records.unknownGoal');
+  const photos = [...new Set(refs.photos ?? [])];
   if (photos.length) {
     const { rows } = await sql<{ id: string; content_type: string }>`select id::text as id, content_type from attach
       where tenant_id = ${tenantId} and is_deleted = 0 and id = any(${photos}::bigint[])`.execute(c.trx);
     if (rows.length !== photos.length) throw badRequest('records.photoNotFound');
     if (rows.some((r) => !r.content_type.startsWith('image/'))) throw badRequest('records.photoNotImage');
   }
-  return { deptId, classId: String(cls.id), semester: semesterOf(refs.date) };
+  const teachers = [...new Set(refs.teachers ?? [])];
+  if (teachers.length) {
+    const found = await c.trx
+      .selectFrom('app_user')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('id', 'in', teachers)
+      .execute();
+    if (found.length !== teachers.length) throw badRequest('records.unknownTeacher');
+  }
+  for (const link of refs.records ?? []) {
+    const found = await c.trx
+      .selectFrom('record_list')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', link.id)
+      .where('kind', '=', link.kind)
+      .where('status', '<>', 'deleted')
+      .executeTakeFirst();
+    if (!found) throw badRequest('records.unknownLinked');
+  }
+  return place;
+}
+
+/** A record's own place: its class (in the caller's write scope), or, without class, its dept. */
+async function ownPlace<C>(c: CommandContext, def: RecordFamilyDef<C>, refs: RecordRefs): Promise<RecordPlace> {
+  const tenantId = c.caller.ctx.tenantId;
+  const semester = refs.semester ?? semesterOf(refs.date ?? '');
+  let deptId: string | null;
+  let classId: string | null = null;
+  if (refs.classId) {
+    const cls = await c.trx
+      .selectFrom('clazz')
+      .select(['id', 'dept_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', refs.classId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!cls) throw badRequest('records.unknownClass');
+    deptId = cls.dept_id === null ? null : String(cls.dept_id);
+    classId = String(cls.id);
+  } else if (refs.deptId) {
+    const dept = await c.trx
+      .selectFrom('dept')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', refs.deptId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!dept) throw badRequest('records.unknownDept');
+    deptId = String(dept.id);
+  } else {
+    const me = await c.trx
+      .selectFrom('app_user')
+      .select('dept_id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', c.caller.ctx.userId)
+      .executeTakeFirst();
+    deptId = me?.dept_id === null || me?.dept_id === undefined ? null : String(me.dept_id);
+  }
+  const wouldBe = { tenant_id: tenantId, id: '0', author_id: c.caller.ctx.userId, co_author_ids: [] };
+  const row = { ...wouldBe, dept_id: deptId, class_id: classId } as unknown as RecordRow;
+  if (!accessTo(c.caller, def.resource, row).update)
+    throw forbidden(classId ? 'records.classNotYours' : 'records.deptNotYours');
+  return { deptId, classId, semester };
+}
+
+/** A record inside another: the parent must be live, in the caller's scope, still written, and hers to write. */
+async function parentPlace<C>(c: CommandContext, within: RecordWithin<C>, content: C): Promise<RecordPlace> {
+  const parent = (await c.trx
+    .selectFrom('record_list as r')
+    .selectAll('r')
+    .where('r.tenant_id', '=', c.caller.ctx.tenantId)
+    .where('r.id', '=', within.id(content))
+    .where('r.kind', '=', within.kind)
+    .where('r.status', '<>', 'deleted')
+    .where(inRecordScope(c.caller, 'read', within.resource))
+    .forShare()
+    .executeTakeFirst()) as RecordRow | undefined;
+  if (!parent) throw badRequest('records.unknownParent');
+  const access = accessTo(c.caller, within.resource, parent);
+  if (!mayWrite(parent.status, access, true)) {
+    if (!access.update || !(access.author || access.team)) throw forbidden('record.notAuthor');
+    throw new AppError('conflict', 'records.parentNotEditable');
+  }
+  return { deptId: parent.dept_id, classId: parent.class_id, semester: parent.semester };
+}
+
+/** The live records of `kind` within a record (locked): they go along with its lifecycle. */
+function itemsOf(c: CommandContext, kind: string, parentId: string) {
+  return c.trx
+    .selectFrom('record_list')
+    .select(['id', 'kind', 'status'])
+    .where('tenant_id', '=', c.caller.ctx.tenantId)
+    .where('parent_id', '=', parentId)
+    .where('kind', '=', kind)
+    .where('status', '<>', 'deleted')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Registers the paths of a family's table. */
@@ -227,6 +346,7 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
     buttons: { submit: buttons.submit, review: buttons.review, remove: buttons.delete },
     open,
     detail: (request, id) => loadFull(request, resource, kind, id),
+    ...(def.items ? { dependents: (c, id) => itemsOf(c, def.items as string, id) } : {}),
   });
 
   const search = def.search ?? [];
@@ -278,7 +398,9 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
         after: async (c, id) => {
           // The record holds its photos: removing one of them is refused while it does.
           const name = def.title(body.content);
-          await useAttachments(c.trx, c.caller.ctx.tenantId, def.refs(body.content).photos, { kind, id, name });
+          const refs = def.refs(body.content);
+          const used = [...(refs.photos ?? []), ...(refs.files ?? [])];
+          await useAttachments(c.trx, c.caller.ctx.tenantId, used, { kind, id, name });
           if (!submit) return;
           requireButton(c.caller, buttons.submit);
           await lifecycle.submitIn(c, id, undefined);
@@ -390,6 +512,9 @@ export function recordTableRoutes<F extends RecordFilter>(
   const nickNameFilter = ((t.filter ?? RecordFilterSchema) as unknown as typeof RecordFilterSchema).extend({
     nickName: z.string().trim().min(1, { message: '$records.nickNameRequired' }).max(50),
   }) as unknown as z.ZodType<F>;
+  const idFilter = ((t.filter ?? RecordFilterSchema) as unknown as typeof RecordFilterSchema).extend({
+    id: IdSchema,
+  }) as unknown as z.ZodType<F>;
   const listOf = (p: FamilyPath) => (p.op === 'list' ? p.list : LIST_OF[p.op]);
   const lists = paths.filter((p) => listOf(p));
   recordListRoutes(
@@ -401,12 +526,13 @@ export function recordTableRoutes<F extends RecordFilter>(
       summary: p.summary,
       list: listOf(p) as RecordList,
       ...(p.op === 'trial' && t.reviewButton ? { button: t.reviewButton } : {}),
-      ...(p.op === 'byNickName' ? { filter: nickNameFilter } : {}),
+      ...(p.op === 'byNickName' ? { filter: nickNameFilter } : p.idIs ? { filter: idFilter } : {}),
       ...(p.op === 'byNickName'
         ? { values: (f: F & Record<string, unknown>) => ({ nickLike: containsPattern(String(f.nickName)) }) }
         : {}),
       where: (qb, v) => {
-        const out = applyFixed(qb, p.filter);
+        let out = applyFixed(qb, p.filter);
+        if (p.idIs) out = out.where(sql<boolean>`r.content ->> ${sql.lit(p.idIs)} = ${v.id}`);
         if (p.op !== 'byNickName') return out;
         return out.where(
           sql<boolean>`exists (select 1 from student s where s.tenant_id = r.tenant_id and s.is_deleted = 0
@@ -464,6 +590,20 @@ export function recordTableRoutes<F extends RecordFilter>(
           },
         );
         break;
+      case 'teachers':
+      case 'depts': {
+        const what = p.op;
+        r.get(
+          url(p),
+          { schema: { tags: [tag], summary: p.summary, response: { 200: okSchema(z.array(PickSchema)) } } },
+          async (request) => {
+            const caller = await callerOf(request);
+            const rows = await inTenant(app.database, caller.ctx, (trx) => picks(trx, caller.ctx.tenantId, what));
+            return ok(rows, request.lang);
+          },
+        );
+        break;
+      }
       case 'exportOne':
       case 'exportLink':
       case 'exportMany':
@@ -479,6 +619,30 @@ export function recordTableRoutes<F extends RecordFilter>(
         break;
     }
   }
+}
+
+const PickSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A picker's choices: the tenant's live users (by their real name) or depts, in order. */
+async function picks(trx: CommandContext['trx'], tenantId: string, what: 'teachers' | 'depts') {
+  const rows =
+    what === 'teachers'
+      ? await trx
+          .selectFrom('app_user')
+          .select(['id', sql<string>`coalesce(nullif(real_name, ''), nullif(name, ''), account)`.as('name')])
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .orderBy('id')
+          .execute()
+      : await trx
+          .selectFrom('dept')
+          .select(['id', 'dept_name as name'])
+          .where('tenant_id', '=', tenantId)
+          .where('is_deleted', '=', 0)
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+  return rows.map((r) => ({ id: String(r.id), name: String(r.name) }));
 }
 
 /** A list path's fixed condition (`status`, or content fields). */

@@ -7,6 +7,8 @@ import { recordExportProcessor } from './zip-export';
  * queries and pages, loading and locking in scope, commands in one tenant transaction, the
  * history timeline). Families import it from here, never from its files.
  */
+export * from './demo';
+export * from './dicts';
 export * from './engine';
 export * from './family';
 export { recordTimeline } from './history';

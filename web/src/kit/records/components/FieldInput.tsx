@@ -1,9 +1,29 @@
-import { Box, Input, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Input,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, RecordFamily } from '../define';
-import { useChildOptions, useClassOptions, useFieldOptions, useGoalGroups } from '../lookups';
+import {
+  useChildOptions,
+  useClassOptions,
+  useFieldOptions,
+  useGoalGroups,
+  usePicks,
+  useRecordOptions,
+} from '../lookups';
 import { PhotoField } from './PhotoField';
 
 const RichTextField = lazy(() => import('../../crud/RichTextField').then((m) => ({ default: m.RichTextField })));
@@ -20,7 +40,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v ==
 const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map(String) : []);
 
 /** One field of a family's form, by its kind. */
-export function FieldInput({ field, values, onChange, error }: FieldInputProps) {
+export function FieldInput({ family, field, values, onChange, error }: FieldInputProps) {
   const { t } = useTranslation();
   const label = String(t(field.label as never));
   const value = values[field.name];
@@ -58,7 +78,15 @@ export function FieldInput({ field, values, onChange, error }: FieldInputProps) 
     case 'select':
       return <DictSelect field={field} common={common} value={str(value)} onChange={set} />;
     case 'class':
-      return <ClassSelect common={common} value={str(value)} onChange={set} />;
+      return <ClassSelect common={common} which={field.classes ?? 'mine'} value={str(value)} onChange={set} />;
+    case 'teacher':
+    case 'dept':
+    case 'teachers':
+      return <PickSelect family={family} field={field} common={common} value={value} onChange={set} />;
+    case 'record':
+      return <RecordSelect field={field} common={common} value={str(value)} onChange={set} />;
+    case 'rows':
+      return <RowsInput field={field} label={label} value={value} onChange={set} />;
     case 'child':
     case 'children':
       return <ChildPicker field={field} common={common} classId={str(values.classId)} value={value} onChange={set} />;
@@ -105,8 +133,127 @@ function DictSelect({
   );
 }
 
-function ClassSelect({ common, value, onChange }: { common: Common; value: string; onChange: (v: string) => void }) {
-  const options = useClassOptions('mine');
+/** A person (or several) of the kindergarten, or a dept: the family's `teachers` / `depts` path. */
+function PickSelect(props: {
+  family: RecordFamily;
+  field: FieldDef;
+  common: Common;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const { field, common, value, onChange } = props;
+  const options = usePicks(props.family, field.kind === 'dept' ? 'depts' : 'teachers');
+  if (field.kind === 'teachers')
+    return (
+      <MultiSelect
+        {...common}
+        data={options}
+        value={list(value)}
+        onChange={onChange}
+        searchable
+        maxValues={field.maxItems}
+        hidePickedOptions
+      />
+    );
+  return (
+    <Select
+      {...common}
+      data={options}
+      value={str(value) || null}
+      onChange={(v) => onChange(v ?? '')}
+      searchable
+      allowDeselect={false}
+    />
+  );
+}
+
+function RecordSelect(props: { field: FieldDef; common: Common; value: string; onChange: (v: string) => void }) {
+  const options = useRecordOptions(props.field);
+  return (
+    <Select
+      {...props.common}
+      data={options}
+      value={props.value || null}
+      onChange={(v) => props.onChange(v ?? '')}
+      searchable
+      clearable
+    />
+  );
+}
+
+/** A table of rows: one line of text inputs per row, rows added and removed. */
+function RowsInput({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const rows = (Array.isArray(value) ? value : []) as Record<string, string>[];
+  const columns = field.columns ?? [];
+  const set = (i: number, column: string, text: string) =>
+    onChange(rows.map((row, j) => (j === i ? { ...row, [column]: text } : row)));
+  return (
+    <Input.Wrapper label={label} data-testid={`field-${field.name}`}>
+      <Box>
+        {rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          <Group key={i} gap="xs" mt="xs" wrap="nowrap" align="flex-start">
+            {columns.map((column, c) => (
+              <TextInput
+                key={column.name}
+                style={{ flex: c === 0 ? 1 : 3 }}
+                placeholder={String(t(column.label as never))}
+                aria-label={String(t(column.label as never))}
+                value={row[column.name] ?? ''}
+                onChange={(e) => set(i, column.name, e.currentTarget.value)}
+                maxLength={c === 0 ? 50 : 1000}
+              />
+            ))}
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={4}
+              aria-label={String(t('records.rows.remove'))}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        {(!field.maxItems || rows.length < field.maxItems) && (
+          <Button
+            mt="xs"
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => onChange([...rows, Object.fromEntries(columns.map((c) => [c.name, '']))])}
+          >
+            {t('records.rows.add')}
+          </Button>
+        )}
+      </Box>
+    </Input.Wrapper>
+  );
+}
+
+function ClassSelect({
+  common,
+  which,
+  value,
+  onChange,
+}: {
+  common: Common;
+  which: 'mine' | 'scope';
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const options = useClassOptions(which);
   return (
     <Select
       {...common}

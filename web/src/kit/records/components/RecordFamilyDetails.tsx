@@ -25,6 +25,7 @@ import { type FamilyApi, type FamilyRecord, familyApi } from '../api';
 import { detailsHref, type RecordFamily } from '../define';
 import { FamilyHistory } from './HistoryTimeline';
 import { RecordEditor } from './RecordEditor';
+import { RecordItems } from './RecordItems';
 import { RecordView } from './RecordView';
 import classes from './records.module.css';
 import { ReviewDialog } from './ReviewDialog';
@@ -86,6 +87,11 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
             setParams({ id: doneId }, { replace: true });
           }}
         />
+        {family.items && loaded && (
+          <Paper withBorder p="lg" radius="md" mt="lg">
+            <RecordItems family={family} parent={loaded} />
+          </Paper>
+        )}
       </BasicContainer>
     );
   if (!loaded) return null;
@@ -95,6 +101,7 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Paper withBorder p="lg" radius="md" className={classes.sheet}>
             <RecordView family={family} record={loaded} />
+            {family.items && <RecordItems family={family} parent={loaded} />}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }} className={classes.noPrint}>
@@ -188,12 +195,19 @@ function ReviewPanel({
         </Text>
         {record.reviewerName && record.reviewTime && (
           <Text size="sm" c="dimmed">
-            {t('records.details.lastReview', { name: record.reviewerName, time: record.reviewTime })}
+            {t(`${family.reviewAs?.texts ?? 'records.details'}.lastReview` as 'records.details.lastReview', {
+              name: record.reviewerName,
+              time: record.reviewTime,
+            })}
           </Text>
         )}
         {record.reviewComment && (
           <Alert color={record.status === 'returned' ? 'red' : 'teal'} p="xs" data-testid="review-comment-shown">
-            <Text size="sm">{t('records.details.commentLine', { comment: record.reviewComment })}</Text>
+            <Text size="sm">
+              {t(`${family.reviewAs?.texts ?? 'records.details'}.commentLine` as 'records.details.commentLine', {
+                comment: record.reviewComment,
+              })}
+            </Text>
           </Alert>
         )}
       </Stack>
@@ -232,18 +246,20 @@ function ReviewPanel({
               onClick={() => setReviewing('approve')}
               data-testid="details-approve"
             >
-              {t('records.details.approve')}
+              {t(`${family.reviewAs?.texts ?? 'records.details'}.approve` as never)}
             </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              leftSection={<IconArrowBackUp size={14} />}
-              onClick={() => setReviewing('return')}
-              data-testid="details-return"
-            >
-              {t('records.details.return')}
-            </Button>
+            {!family.reviewAs?.noReturn && (
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconArrowBackUp size={14} />}
+                onClick={() => setReviewing('return')}
+                data-testid="details-return"
+              >
+                {t('records.details.return')}
+              </Button>
+            )}
           </>
         )}
         {record.status === 'success' && can.excellent && excellentPath && (
@@ -302,6 +318,8 @@ function ReviewPanel({
         </Button>
       </Group>
       <ReviewDialog
+        texts={family.reviewAs?.texts}
+        commentAlways={family.reviewAs?.commentAlways}
         action={reviewing}
         onClose={() => setReviewing(null)}
         onSubmit={async (action, comment) => {

@@ -6,7 +6,14 @@ import { Link } from 'react-router-dom';
 import type { FamilyRecord } from '../api';
 import { type FieldDef, formValues, type RecordFamily, richIsEmpty, shown } from '../define';
 import { goalLabel } from '../goals';
-import { useChildOptions, useClassOptions, useFieldOptions, useGoalGroups } from '../lookups';
+import {
+  useChildOptions,
+  useClassOptions,
+  useFieldOptions,
+  useGoalGroups,
+  usePicks,
+  useRecordOptions,
+} from '../lookups';
 import { PhotoStrip } from './PhotoField';
 import classes from './records.module.css';
 
@@ -30,7 +37,7 @@ export function RecordView({ family, record }: { family: RecordFamily; record: F
   return (
     <Stack gap="md" data-testid="record-view">
       <Title order={3} ta="center" data-testid="record-title">
-        {String(values[family.titleField] ?? '') || t('records.list.untitled')}
+        {String(values[family.titleField] ?? '') || record.title || t('records.list.untitled')}
       </Title>
       {pairs.length > 0 && (
         <Table withTableBorder withColumnBorders className={classes.printTable}>
@@ -62,7 +69,7 @@ export function RecordView({ family, record }: { family: RecordFamily; record: F
                   <Text size="sm" fw={600} c="dimmed">
                     {t(f.label as never)}
                   </Text>
-                  <Value field={f} values={values} record={record} />
+                  <Value family={family} field={f} values={values} record={record} />
                 </div>
               ))}
             </Stack>
@@ -96,10 +103,12 @@ function Empty() {
 
 /** One field's value as printed. */
 function Value({
+  family,
   field,
   values,
   record,
 }: {
+  family: RecordFamily;
   field: FieldDef;
   values: Record<string, unknown>;
   record: FamilyRecord;
@@ -133,6 +142,20 @@ function Value({
       return list.length ? <GoalBadges codes={list.map(String)} /> : <Empty />;
     case 'perDomain':
       return <DomainTables field={field} rows={list as Record<string, string>[]} />;
+    case 'teacher':
+    case 'teachers':
+    case 'dept':
+      return (
+        <PickNames
+          family={family}
+          op={field.kind === 'dept' ? 'depts' : 'teachers'}
+          ids={field.kind === 'teachers' ? list.map(String) : [String(value ?? '')]}
+        />
+      );
+    case 'record':
+      return <RecordTitle field={field} id={String(value ?? '')} />;
+    case 'rows':
+      return <RowsTable field={field} rows={list as Record<string, string>[]} />;
     default:
       return String(value ?? '').trim() ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -142,6 +165,46 @@ function Value({
         <Empty />
       );
   }
+}
+
+function PickNames({ family, op, ids }: { family: RecordFamily; op: 'teachers' | 'depts'; ids: string[] }) {
+  const options = usePicks(family, op);
+  const present = ids.filter(Boolean);
+  if (present.length === 0) return <Empty />;
+  return <Text size="sm">{present.map((id) => options.find((o) => o.value === id)?.label ?? id).join('、')}</Text>;
+}
+
+function RecordTitle({ field, id }: { field: FieldDef; id: string }) {
+  const options = useRecordOptions(field);
+  if (!id) return <Empty />;
+  return <Text size="sm">{options.find((o) => o.value === id)?.label ?? id}</Text>;
+}
+
+function RowsTable({ field, rows }: { field: FieldDef; rows: Record<string, string>[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <Empty />;
+  const columns = field.columns ?? [];
+  return (
+    <Table withTableBorder withColumnBorders>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.name}>{t(c.label as never)}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          <Table.Tr key={i}>
+            {columns.map((c) => (
+              <Table.Td key={c.name}>{row[c.name] ?? ''}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 }
 
 function OptionText({ field, value }: { field: FieldDef; value: string }) {

@@ -13,11 +13,15 @@ export function ReviewDialog({
   onClose,
   onSubmit,
   texts = 'records.details',
+  commentAlways = false,
 }: {
   action: 'approve' | 'return' | null;
   onClose: () => void;
   onSubmit: (action: 'approve' | 'return', comment: string) => Promise<void>;
-  texts?: 'records.details' | 'week.details';
+  /** The keys' prefix: the kit's, the week's, or a family's own (`teaching.reply`). */
+  texts?: string;
+  /** A comment is asked for on approving too (a class's reply to a visit is its comment). */
+  commentAlways?: boolean;
 }) {
   const { t } = useTranslation();
   const k = (name: string) => String(t(`${texts}.${name}` as never));
@@ -33,7 +37,7 @@ export function ReviewDialog({
 
   const submit = async () => {
     if (!action) return;
-    if (action === 'return' && !comment.trim()) {
+    if ((action === 'return' || commentAlways) && !comment.trim()) {
       setError(k('commentRequired'));
       return;
     }

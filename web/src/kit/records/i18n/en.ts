@@ -97,6 +97,21 @@ export const en: RecordsMessages = {
     notSavedYet: 'Fill in the required fields first: it can be submitted once saved',
     readOnly: 'This record cannot be edited now ({{status}})',
   },
+  rows: {
+    add: 'Add a row',
+    remove: 'Remove this row',
+  },
+  items: {
+    add: 'Add an item',
+    edit: 'Edit',
+    remove: 'Delete',
+    empty: 'No items yet',
+    save: 'Save item',
+    cancel: 'Cancel',
+    saved: 'Item saved',
+    removed: 'Item deleted',
+    removeConfirm: 'Delete this item?',
+  },
   photos: {
     add: 'Add photos',
     remove: 'Remove',

@@ -96,6 +96,21 @@ export const zhCN = {
     notSavedYet: '请先填写必填项，保存后才能提交',
     readOnly: '这条记录当前不能修改（{{status}}）',
   },
+  rows: {
+    add: '添加一行',
+    remove: '删除此行',
+  },
+  items: {
+    add: '添加条目',
+    edit: '修改',
+    remove: '删除',
+    empty: '还没有条目',
+    save: '保存条目',
+    cancel: '取消',
+    saved: '条目已保存',
+    removed: '条目已删除',
+    removeConfirm: '删除这一条目？',
+  },
   photos: {
     add: '添加照片',
     remove: '移除',
