@@ -11,6 +11,7 @@ import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { guideContext } from './modules/guide';
+import { inboxContext } from './modules/inbox';
 import { noticeContext } from './modules/notice';
 import { observationContext } from './modules/observation';
 import { fileContext } from './modules/file';
@@ -44,6 +45,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   attachContext,
   fileContext,
   logContext,
+  inboxContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

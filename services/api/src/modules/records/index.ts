@@ -9,7 +9,7 @@ import { recordExportProcessor } from './zip-export';
  */
 export * from './engine';
 export * from './family';
-export { recordTimeline } from './history';
+export { contentChanges, recordTimeline } from './history';
 export * from './layout';
 export * from './lifecycle-routes';
 export * from './routes';

@@ -136,7 +136,7 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
       const live = await liveRevision(c.trx, c.caller.ctx.tenantId, id, lang);
       if (!live) return null;
       const done = () => markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq);
-      return { content: live.content, authors: live.authorIds, done };
+      return { content: live.content, authors: live.authorIds, fieldAuthors: live.fieldAuthors, done };
     },
     changed: (request, id) => docChanged(app.auth.kv, tenantOf(request).tenantId, id),
     detail: weekDetail,

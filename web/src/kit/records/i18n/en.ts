@@ -172,6 +172,10 @@ export const en: RecordsMessages = {
       collected: 'added it to favourites',
       uncollected: 'removed it from favourites',
       deleted: 'deleted it',
+      childAdded: 'added the {{kind}} “{{title}}”',
+      childRemoved: 'removed the {{kind}} “{{title}}”',
     },
+    childKinds: { week_plan: 'lesson plan', day_plan: 'half/full-day plan' },
+    changeBy: 'by {{names}}',
   },
 };

@@ -171,7 +171,11 @@ export const zhCN = {
       collected: '加入收藏',
       uncollected: '取消收藏',
       deleted: '删除了记录',
+      childAdded: '添加了{{kind}}「{{title}}」',
+      childRemoved: '删除了{{kind}}「{{title}}」',
     },
+    childKinds: { week_plan: '教案', day_plan: '半日/一日活动' },
+    changeBy: '{{names}} 修改',
   },
 };
 

@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
+import { InboxBell } from '../../../inbox';
 import { NoticeBell } from '../../../notice';
 import { toggleCollapsed } from '../../layoutStore';
 import { ColorPickerButton } from '../ColorPickerButton/ColorPickerButton';
@@ -66,6 +67,7 @@ export function TopBar({ collapsed, onChooseTop }: TopBarProps) {
           <IconHelpCircle size={20} />
         </HeaderIcon>
         <NoticeBell />
+        <InboxBell />
         <ErrorLogButton />
         <LockButton />
         <ThemeMenu />

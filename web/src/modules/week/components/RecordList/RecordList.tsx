@@ -15,12 +15,14 @@ import {
 } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
 import type { PageQuery } from '../../api';
 import { useClasses } from '../../hooks/useClasses';
 import { useLoad } from '../../hooks/useLoad';
+import { useRouteQuery } from '../../hooks/useRouteQuery';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { ListFilters, Page, RecordHeader } from '../../model/types';
 import { localYmd, recentSemesters } from '../../model/weekDates';
@@ -120,9 +122,21 @@ export function RecordList<R extends RecordHeader>({
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const { classes: classOptions } = useClasses(classSource);
-  const [form, setForm] = useState<FormState>({});
-  const [applied, setApplied] = useState<ListFilters>({});
+  // A link may ask for one status (`?status=returned`: the home page's 被退回待修改): it is the list's filter then.
+  const ownPath = useRef(useLocation().pathname).current;
+  const askedParam = useRouteQuery(ownPath).get('status');
+  const asked = askedParam && filters.includes('status') ? (askedParam as ListFilters['status']) : null;
+  const [form, setForm] = useState<FormState>(asked ? { status: asked } : {});
+  const [applied, setApplied] = useState<ListFilters>(asked ? { status: asked } : {});
   const [query, setQuery] = useState<PageQuery>({ current: 1, size: 10 });
+  const lastAsked = useRef(asked);
+  useEffect(() => {
+    if (!asked || asked === lastAsked.current) return;
+    lastAsked.current = asked;
+    setForm((f) => ({ ...f, status: asked }));
+    setApplied((a) => ({ ...a, status: asked }));
+    setQuery((q) => ({ ...q, current: 1 }));
+  }, [asked]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { data, loading, error, reload } = useLoad(() => fetch(query, applied), [query, applied, refreshKey]);
   const semesters = useMemo(() => recentSemesters(localYmd(), 6), []);

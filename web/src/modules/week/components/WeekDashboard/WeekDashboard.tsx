@@ -28,7 +28,12 @@ type Todo = 'drafts' | 'returned' | 'reviews';
 /** The viewer's to-dos: how each looks (text `week.dashboard.<label>`) and where it is done. */
 const TODOS: Record<Todo, { TodoIcon: Icon; color: string; label: `todo${Capitalize<Todo>}`; to: string }> = {
   drafts: { TodoIcon: IconPencil, color: 'gray', label: 'todoDrafts', to: WEEK_PATHS.mine },
-  returned: { TodoIcon: IconArrowBackUp, color: 'red', label: 'todoReturned', to: WEEK_PATHS.mine },
+  returned: {
+    TodoIcon: IconArrowBackUp,
+    color: 'red',
+    label: 'todoReturned',
+    to: `${WEEK_PATHS.mine}?status=returned`,
+  },
   reviews: { TodoIcon: IconClipboardCheck, color: 'orange', label: 'todoReviews', to: WEEK_PATHS.trial },
 };
 
