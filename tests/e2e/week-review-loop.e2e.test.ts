@@ -131,6 +131,18 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     expect(await bellCount(reviewer)).toBe(0);
 
     await one.getByTestId('inbox-bell').click();
+    console.log('DEBUG inbox', JSON.stringify(await api(one, 'GET', '/inbox/list?current=1&size=20')));
+    await one.waitForTimeout(1500);
+    await snap(one, 'debug-bell');
+    console.log(
+      'DEBUG html',
+      (
+        await one
+          .getByTestId('inbox-list')
+          .innerHTML()
+          .catch((e) => String(e))
+      ).slice(0, 1500),
+    );
     const item = one.getByTestId('inbox-list').locator('[data-testid="inbox-item"][data-event="returned"]').first();
     await item.waitFor();
     expect(await item.getAttribute('data-read')).toBe('false');
@@ -160,7 +172,7 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     const history = one.getByTestId('history');
     await history.waitFor();
     await expect.poll(() => history.getByTestId('history-what').allTextContents()).toContain(`添加了教案「${PLAN}」`);
-    const added = history.locator('[data-testid="history-entry"][data-type="ChildAdded"]');
+    const added = history.locator('[data-testid="history-entry"][data-type="ChildAdded"]').filter({ hasText: PLAN });
     expect(await added.getByTestId('history-actor').textContent()).toBe(TWO.realName);
     const credited = await history.getByTestId('history-change-authors').allTextContents();
     expect(credited.some((c) => c.includes(ONE.realName))).toBe(true);
@@ -194,6 +206,59 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     await history.scrollIntoViewIfNeeded();
     await snap(one, 'review-loop-history-en');
     await setLanguage(one, 'zh');
+  });
+
+  it('on a phone (390×844): the week day by day under sticky segment names, lists with status and actions, toasts under the top bar', async () => {
+    const phone = await (await e2e.context({ viewport: { width: 390, height: 844 } })).newPage();
+    errors.push(watchErrors(phone));
+    await signIn(phone, ONE);
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') await setLanguage(phone, 'en');
+      // My weeks: a card per week, its status and its actions inside the screen.
+      await phone.goto('/week/mine/index?status=returned');
+      const card = phone.locator(`[data-testid="list-row"][data-id="${weekId}"]`);
+      await card.waitFor();
+      const badge = card.getByTestId('list-row-status');
+      expect(await badge.textContent()).toBe(lang === 'zh' ? '已退回' : 'Returned');
+      const box = await badge.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await card.getByTestId('list-row-actions').locator('button, a').count()).toBeGreaterThan(0);
+      await snap(phone, `review-loop-phone-list-${lang}`);
+
+      // The week: one day at a time, each segment under its name.
+      await phone.goto(`/week/week/?id=${weekId}`);
+      const view = phone.getByTestId('day-view');
+      await view.waitFor();
+      const labels = view.getByTestId('day-view-slot-label');
+      await expect
+        .poll(() => labels.allTextContents())
+        .toEqual(
+          lang === 'zh'
+            ? ['晨间活动', '集体教学', '区域活动', '户外活动', '生活活动', '下午活动', '备注']
+            : expect.arrayContaining(['Notes']),
+        );
+      expect(await labels.first().evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+      expect(await phone.getByTestId('day-grid').count()).toBe(0);
+      // Tuesday: the text 刘洋 typed into its 区域活动.
+      await view
+        .getByTestId('day-view-days')
+        .getByText(lang === 'zh' ? '周二' : 'Tue', { exact: false })
+        .click();
+      await expect.poll(() => view.getAttribute('data-day')).toBe('1');
+      await expect.poll(() => cell(phone, 1, 'regional').inputValue()).toContain('建构区：搭小桥');
+      // Scrolled down, the segment names stay in view under the day bar.
+      await cell(phone, 1, 'notes').scrollIntoViewIfNeeded();
+      const notesLabel = await labels.last().boundingBox();
+      expect(notesLabel?.y ?? 0).toBeGreaterThanOrEqual(56);
+      await phone.evaluate(() => window.scrollTo(0, 0));
+      await view.scrollIntoViewIfNeeded();
+      await snap(phone, `review-loop-phone-week-${lang}`);
+    }
+    // Toasts start under the top bar (56 px), never over it.
+    const toasts = phone.locator('.mantine-Notifications-root[data-position="top-center"]');
+    await expect.poll(() => toasts.count()).toBe(1);
+    expect(await toasts.evaluate((el) => Number.parseFloat(getComputedStyle(el).top))).toBeGreaterThanOrEqual(56);
+    await setLanguage(phone, 'zh');
   });
 
   it('raised no page errors', () => {

@@ -88,6 +88,7 @@ export const en: RecordsMessages = {
     saveNow: 'Save now',
   },
   editor: {
+    returnedTitle: 'Returned: revise it as the reviewer asks, then submit it again',
     newTitle: 'New {{name}}',
     editTitle: 'Edit {{name}}',
     submit: 'Submit for review',

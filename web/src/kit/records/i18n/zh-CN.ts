@@ -87,6 +87,7 @@ export const zhCN = {
     saveNow: '立即保存',
   },
   editor: {
+    returnedTitle: '已被退回，请按审核意见修改后重新提交',
     newTitle: '新增{{name}}',
     editTitle: '编辑{{name}}',
     submit: '提交审核',

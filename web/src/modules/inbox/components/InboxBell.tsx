@@ -62,7 +62,7 @@ export function InboxBell() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const count = useInboxUnread().data ?? 0;
-  const latest = useInbox(20);
+  const latest = useInbox(10);
   const read = useInboxRead();
   const label = count ? t('inbox.bellCount', { count }) : t('inbox.bell');
   const messages = latest.data?.records ?? [];
