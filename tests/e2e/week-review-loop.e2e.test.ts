@@ -131,18 +131,6 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     expect(await bellCount(reviewer)).toBe(0);
 
     await one.getByTestId('inbox-bell').click();
-    console.log('DEBUG inbox', JSON.stringify(await api(one, 'GET', '/inbox/list?current=1&size=20')));
-    await one.waitForTimeout(1500);
-    await snap(one, 'debug-bell');
-    console.log(
-      'DEBUG html',
-      (
-        await one
-          .getByTestId('inbox-list')
-          .innerHTML()
-          .catch((e) => String(e))
-      ).slice(0, 1500),
-    );
     const item = one.getByTestId('inbox-list').locator('[data-testid="inbox-item"][data-event="returned"]').first();
     await item.waitFor();
     expect(await item.getAttribute('data-read')).toBe('false');
