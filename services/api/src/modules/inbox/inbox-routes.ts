@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { type SqlBool, sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
+import type { DB } from '@sprout/core/db';
 import { badRequest } from '@sprout/core/errors';
 import { findPage, PageQuerySchema } from '@sprout/core/http/paging';
 import { formatDateTime } from '@sprout/core/time';
@@ -63,14 +64,23 @@ export async function inboxRoutes(app: FastifyInstance) {
     },
   });
 
+  /** A call on the caller's own messages, in one tenant transaction; answers their unread count after it. */
+  const mine =
+    (change?: (trx: Kysely<DB>, tenantId: string, me: string, ids?: string[]) => Promise<unknown>) =>
+    (request: FastifyRequest, input?: unknown) => {
+      const { tenantId, userId } = tenantOf(request);
+      const me = userId ?? '0';
+      return request.tx(async (trx) => {
+        await change?.(trx, tenantId, me, (input as { ids?: string[] } | undefined)?.ids);
+        return unreadCount(trx, tenantId, me);
+      });
+    };
+
   route.get(`${BASE}/unread-count`, {
     summary: 'How many of the caller’s notifications are unread',
     config: anyone,
     data: int,
-    handler: async (request) => {
-      const { tenantId, userId } = tenantOf(request);
-      return request.tx((trx) => unreadCount(trx, tenantId, userId ?? '0'));
-    },
+    handler: mine(),
   });
 
   route.post(`${BASE}/read`, {
@@ -79,30 +89,18 @@ export async function inboxRoutes(app: FastifyInstance) {
     config: anyone,
     merged: z.object({ ids: RequiredIdListSchema }),
     data: int,
-    handler: async (request, { ids }) => {
-      const { tenantId, userId } = tenantOf(request);
-      const me = userId ?? '0';
-      return request.tx(async (trx) => {
-        const own = await ownMessages(trx, tenantId, me, ids);
-        const unknown = ids.filter((id) => !own.has(id));
-        if (unknown.length) throw badRequest('inbox.unknown', { ids: unknown.join(',') });
-        await markRead(trx, tenantId, me, ids);
-        return unreadCount(trx, tenantId, me);
-      });
-    },
+    handler: mine(async (trx, tenantId, me, ids = []) => {
+      const own = await ownMessages(trx, tenantId, me, ids);
+      const unknown = ids.filter((id) => !own.has(id));
+      if (unknown.length) throw badRequest('inbox.unknown', { ids: unknown.join(',') });
+      await markRead(trx, tenantId, me, ids);
+    }),
   });
 
   route.post(`${BASE}/read-all`, {
     summary: 'Marks every notification of the caller read; answers their unread count (0)',
     config: anyone,
     data: int,
-    handler: async (request) => {
-      const { tenantId, userId } = tenantOf(request);
-      const me = userId ?? '0';
-      return request.tx(async (trx) => {
-        await markRead(trx, tenantId, me);
-        return unreadCount(trx, tenantId, me);
-      });
-    },
+    handler: mine((trx, tenantId, me) => markRead(trx, tenantId, me)),
   });
 }
