@@ -234,10 +234,18 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
         .click();
       await expect.poll(() => view.getAttribute('data-day')).toBe('1');
       await expect.poll(() => cell(phone, 1, 'regional').inputValue()).toContain('建构区：搭小桥');
-      // Scrolled down, the segment names stay in view under the day bar.
-      await cell(phone, 1, 'notes').scrollIntoViewIfNeeded();
-      const notesLabel = await labels.last().boundingBox();
-      expect(notesLabel?.y ?? 0).toBeGreaterThanOrEqual(56);
+      // Scrolled so that 户外活动's box starts under the day bar: its name stays in view, right under the bar.
+      await phone.evaluate(() => {
+        const section = document.querySelectorAll('[data-testid="day-view-slot-label"]')[3]?.parentElement;
+        if (section) window.scrollBy(0, section.getBoundingClientRect().top - 80);
+      });
+      const bar = await view.getByTestId('day-view-days').boundingBox();
+      const stuck = await labels.nth(3).boundingBox();
+      const barBottom = (bar?.y ?? 0) + (bar?.height ?? 0);
+      expect(bar?.y ?? 0).toBeGreaterThanOrEqual(56);
+      expect(stuck?.y ?? 0).toBeGreaterThanOrEqual(barBottom - 1);
+      expect(stuck?.y ?? 0).toBeLessThanOrEqual(barBottom + 14);
+      await snap(phone, `review-loop-phone-week-scrolled-${lang}`);
       await phone.evaluate(() => window.scrollTo(0, 0));
       await view.scrollIntoViewIfNeeded();
       await snap(phone, `review-loop-phone-week-${lang}`);

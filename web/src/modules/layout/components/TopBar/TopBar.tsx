@@ -68,11 +68,14 @@ export function TopBar({ collapsed, onChooseTop }: TopBarProps) {
         </HeaderIcon>
         <NoticeBell />
         <InboxBell />
-        <ErrorLogButton />
-        <LockButton />
-        <ThemeMenu />
-        <ColorPickerButton />
-        <FullscreenButton />
+        {/* On a phone the bar keeps what a teacher needs (search, notices, messages, language, account). */}
+        <Group gap={4} wrap="nowrap" className={classes.optional}>
+          <ErrorLogButton />
+          <LockButton />
+          <ThemeMenu />
+          <ColorPickerButton />
+          <FullscreenButton />
+        </Group>
         <LanguageMenu />
         <UserMenu />
       </Group>

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { memo, type ReactNode, useState } from 'react';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { type CSSProperties, memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
@@ -120,10 +120,16 @@ function DayChoice({ draft, day, error }: { draft: Draft<WeekContent>; day: numb
 function DayByDay({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
   const labels = useWeekLabels();
   const [day, setDay] = useState(0);
+  // The segment names stick right under the day bar (its content and 2 × 6 px padding), whatever its height.
+  const bar = useElementSize();
   const dayHasError = (d: number) => Object.keys(errors).some((k) => k.startsWith(`days.${d}.`));
   return (
-    <div data-testid="day-view" data-day={day}>
-      <div className={classes.dayBar}>
+    <div
+      data-testid="day-view"
+      data-day={day}
+      style={{ '--day-bar-height': `${bar.height ? Math.round(bar.height) + 12 : 58}px` } as CSSProperties}
+    >
+      <div className={classes.dayBar} ref={bar.ref}>
         <SegmentedControl
           fullWidth
           size="xs"
