@@ -94,6 +94,9 @@ function SlotTable({ className, dayHeads, cells, ...rest }: SlotTableProps) {
   );
 }
 
+/** The class of the card holding the grid: on a phone it lets the day bar and segment names stick (a card clips). */
+export const DAY_GRID_CARD = classes.card;
+
 /** Phones and narrow windows (Mantine's `sm`, 48em): the grid becomes a day-by-day view. */
 const NARROW = '(max-width: 48em)';
 
