@@ -358,7 +358,7 @@ export const en: WeekMessages = {
   returnedNotice: {
     title: 'This plan was returned: revise it as the reviewer asks, then submit it again',
     by: 'Returned by {{name}} on {{time}}',
-    comment: 'Reviewer’s comment',
+    comment: 'Reviewer’s comment: {{comment}}',
     edits: 'The reviewer changed these during the review',
     change: '{{field}}: {{before}} → {{after}}',
     empty: '(empty)',

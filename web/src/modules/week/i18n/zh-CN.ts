@@ -359,7 +359,7 @@ export const zhCN = {
   returnedNotice: {
     title: '这份备课已被退回，请按意见修改后重新提交',
     by: '{{name}} 于 {{time}} 退回',
-    comment: '审核意见',
+    comment: '审核意见：{{comment}}',
     edits: '审核人在审核时修改了以下内容',
     change: '{{field}}：{{before}} → {{after}}',
     empty: '（空）',

@@ -58,7 +58,7 @@ export function ReturnedNotice({
         </Text>
         {comment && (
           <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }} data-testid="week-returned-comment">
-            {t('week.returnedNotice.comment')}：{comment}
+            {t('week.returnedNotice.comment', { comment })}
           </Text>
         )}
         {edits.length > 0 && (
