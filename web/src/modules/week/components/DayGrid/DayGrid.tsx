@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { type CSSProperties, memo, type ReactNode, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { type CSSProperties, memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
@@ -123,16 +123,20 @@ function DayChoice({ draft, day, error }: { draft: Draft<WeekContent>; day: numb
 function DayByDay({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
   const labels = useWeekLabels();
   const [day, setDay] = useState(0);
-  // The segment names stick right under the day bar (its content and 2 × 6 px padding), whatever its height.
-  const bar = useElementSize();
+  // The segment names stick right under the day bar, whatever its height (its border box, padding included).
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(58);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setBarHeight(Math.round(el.getBoundingClientRect().height)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const dayHasError = (d: number) => Object.keys(errors).some((k) => k.startsWith(`days.${d}.`));
   return (
-    <div
-      data-testid="day-view"
-      data-day={day}
-      style={{ '--day-bar-height': `${bar.height ? Math.round(bar.height) + 12 : 58}px` } as CSSProperties}
-    >
-      <div className={classes.dayBar} ref={bar.ref}>
+    <div data-testid="day-view" data-day={day} style={{ '--day-bar-height': `${barHeight}px` } as CSSProperties}>
+      <div className={classes.dayBar} ref={bar}>
         <SegmentedControl
           fullWidth
           size="xs"
