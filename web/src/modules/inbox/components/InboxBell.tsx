@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Divider,
-  Group,
-  Indicator,
-  Popover,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Divider, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconInbox, IconMessage2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { bellListClasses, HeaderBell } from '../../../components/HeaderBell/HeaderBell';
 import { type InboxMessage, messageHref, useInbox, useInboxRead, useInboxUnread } from '../api';
-import classes from './InboxBell.module.css';
 
 /** One message as a row: what happened to which record, by whom, the reviewer's comment. */
 function MessageRow({ m, onOpen }: { m: InboxMessage; onOpen: (m: InboxMessage) => void }) {
@@ -24,7 +12,7 @@ function MessageRow({ m, onOpen }: { m: InboxMessage; onOpen: (m: InboxMessage) 
   const title = m.title || t('inbox.untitled');
   return (
     <UnstyledButton
-      className={classes.row}
+      className={bellListClasses.row}
       onClick={() => onOpen(m)}
       data-testid="inbox-item"
       data-event={m.event}
@@ -73,60 +61,42 @@ export function InboxBell() {
     if (href) navigate(href);
   };
   return (
-    <Popover opened={open} onChange={setOpen} width={360} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Tooltip label={label} openDelay={300} disabled={open}>
-          <Indicator
-            label={count > 99 ? '99+' : count}
-            size={16}
-            color="red"
-            offset={7}
-            disabled={count === 0}
-            data-testid="inbox-bell-count"
-          >
-            <ActionIcon
-              variant="subtle"
-              size={36}
-              radius="xl"
-              aria-label={label}
-              onClick={() => setOpen((o) => !o)}
-              data-testid="inbox-bell"
-              data-count={count}
-            >
-              <IconMessage2 size={20} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" data-testid="inbox-list">
-        <Group justify="space-between" px={10} pb={6}>
-          <Text fw={600} size="sm">
-            {t('inbox.title')}
-          </Text>
-          {count > 0 && (
-            <Anchor component="button" size="xs" onClick={() => read.mutate(undefined)} data-testid="inbox-read-all">
-              {t('inbox.readAll')}
-            </Anchor>
-          )}
-        </Group>
-        <Divider mb={4} />
-        <div className={classes.scroll}>
-          {messages.length === 0 ? (
-            <Stack align="center" gap={6} py="lg" data-testid="inbox-empty">
-              <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
-              <Text size="sm" c="dimmed">
-                {t('inbox.none')}
-              </Text>
-            </Stack>
-          ) : (
-            <Stack gap={2}>
-              {messages.map((m) => (
-                <MessageRow key={m.id} m={m} onOpen={openMessage} />
-              ))}
-            </Stack>
-          )}
-        </div>
-      </Popover.Dropdown>
-    </Popover>
+    <HeaderBell
+      icon={<IconMessage2 size={20} />}
+      label={label}
+      count={count}
+      opened={open}
+      onChange={setOpen}
+      testId="inbox-bell"
+      width={360}
+    >
+      <Group justify="space-between" px={10} pb={6}>
+        <Text fw={600} size="sm">
+          {t('inbox.title')}
+        </Text>
+        {count > 0 && (
+          <Anchor component="button" size="xs" onClick={() => read.mutate(undefined)} data-testid="inbox-read-all">
+            {t('inbox.readAll')}
+          </Anchor>
+        )}
+      </Group>
+      <Divider mb={4} />
+      <div className={bellListClasses.scroll}>
+        {messages.length === 0 ? (
+          <Stack align="center" gap={6} py="lg" data-testid="inbox-empty">
+            <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
+            <Text size="sm" c="dimmed">
+              {t('inbox.none')}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={2}>
+            {messages.map((m) => (
+              <MessageRow key={m.id} m={m} onOpen={openMessage} />
+            ))}
+          </Stack>
+        )}
+      </div>
+    </HeaderBell>
   );
 }
