@@ -131,7 +131,10 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     expect(await bellCount(reviewer)).toBe(0);
 
     await one.getByTestId('inbox-bell').click();
-    const item = one.getByTestId('inbox-bell-list').locator('[data-testid="inbox-item"][data-event="returned"]').first();
+    const item = one
+      .getByTestId('inbox-bell-list')
+      .locator('[data-testid="inbox-item"][data-event="returned"]')
+      .first();
     await item.waitFor();
     expect(await item.getAttribute('data-read')).toBe('false');
     expect(await item.textContent()).toContain(COMMENT);
@@ -182,7 +185,10 @@ describe('the review loop of a weekly plan: a return guides the fix, the history
     expect(await one.getByTestId('week-returned-comment').textContent()).toContain(COMMENT);
     await snap(one, 'review-loop-returned-editor-en');
     await one.getByTestId('inbox-bell').click();
-    const item = one.getByTestId('inbox-bell-list').locator('[data-testid="inbox-item"][data-event="returned"]').first();
+    const item = one
+      .getByTestId('inbox-bell-list')
+      .locator('[data-testid="inbox-item"][data-event="returned"]')
+      .first();
     await expect.poll(() => item.textContent()).toContain(`${REVIEWER.realName} returned`);
     await snap(one, 'review-loop-messages-en');
     await one.keyboard.press('Escape');
