@@ -12,6 +12,7 @@ import { authContext } from './modules/auth';
 import { dictContext } from './modules/dict';
 import { growthContext } from './modules/growth';
 import { guideContext } from './modules/guide';
+import { inboxContext } from './modules/inbox';
 import { noticeContext } from './modules/notice';
 import { observationContext } from './modules/observation';
 import { fileContext } from './modules/file';
@@ -50,6 +51,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   logContext,
   teacherContext,
   growthContext,
+  inboxContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -10,6 +10,7 @@ export const collabPlugin = createCollabPlugin();
 export { type CollabPluginOptions, COLLAB_PATH, createCollabPlugin } from './plugin';
 export { type Admission, type CollabOptions, CollabServer, notifyDocChanged, notifyEpochRenewed } from './server';
 export { type AccessResolver, type CollabUser, type DocAccess, RECORD_SCOPE_COLUMNS, recordAccess } from './access';
+export { type AuthorshipOptions, fieldAuthorsSince } from './authorship';
 export {
   closeSubmission,
   type DocRevision,

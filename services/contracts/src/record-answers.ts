@@ -43,7 +43,13 @@ export const FullRecordSchema = RecordHeaderSchema.extend({ content: z.unknown()
 export const ListRowSchema = RecordHeaderSchema.extend({ summary: z.record(z.string(), z.unknown()) });
 
 /** One field an edit changed: a dotted path into the content (`theme`, `days.2.groupTeaching`); rich text as its text. */
-export const HistoryChangeSchema = z.object({ path: z.string(), before: z.unknown(), after: z.unknown() });
+export const HistoryChangeSchema = z.object({
+  path: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** A co-edited revision: the users whose updates made this change. */
+  authors: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+});
 
 /** One entry of a record's timeline (`history`): who did what when, with the fields each edit changed. */
 export const HistoryEntrySchema = z.object({
@@ -56,4 +62,6 @@ export const HistoryEntrySchema = z.object({
   comment: z.string().optional(),
   /** A co-edited revision or submission: whose edits it holds. */
   authors: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  /** `ChildAdded` / `ChildRemoved` (a week's timeline): the lesson or day plan added or removed. */
+  child: z.object({ id: z.string(), kind: z.string(), title: z.string() }).optional(),
 });

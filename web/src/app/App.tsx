@@ -8,6 +8,7 @@ import { appearanceStore } from '../modules/layout/themes/themeStore';
 import { buildMantineTheme, chromeResolver, THEMES } from '../modules/layout/themes/themes';
 import { queryClient } from './queryClient';
 import { router } from './router';
+import classes from './App.module.css';
 
 /** The chosen theme (spec §2 Themes) and colour drive Mantine; the router does the rest. */
 export function App() {
@@ -23,7 +24,7 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} forceColorScheme={def.scheme} cssVariablesResolver={resolver}>
-      <Notifications position="top-center" limit={4} />
+      <Notifications position="top-center" limit={4} classNames={{ root: classes.toasts }} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -14,6 +14,7 @@ import { smsContext } from '../modules/sms';
 import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
+import { inboxContext } from '../modules/inbox';
 import { logContext } from '../modules/log';
 import { observationContext } from '../modules/observation';
 import { systemContext } from '../modules/system';
@@ -42,6 +43,7 @@ export const CONTEXTS = [
   smsContext,
   resourceContext,
   noticeContext,
+  inboxContext,
   libraryContext,
   logContext,
   teacherContext,

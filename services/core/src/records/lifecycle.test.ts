@@ -273,6 +273,41 @@ describe('record lifecycle: refusals, with clear messages in both languages', ()
       coAuthorIds: [coTeacher.id, colleague.id],
     });
   });
+  it('a co-edited revision and submission keep which user changed which field', () => {
+    const colleague: Actor = { id: '13', name: '赵老师' };
+    const fieldAuthors = { theme: [colleague.id], 'days.0.morning': [teacher.id] };
+    spec(decider)
+      .given([created])
+      .when({
+        type: 'UpdateDraft',
+        actor: teacher,
+        at,
+        content: { theme: '分工' },
+        authors: [colleague.id],
+        fieldAuthors,
+      })
+      .then([
+        {
+          type: 'DraftUpdated',
+          data: {
+            ...by(teacher),
+            content: { theme: '分工' },
+            coAuthorIds: [coTeacher.id, colleague.id],
+            authors: [colleague.id],
+            fieldAuthors,
+          },
+        },
+      ]);
+    spec(decider)
+      .given([created])
+      .when({ type: 'SubmitRecord', actor: teacher, at, content: { theme: '分工' }, authors: [], fieldAuthors: {} })
+      .then([
+        {
+          type: 'RecordSubmitted',
+          data: { ...by(teacher), content: { theme: '分工' }, coAuthorIds: [coTeacher.id], authors: [teacher.id] },
+        },
+      ]);
+  });
   it('refuses deleting a record in review or approved', () => {
     refuses([created, submitted], { type: 'DeleteRecord', actor: teacher, at }, 'record.deleteNotAllowed', 409);
     refuses(

@@ -65,6 +65,8 @@ export type RecordCommand<C> =
       team?: boolean;
       /** A revision of a co-edited document: whose edits it holds (they become co-authors). */
       authors?: string[];
+      /** A co-edited revision: which users' updates changed each content path (the history names them). */
+      fieldAuthors?: FieldAuthors;
     }
   | {
       type: 'SubmitRecord';
@@ -74,6 +76,7 @@ export type RecordCommand<C> =
       /** Submitting a co-edited document: its content as submitted and whose edits it holds. */
       content?: C;
       authors?: string[];
+      fieldAuthors?: FieldAuthors;
     }
   | { type: 'ApproveRecord'; actor: Actor; at: string; comment?: string }
   | { type: 'ReturnRecord'; actor: Actor; at: string; comment: string }
@@ -86,13 +89,25 @@ export type RecordCommand<C> =
 
 type By = { actorId: string; actorName: string; at: string };
 
+/** Content path (as the history's field diffs name it, `days.0.morning`) → the users whose updates changed it. */
+export type FieldAuthors = Record<string, string[]>;
+
 export type RecordEvent<C> =
   | { type: 'RecordCreated'; data: By & RecordHeader & { content: C; coAuthorIds: string[] } }
   | {
       type: 'DraftUpdated';
-      data: By & { content: C; coAuthorIds: string[]; header?: Partial<RecordHeader>; authors?: string[] };
+      data: By & {
+        content: C;
+        coAuthorIds: string[];
+        header?: Partial<RecordHeader>;
+        authors?: string[];
+        fieldAuthors?: FieldAuthors;
+      };
     }
-  | { type: 'RecordSubmitted'; data: By & { content?: C; coAuthorIds?: string[]; authors?: string[] } }
+  | {
+      type: 'RecordSubmitted';
+      data: By & { content?: C; coAuthorIds?: string[]; authors?: string[]; fieldAuthors?: FieldAuthors };
+    }
   | { type: 'RecordApproved'; data: By & { comment: string | null } }
   | { type: 'RecordReturned'; data: By & { comment: string } }
   | { type: 'EditedDuringReview'; data: By & { content: C } }
@@ -191,6 +206,8 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
       };
       if (command.header && Object.keys(command.header).length) data.data.header = command.header;
       if (command.authors?.length) data.data.authors = [...new Set(command.authors)];
+      if (command.fieldAuthors && Object.keys(command.fieldAuthors).length)
+        data.data.fieldAuthors = command.fieldAuthors;
       return [data];
     }
     case 'SubmitRecord':
@@ -204,7 +221,16 @@ export function decideRecord<C>(command: RecordCommand<C>, s: RecordState<C>): R
         let coAuthorIds = s.coAuthorIds;
         const authors = [...new Set([command.actor.id, ...(command.authors ?? [])])];
         for (const id of authors) if (!isAuthor({ ...s, coAuthorIds }, id)) coAuthorIds = [...coAuthorIds, id];
-        return [{ type: 'RecordSubmitted', data: { ...by(command), content: command.content, coAuthorIds, authors } }];
+        const fieldAuthors =
+          command.fieldAuthors && Object.keys(command.fieldAuthors).length
+            ? { fieldAuthors: command.fieldAuthors }
+            : {};
+        return [
+          {
+            type: 'RecordSubmitted',
+            data: { ...by(command), content: command.content, coAuthorIds, authors, ...fieldAuthors },
+          },
+        ];
       }
     case 'ApproveRecord':
       requireReviewable(s, command.actor.id);

@@ -29,6 +29,7 @@ import { permissionsOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { refuseUnknownIds } from '../../http/known';
 import { IdSchema, NullableIdSchema } from '../../http/params';
+import { notifyRecordEvents } from '../inbox';
 
 /**
  * The record-kind engine's HTTP half: every teaching-record family lists, loads and changes
@@ -448,6 +449,8 @@ export async function runCommand<C>(
   id: string,
   command: RecordCommand<C>,
   expectedVersion?: number,
+  /** `quiet`: a dependent going along with its parent (a week's plans): only the parent's step is notified. */
+  opts: { quiet?: boolean } = {},
 ): Promise<RecordState<C>> {
   const { request } = c;
   const ua = request.headers['user-agent'];
@@ -461,6 +464,14 @@ export async function runCommand<C>(
       userAgent: Array.isArray(ua) ? ua[0] : ua,
     },
   });
+  // Who hears of it (returns, approvals, excellence, collections, resubmissions), in the same transaction.
+  if (!opts.quiet)
+    await notifyRecordEvents(
+      c.trx,
+      { tenantId: c.caller.ctx.tenantId, kind, id },
+      r.state as RecordState<unknown>,
+      r.events,
+    );
   return r.state;
 }
 

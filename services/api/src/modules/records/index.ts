@@ -11,7 +11,7 @@ export * from './demo';
 export * from './dicts';
 export * from './engine';
 export * from './family';
-export { recordTimeline } from './history';
+export { contentChanges, recordTimeline } from './history';
 export * from './layout';
 export * from './lifecycle-routes';
 export * from './routes';

@@ -18,6 +18,8 @@ export interface Dependent {
 export interface LiveContent {
   content: unknown;
   authors: string[];
+  /** Which users' updates changed each content path (the history names them per field). */
+  fieldAuthors?: Record<string, string[]>;
   done: () => Promise<void>;
 }
 
@@ -78,10 +80,17 @@ export function lifecycleHandlers(f: Omit<LifecycleFamily, 'base' | 'tag' | 'sum
     // A co-edited record is submitted as its live document reads now, naming whose edits it holds.
     const live = await f.liveContent?.(c, id, c.request.lang);
     const base = { type: 'SubmitRecord', actor: c.actor, at: c.at, team } as const;
-    await runCommand(c, f.kind, id, live ? { ...base, content: live.content, authors: live.authors } : base, version);
+    await runCommand(
+      c,
+      f.kind,
+      id,
+      live ? { ...base, content: live.content, authors: live.authors, fieldAuthors: live.fieldAuthors } : base,
+      version,
+    );
     await live?.done();
     for (const d of await dependents(c, id))
-      if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+      if (isEditableStatus(d.status))
+        await runCommand(c, d.kind, String(d.id), { ...base, team: true }, undefined, { quiet: true });
   };
 
   const submit = async (request: FastifyRequest, id: string, version?: number) =>
@@ -95,7 +104,7 @@ export function lifecycleHandlers(f: Omit<LifecycleFamily, 'base' | 'tag' | 'sum
       const command = { type, actor: c.actor, at: c.at, comment } as const;
       await runCommand(c, f.kind, id, command);
       for (const d of await dependents(c, id))
-        if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command);
+        if (d.status === 'trial') await runCommand(c, d.kind, String(d.id), command, undefined, { quiet: true });
     });
     return ok(data, request.lang, action === 'approve' ? 'records.approved' : 'records.returned');
   };
@@ -109,7 +118,8 @@ export function lifecycleHandlers(f: Omit<LifecycleFamily, 'base' | 'tag' | 'sum
         const base = { type: 'DeleteRecord', actor: c.actor, at: c.at } as const;
         await runCommand(c, f.kind, id, { ...base, team });
         for (const d of await dependents(c, id))
-          if (isEditableStatus(d.status)) await runCommand(c, d.kind, String(d.id), { ...base, team: true });
+          if (isEditableStatus(d.status))
+            await runCommand(c, d.kind, String(d.id), { ...base, team: true }, undefined, { quiet: true });
       },
     );
     for (const id of ids) await f.changed?.(request, id);

@@ -122,8 +122,14 @@ describe('live co-editing ↔ week records', () => {
     expect(submit?.authors?.map((x) => x.name).sort()).toEqual(['刘洋', '王芳']);
     expect(submit?.changes).toEqual(
       expect.arrayContaining([
-        { path: 'theme', before: '光与影', after: '光与影的游戏' },
-        { path: 'days.0.groupTeaching', before: '', after: '科学：手影游戏' },
+        // Each change names who typed it (issue 23), not only the one who submitted.
+        { path: 'theme', before: '光与影', after: '光与影的游戏', authors: [{ id: uid.teacher1, name: '王芳' }] },
+        {
+          path: 'days.0.groupTeaching',
+          before: '',
+          after: '科学：手影游戏',
+          authors: [{ id: uid.teacher2, name: '刘洋' }],
+        },
       ]),
     );
 
@@ -149,7 +155,9 @@ describe('live co-editing ↔ week records', () => {
     );
     const idle = (await history(id)).find((s) => s.type === 'DraftUpdated');
     expect(idle?.authors?.map((x) => x.name)).toEqual(['刘洋']);
-    expect(idle?.changes).toEqual([{ path: 'days.1.outdoor', before: '', after: '户外：运水接力' }]);
+    expect(idle?.changes).toEqual([
+      { path: 'days.1.outdoor', before: '', after: '户外：运水接力', authors: [{ id: uid.teacher2, name: '刘洋' }] },
+    ]);
     expect((await call('teacher1', 'GET', `/api/week/week/alllistForId?id=${id}`)).body.data.coAuthorIds).toEqual([
       uid.teacher2,
     ]);
@@ -208,5 +216,46 @@ describe('live co-editing ↔ week records', () => {
     const c = connectClient(instance.url, weekDoc(id), tok.teacher3 as string);
     clients.push(c);
     await expect(c.synced).rejects.toThrow(/refused: 4403/);
+  });
+
+  it('the history credits each field to whoever typed it, and lists the lesson plans added and removed', async () => {
+    const id = await newWeek('分工');
+    const a = await connect('teacher1', id);
+    const b = await connect('teacher2', id);
+    type(a.doc, themeOf(a.doc), '合作');
+    await until(async () => (await authorsSince(id)).includes(uid.teacher1 as string), '王芳’s edit to be stored');
+    type(b.doc, dayText(b.doc, 0, 'groupTeaching'), '科学：手影');
+    await until(async () => (await authorsSince(id)).includes(uid.teacher2 as string), '刘洋’s edit to be stored');
+    // Saved in 王芳's name (she asks for the revision): the fields still name who typed them.
+    const saved = await call('teacher1', 'POST', '/api/week/week/saveRevision', { id });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const plan = (title: string) =>
+      call('teacher2', 'POST', '/api/week_plan/weekplan/add', {
+        content: { weekId: id, title, date: start, domain: 1, activityType: 1, process: '讲解' },
+      });
+    const kept = await plan('科学：手影游戏');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const dropped = await plan('艺术：影子画');
+    const removed = await call('teacher1', 'POST', `/api/week_plan/weekplan/remove?ids=${dropped.body.data.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+
+    const steps = (await call('teacher1', 'GET', `/api/week/week/history?id=${id}`)).body.data as Array<{
+      type: string;
+      actorName: string;
+      changes: Array<{ path: string; authors?: Array<{ name: string }> }>;
+      child?: { kind: string; title: string };
+    }>;
+    const credited = (path: string) =>
+      steps.flatMap((s) => s.changes.filter((c) => c.path === path).map((c) => c.authors?.map((x) => x.name)));
+    expect(credited('theme')).toEqual([['王芳']]);
+    expect(credited('days.0.groupTeaching')).toEqual([['刘洋']]);
+    const children = steps.filter((s) => s.child);
+    expect(children.map((s) => [s.type, s.actorName, s.child?.kind, s.child?.title])).toEqual([
+      ['ChildAdded', '刘洋', 'week_plan', '科学：手影游戏'],
+      ['ChildAdded', '刘洋', 'week_plan', '艺术：影子画'],
+      ['ChildRemoved', '王芳', 'week_plan', '艺术：影子画'],
+    ]);
+    // In time order among the week's own steps: after the revision.
+    expect(steps.findIndex((s) => s.child)).toBeGreaterThan(steps.findIndex((s) => s.type === 'DraftUpdated'));
   });
 });

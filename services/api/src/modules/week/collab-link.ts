@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { $ZodIssue } from 'zod/v4/core';
-import { docState, markRevision, notifyDocChanged, readRevision, writeWeekContent } from '@sprout/collab';
+import {
+  docState,
+  fieldAuthorsSince,
+  markRevision,
+  notifyDocChanged,
+  readRevision,
+  writeWeekContent,
+} from '@sprout/collab';
 import {
   docNameOf,
   docToWeekContent,
@@ -17,7 +24,7 @@ import { recordDecider } from '@sprout/core/records';
 import { findForbiddenText } from '@sprout/core/text';
 import { isoInZone } from '@sprout/core/time';
 import { RequestValidationError, validationError } from '../../plugins/validation';
-import { actorIn, semesterOf } from '../records';
+import { actorIn, contentChanges, semesterOf } from '../records';
 
 /**
  * The link between a week record and its live Y.Doc (issue 8; docs/API.md "Live co-editing"):
@@ -43,12 +50,39 @@ export function docContent(doc: Parameters<typeof docToWeekContent>[0], lang: La
   throw validationError(new RequestValidationError(issues, 'body'), lang);
 }
 
-/** The live document of a week, when it has one: its content and who wrote since the last revision. */
+/**
+ * Which of the document's content paths each author changed since the last revision (the
+ * history names them per field, issue 23): `previous` is the content of that revision.
+ */
+export function weekFieldAuthors(trx: Kysely<DB>, tenantId: string, weekId: string, previous: unknown) {
+  return fieldAuthorsSince(trx, tenantId, weekDoc(weekId), {
+    read: (doc) => docToWeekContent(doc),
+    changedPaths: (before, after) => contentChanges(before, after).map((c) => c.path),
+    previous,
+  });
+}
+
+/** The week's stored content (the last revision's), under the caller's transaction. */
+async function storedContent(trx: Kysely<DB>, tenantId: string, weekId: string) {
+  const row = await trx
+    .selectFrom('record_list')
+    .select('content')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', weekId)
+    .executeTakeFirst();
+  return row?.content;
+}
+
+/** The live document of a week, when it has one: its content, who wrote since the last revision and which fields each changed. */
 export async function liveRevision(trx: Kysely<DB>, tenantId: string, weekId: string, lang: Lang) {
   const rev = await readRevision(trx, tenantId, weekDoc(weekId));
   if (!rev) return null;
   try {
-    return { content: docContent(rev.doc, lang), authorIds: rev.authorIds, seq: rev.seq, state: docState(rev.doc) };
+    const content = docContent(rev.doc, lang);
+    const fieldAuthors = rev.authorIds.length
+      ? await weekFieldAuthors(trx, tenantId, weekId, await storedContent(trx, tenantId, weekId))
+      : {};
+    return { content, authorIds: rev.authorIds, seq: rev.seq, state: docState(rev.doc), fieldAuthors };
   } finally {
     rev.doc.destroy();
   }
@@ -80,7 +114,7 @@ export async function saveRevisionIn(
     if (!rev.authorIds.length) return { saved: false };
     const row = await trx
       .selectFrom('record_list')
-      .select(['status', 'semester'])
+      .select(['status', 'semester', 'content'])
       .where('tenant_id', '=', opts.tenantId)
       .where('id', '=', opts.weekId)
       .where('kind', '=', 'week')
@@ -105,6 +139,7 @@ export async function saveRevisionIn(
         at: isoInZone(new Date(), opts.timeZone),
         content,
         authors: rev.authorIds,
+        fieldAuthors: await weekFieldAuthors(trx, opts.tenantId, opts.weekId, row.content),
         team: true,
         // Moving the dates into another term moves the record with them (lists filter by semester).
         header:

@@ -153,7 +153,7 @@ export async function weekLifecycleRoutes(app: FastifyInstance) {
         await markRevision(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq);
         await markSubmitted(c.trx, c.caller.ctx.tenantId, weekDoc(id), live.seq, live.state);
       };
-      return { content: live.content, authors: live.authorIds, done };
+      return { content: live.content, authors: live.authorIds, fieldAuthors: live.fieldAuthors, done };
     },
     changed: async (request, id) => {
       await closeSubmissionIfEditable(app.database, request, id);

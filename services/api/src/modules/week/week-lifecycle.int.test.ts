@@ -236,7 +236,20 @@ describe('weeks, plans, day plans, templates, export and dashboard', () => {
     it('the history shows every step with its actor and the fields each edit changed', async () => {
       const h = await call('teacher1', 'GET', `/api/week/week/history?id=${weekId}`);
       expect(h.status).toBe(200);
-      const steps = h.body.data as Array<{ type: string; actorName: string; comment?: string; changes: unknown[] }>;
+      const all = h.body.data as Array<{
+        type: string;
+        actorName: string;
+        comment?: string;
+        changes: unknown[];
+        child?: { kind: string; title: string };
+      }>;
+      // The lesson plan and the day plan added to it are in the week's timeline too (issue 23), where they happened.
+      expect(all.filter((s) => s.child).map((s) => [s.type, s.actorName, s.child?.kind, s.child?.title])).toEqual([
+        ['ChildAdded', '王芳', 'week_plan', '科学：影子从哪里来'],
+        ['ChildAdded', '王芳', 'day_plan', expect.any(String)],
+      ]);
+      expect(all.findIndex((s) => s.child)).toBe(2);
+      const steps = all.filter((s) => !s.child);
       expect(steps.map((s) => s.type)).toEqual([
         'RecordCreated',
         'DraftUpdated',

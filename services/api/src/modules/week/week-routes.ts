@@ -171,7 +171,7 @@ export async function weekRoutes(app: FastifyInstance) {
           .where(inSharedReadScope(caller, RESOURCE))
           .executeTakeFirst();
         if (!row) throw notFound('record.notFound');
-        return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz);
+        return recordTimeline(trx, caller.ctx.tenantId, id, caller.tz, { children: true });
       });
       return ok(timeline, request.lang);
     },

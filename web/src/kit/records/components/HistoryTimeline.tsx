@@ -6,6 +6,8 @@ import {
   IconCheck,
   IconEdit,
   IconHistory,
+  IconFileMinus,
+  IconFilePlus,
   IconPlus,
   IconSend,
   IconStar,
@@ -43,7 +45,25 @@ const ICONS: Record<EventKey, ReactNode> = {
   collected: <IconStar size={14} />,
   uncollected: <IconStar size={14} />,
   deleted: <IconTrash size={14} />,
+  childAdded: <IconFilePlus size={14} />,
+  childRemoved: <IconFileMinus size={14} />,
 };
+
+const namesOf = (people: { id: string; name: string }[]) => people.map((p) => p.name || p.id).join('、');
+
+/**
+ * Who an entry names: a co-edited revision the users whose updates made its changes (each
+ * change's, else the revision's authors), never only the one whose save carried them.
+ */
+export function entryPeople(entry: HistoryEntry): string {
+  if (entry.type === 'DraftUpdated' || entry.type === 'RecordSubmitted') {
+    const seen = new Map<string, { id: string; name: string }>();
+    for (const c of entry.changes) for (const a of c.authors ?? []) seen.set(a.id, a);
+    if (seen.size) return namesOf([...seen.values()]);
+    if (entry.type === 'DraftUpdated' && entry.authors?.length) return namesOf(entry.authors);
+  }
+  return entry.actorName || entry.actorId;
+}
 
 type Tx = (key: string, values?: Record<string, unknown>) => string;
 
@@ -66,6 +86,12 @@ function Changes({ entry, labels, tx }: { entry: HistoryEntry; labels: PathLabel
               <div key={i} className={classes.change} data-testid="history-change">
                 <Text size="xs" c="dimmed" className={classes.path} data-testid="history-change-field">
                   {describePath(change.path, labels)}
+                  {change.authors?.length ? (
+                    <span data-testid="history-change-authors">
+                      {' · '}
+                      {tx('changeBy', { names: namesOf(change.authors) })}
+                    </span>
+                  ) : null}
                 </Text>
                 <Text size="xs">
                   <span className={classes.before}>{before || tx('emptyValue')}</span>
@@ -154,9 +180,18 @@ export function HistoryTimeline({
               title={
                 <Group gap={6}>
                   <Text fw={600} size="sm" data-testid="history-actor">
-                    {entry.actorName || entry.actorId}
+                    {entryPeople(entry)}
                   </Text>
-                  <Text size="sm">{key ? tx(`events.${key}`) : entry.type}</Text>
+                  <Text size="sm" data-testid="history-what">
+                    {key
+                      ? tx(
+                          `events.${key}`,
+                          entry.child
+                            ? { kind: tx(`childKinds.${entry.child.kind}`), title: entry.child.title }
+                            : undefined,
+                        )
+                      : entry.type}
+                  </Text>
                 </Group>
               }
             >

@@ -73,6 +73,23 @@ export function RecordFamilyDetails({ family, fixed }: { family: RecordFamily; f
   if (editing && (!loaded || isEditableStatus(loaded.status)))
     return (
       <BasicContainer>
+        {loaded?.status === 'returned' && loaded.reviewComment && (
+          // Until it is submitted again, the fix starts from the reviewer's words.
+          <Alert
+            color="red"
+            mb="md"
+            icon={<IconArrowBackUp size={18} />}
+            title={t('records.editor.returnedTitle')}
+            data-testid="record-returned-notice"
+          >
+            <Text size="xs" c="dimmed">
+              {t('records.details.lastReview', { name: loaded.reviewerName, time: loaded.reviewTime })}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {t('records.details.commentLine', { comment: loaded.reviewComment })}
+            </Text>
+          </Alert>
+        )}
         <RecordEditor
           key={loaded ? `${loaded.id}` : 'new'}
           family={family}

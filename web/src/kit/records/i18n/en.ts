@@ -88,6 +88,7 @@ export const en: RecordsMessages = {
     saveNow: 'Save now',
   },
   editor: {
+    returnedTitle: 'Returned: revise it as the reviewer asks, then submit it again',
     newTitle: 'New {{name}}',
     editTitle: 'Edit {{name}}',
     submit: 'Submit for review',
@@ -188,6 +189,10 @@ export const en: RecordsMessages = {
       collected: 'added it to favourites',
       uncollected: 'removed it from favourites',
       deleted: 'deleted it',
+      childAdded: 'added the {{kind}} “{{title}}”',
+      childRemoved: 'removed the {{kind}} “{{title}}”',
     },
+    childKinds: { week_plan: 'lesson plan', day_plan: 'half/full-day plan' },
+    changeBy: 'by {{names}}',
   },
 };

@@ -87,6 +87,7 @@ export const zhCN = {
     saveNow: '立即保存',
   },
   editor: {
+    returnedTitle: '已被退回，请按审核意见修改后重新提交',
     newTitle: '新增{{name}}',
     editTitle: '编辑{{name}}',
     submit: '提交审核',
@@ -187,7 +188,11 @@ export const zhCN = {
       collected: '加入收藏',
       uncollected: '取消收藏',
       deleted: '删除了记录',
+      childAdded: '添加了{{kind}}「{{title}}」',
+      childRemoved: '删除了{{kind}}「{{title}}」',
     },
+    childKinds: { week_plan: '教案', day_plan: '半日/一日活动' },
+    changeBy: '{{names}} 修改',
   },
 };
 

@@ -19,6 +19,19 @@ const labels: PathLabels = {
 };
 
 describe('history formatting', () => {
+  it('keeps who made a change when it splits it into its fields; knows a week’s plan steps', () => {
+    const authors = [{ id: '7', name: '刘洋' }];
+    expect(flattenChange({ path: 'days.1', before: { outdoor: '' }, after: { outdoor: '跳绳' }, authors })).toEqual([
+      { path: 'days.1.outdoor', before: '', after: '跳绳', authors },
+    ]);
+    expect(flattenChange({ path: 'days.1', before: { outdoor: '' }, after: { outdoor: '跳绳' } })).toEqual([
+      { path: 'days.1.outdoor', before: '', after: '跳绳' },
+    ]);
+    expect(eventKey('ChildAdded')).toBe('childAdded');
+    expect(eventKey('ChildRemoved')).toBe('childRemoved');
+    expect(eventColor('ChildAdded')).toBe('cyan');
+  });
+
   it('names fields, day cells and segments', () => {
     expect(describePath('theme', labels)).toBe('主题');
     expect(describePath('content.days[2].outdoor', labels)).toBe('周三 · 户外活动');

@@ -15,6 +15,9 @@ const EVENT_KEYS: Record<string, string> = {
   RecordCollected: 'collected',
   CollectionCancelled: 'uncollected',
   RecordDeleted: 'deleted',
+  // A parent's timeline: its lesson and day plans added and removed.
+  ChildAdded: 'childAdded',
+  ChildRemoved: 'childRemoved',
 };
 
 export type EventKey =
@@ -28,7 +31,9 @@ export type EventKey =
   | 'unexcellent'
   | 'collected'
   | 'uncollected'
-  | 'deleted';
+  | 'deleted'
+  | 'childAdded'
+  | 'childRemoved';
 
 /** The label key of an event type, or null for a type this client does not know (shown raw). */
 export function eventKey(type: string): EventKey | null {
@@ -48,6 +53,8 @@ export function eventColor(type: string): string {
       return 'blue';
     case 'reviewEdited':
       return 'orange';
+    case 'childAdded':
+      return 'cyan';
     default:
       return 'gray';
   }
@@ -71,7 +78,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * Rich documents are leaves.
  */
 export function flattenChange(change: HistoryChange, depth = 0): HistoryChange[] {
-  const { before, after, path } = change;
+  const { before, after, path, authors } = change;
   const container = (v: unknown) => Array.isArray(v) || isPlainObject(v);
   if (depth < 4 && (container(before) || container(after)) && !isRichDoc(before) && !isRichDoc(after)) {
     const b = (container(before) ? before : {}) as Record<string, unknown>;
@@ -80,7 +87,10 @@ export function flattenChange(change: HistoryChange, depth = 0): HistoryChange[]
     return keys.flatMap((key) =>
       JSON.stringify(b[key]) === JSON.stringify(a[key])
         ? []
-        : flattenChange({ path: path ? `${path}.${key}` : key, before: b[key], after: a[key] }, depth + 1),
+        : flattenChange(
+            { path: path ? `${path}.${key}` : key, before: b[key], after: a[key], ...(authors ? { authors } : {}) },
+            depth + 1,
+          ),
     );
   }
   return [change];

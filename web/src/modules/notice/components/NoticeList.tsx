@@ -3,6 +3,7 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { richPlainText } from '../../../kit/crud/richText';
 import type { ReaderNotice } from '../api';
+import { bellListClasses } from '../../../components/HeaderBell/HeaderBell';
 import classes from './NoticeList.module.css';
 
 /** Notices as rows a reader clicks to open: unread ones marked, each with its release time and first words. */
@@ -30,7 +31,7 @@ export function NoticeList({
   return (
     <Stack gap={2} data-testid={testId}>
       {notices.map((n) => (
-        <UnstyledButton key={n.id} className={classes.row} onClick={() => onOpen(n)} data-testid="notice-item">
+        <UnstyledButton key={n.id} className={bellListClasses.row} onClick={() => onOpen(n)} data-testid="notice-item">
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Text size="sm" fw={n.read ? 400 : 600} truncate className={classes.title} data-testid="notice-item-title">
               {n.title}

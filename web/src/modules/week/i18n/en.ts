@@ -252,7 +252,11 @@ export const en: WeekMessages = {
       collected: 'added it to favourites',
       uncollected: 'removed it from favourites',
       deleted: 'deleted it',
+      childAdded: 'added the {{kind}} “{{title}}”',
+      childRemoved: 'removed the {{kind}} “{{title}}”',
     },
+    childKinds: { week_plan: 'lesson plan', day_plan: 'half/full-day plan' },
+    changeBy: 'by {{names}}',
   },
   list: {
     search: 'Search',
@@ -358,6 +362,14 @@ export const en: WeekMessages = {
     },
     kind: 'Type',
     excellent: 'Excellent plans',
+  },
+  returnedNotice: {
+    title: 'This plan was returned: revise it as the reviewer asks, then submit it again',
+    by: 'Returned by {{name}} on {{time}}',
+    comment: 'Reviewer’s comment: {{comment}}',
+    edits: 'The reviewer changed these during the review',
+    change: '{{field}}: {{before}} → {{after}}',
+    empty: '(empty)',
   },
   actions: {
     confirmTitle: 'Please confirm',

@@ -252,7 +252,11 @@ export const zhCN = {
       collected: '收藏',
       uncollected: '取消收藏',
       deleted: '删除',
+      childAdded: '添加了{{kind}}「{{title}}」',
+      childRemoved: '删除了{{kind}}「{{title}}」',
     },
+    childKinds: { week_plan: '教案', day_plan: '半日/一日活动' },
+    changeBy: '{{names}} 修改',
   },
   list: {
     search: '搜索',
@@ -356,6 +360,14 @@ export const zhCN = {
     },
     kind: '类型',
     excellent: '优秀教案',
+  },
+  returnedNotice: {
+    title: '这份备课已被退回，请按意见修改后重新提交',
+    by: '{{name}} 于 {{time}} 退回',
+    comment: '审核意见：{{comment}}',
+    edits: '审核人在审核时修改了以下内容',
+    change: '{{field}}：{{before}} → {{after}}',
+    empty: '（空）',
   },
   actions: {
     confirmTitle: '请确认',

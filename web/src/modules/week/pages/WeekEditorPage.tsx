@@ -6,6 +6,7 @@ import { WeekEditorBar } from '../components/WeekEditor/WeekEditorBar';
 import { WeekEditorForm } from '../components/WeekEditor/WeekEditorForm';
 import { WeekEditorLoadState } from '../components/WeekEditor/WeekEditorLoadState';
 import { WeekEditorNotices } from '../components/WeekEditor/WeekEditorNotices';
+import { ReturnedNotice } from '../components/WeekEditor/ReturnedNotice';
 import { PlanEditor } from '../components/PlanEditor/PlanEditor';
 import { SaveTemplateModal, TemplatePickerModal } from '../components/Templates/TemplateModals';
 import { useDraftValue } from '../hooks/useDraft';
@@ -49,6 +50,14 @@ export function WeekEditorPage() {
       ref={editor.rootRef}
     >
       <WeekEditorBar session={session} editor={editor} actions={actions} onTemplate={setTemplateDialog} />
+      {editor.record?.status === 'returned' && !session.boss && (
+        <ReturnedNotice
+          weekId={editor.record.id}
+          reviewerName={editor.record.reviewerName}
+          reviewTime={editor.record.reviewTime}
+          comment={editor.record.reviewComment}
+        />
+      )}
       <WeekEditorNotices
         session={session}
         errors={errors}

@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../../../app/paths';
+import { InboxBell } from '../../../inbox';
 import { NoticeBell } from '../../../notice';
 import { toggleCollapsed } from '../../layoutStore';
 import { ColorPickerButton } from '../ColorPickerButton/ColorPickerButton';
@@ -66,14 +67,15 @@ export function TopBar({ collapsed, onChooseTop }: TopBarProps) {
           <IconHelpCircle size={20} />
         </HeaderIcon>
         <NoticeBell />
-        {/* A phone has no room (or use) for these: hidden below 768 px. */}
-        <div className={classes.optionalGroup}>
+        <InboxBell />
+        {/* On a phone the bar keeps what a teacher needs (search, notices, messages, language, account). */}
+        <Group gap={4} wrap="nowrap" className={classes.optional}>
           <ErrorLogButton />
           <LockButton />
           <ThemeMenu />
           <ColorPickerButton />
           <FullscreenButton />
-        </div>
+        </Group>
         <LanguageMenu />
         <UserMenu />
       </Group>

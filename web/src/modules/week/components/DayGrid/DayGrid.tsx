@@ -1,5 +1,6 @@
-import { Table, Text, Textarea } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type CSSProperties, memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDraftField, useDraftValue } from '../../hooks/useDraft';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
@@ -93,8 +94,99 @@ function SlotTable({ className, dayHeads, cells, ...rest }: SlotTableProps) {
   );
 }
 
-/** The 5-day grid (晨间活动 … 备注 × Monday–Friday), each cell bound to `days[i][slot]`. */
+/** The class of the card holding the grid: on a phone it lets the day bar and segment names stick (a card clips). */
+export const DAY_GRID_CARD = classes.card;
+
+/** Phones and narrow windows (Mantine's `sm`, 48em): the grid becomes a day-by-day view. */
+const NARROW = '(max-width: 48em)';
+
+/** The day picker's label: the weekday, its date under it, red when the day has an error. */
+function DayChoice({ draft, day, error }: { draft: Draft<WeekContent>; day: number; error: boolean }) {
+  const labels = useWeekLabels();
+  const date = useDraftValue<string>(draft, ['days', day, 'date']);
+  return (
+    <Stack gap={0} align="center">
+      <span>{labels.weekday(day)}</span>
+      <Text size="xs" c={error ? 'red' : 'dimmed'} fw={400} lh={1.2}>
+        {date?.slice(5) ?? ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * A phone's week: one day at a time, chosen in a bar that stays under the top bar while the
+ * day scrolls, each of the day's segments under its name, which stays in view (sticky) while
+ * its text is longer than the screen. The same cells as the grid (same draft fields, same
+ * test ids), so co-editing and errors work alike.
+ */
+function DayByDay({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
+  const labels = useWeekLabels();
+  const [day, setDay] = useState(0);
+  // The segment names stick right under the day bar, whatever its height (its border box, padding included).
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(58);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setBarHeight(Math.round(el.getBoundingClientRect().height)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const dayHasError = (d: number) => Object.keys(errors).some((k) => k.startsWith(`days.${d}.`));
+  return (
+    <div data-testid="day-view" data-day={day} style={{ '--day-bar-height': `${barHeight}px` } as CSSProperties}>
+      <div className={classes.dayBar} ref={bar}>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          value={String(day)}
+          onChange={(v) => setDay(Number(v))}
+          data={[0, 1, 2, 3, 4].map((d) => ({
+            value: String(d),
+            label: <DayChoice draft={draft} day={d} error={dayHasError(d)} />,
+          }))}
+          data-testid="day-view-days"
+        />
+      </div>
+      {errors[`days.${day}.date`] && (
+        <Text size="xs" c="red" mt={4}>
+          {errors[`days.${day}.date`]}
+        </Text>
+      )}
+      <Stack gap={0} className={classes.daySlots}>
+        {DAY_SLOTS.map((slot) => (
+          <section key={slot} className={classes.daySlot}>
+            <Text size="sm" fw={600} className={classes.slotLabel} data-testid="day-view-slot-label">
+              {labels.slot(slot)}
+            </Text>
+            <div className={classes.cell}>
+              <DayCell
+                draft={draft}
+                day={day}
+                slot={slot}
+                error={errors[`days.${day}.${slot}`]}
+                label={`${labels.weekday(day)} · ${labels.slot(slot)}`}
+              />
+            </div>
+          </section>
+        ))}
+      </Stack>
+    </div>
+  );
+}
+
+/**
+ * The 5-day grid (晨间活动 … 备注 × Monday–Friday), each cell bound to `days[i][slot]`; on a
+ * phone, the same cells day by day.
+ */
 export function DayGrid({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
+  const narrow = useMediaQuery(NARROW);
+  if (narrow) return <DayByDay draft={draft} errors={errors} />;
+  return <WeekTable draft={draft} errors={errors} />;
+}
+
+function WeekTable({ draft, errors }: { draft: Draft<WeekContent>; errors: Record<string, string> }) {
   const labels = useWeekLabels();
   const days = [0, 1, 2, 3, 4];
   return (

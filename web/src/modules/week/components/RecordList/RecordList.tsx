@@ -6,8 +6,10 @@ import {
   LoadingOverlay,
   NumberInput,
   Pagination,
+  Paper,
   Select,
   type SelectProps,
+  Stack,
   Table,
   Text,
   TextInput,
@@ -16,6 +18,7 @@ import {
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
 import type { PageQuery } from '../../api';
@@ -105,6 +108,72 @@ function toFilters(form: FormState): ListFilters {
   return filters;
 }
 
+/**
+ * A phone's rows: a card each — its first column (the title, a link) with its status beside
+ * it, the other columns as "label value" lines, its actions under them: nothing scrolls out.
+ */
+function RowCards<R extends RecordHeader>({
+  records,
+  columns,
+  actions,
+  select,
+  empty,
+}: {
+  records: R[];
+  columns: Column<R>[];
+  actions?: (row: R) => ReactNode;
+  select?: { selected: Set<string>; mark: (ids: string[], on: boolean) => void };
+  empty: string | false;
+}) {
+  const { t } = useTranslation();
+  if (records.length === 0)
+    return empty ? (
+      <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
+        {empty}
+      </Text>
+    ) : null;
+  const [first, ...rest] = columns;
+  const status = rest.find((c) => c.key === 'status');
+  const others = rest.filter((c) => c !== status);
+  return (
+    <Stack gap="xs" data-testid="list-cards">
+      {records.map((row) => (
+        <Paper key={row.id} withBorder p="sm" radius="md" data-testid="list-row" data-id={row.id}>
+          <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+            <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
+              {select && (
+                <Checkbox
+                  aria-label={t('week.list.selectRow')}
+                  checked={select.selected.has(row.id)}
+                  onChange={() => select.mark([row.id], !select.selected.has(row.id))}
+                  data-testid="list-select"
+                />
+              )}
+              <div style={{ minWidth: 0 }}>{first?.render(row)}</div>
+            </Group>
+            {status && <div data-testid="list-row-status">{status.render(row)}</div>}
+          </Group>
+          <Stack gap={2} mt={6}>
+            {others.map((c) => (
+              <Group key={c.key} gap={6} wrap="nowrap" align="baseline">
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {c.label}
+                </Text>
+                <div style={{ minWidth: 0, fontSize: 'var(--mantine-font-size-sm)' }}>{c.render(row)}</div>
+              </Group>
+            ))}
+          </Stack>
+          {actions && (
+            <Group gap={4} mt={6} justify="flex-end" data-testid="list-row-actions">
+              {actions(row)}
+            </Group>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** A searchable, paged list of records (lesson-plan lists). */
 export function RecordList<R extends RecordHeader>({
   title,
@@ -122,6 +191,7 @@ export function RecordList<R extends RecordHeader>({
 }: RecordListProps<R>) {
   const { t } = useTranslation();
   const labels = useWeekLabels();
+  const narrow = useMediaQuery('(max-width: 48em)');
   const { classes: classOptions } = useClasses(classSource);
   const presetStatus = preset?.status ?? '';
   const [form, setForm] = useState<FormState>(presetStatus ? { status: presetStatus } : {});
@@ -252,69 +322,79 @@ export function RecordList<R extends RecordHeader>({
       ) : (
         <div className={classes.tableWrap}>
           <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-          <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} data-testid="list-table">
-            <Table.Thead>
-              <Table.Tr>
-                {bulk && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('week.list.selectAll')}
-                      checked={allOnPage}
-                      indeterminate={!allOnPage && records.some((r) => selected.has(r.id))}
-                      onChange={() =>
-                        mark(
-                          records.map((r) => r.id),
-                          !allOnPage,
-                        )
-                      }
-                    />
-                  </Table.Th>
-                )}
-                {columns.map((c) => (
-                  <Table.Th key={c.key} w={c.width}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-                {actions && <Table.Th ta="right">{t('week.list.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.length === 0 && !loading ? (
+          {narrow ? (
+            <RowCards<R>
+              records={records}
+              columns={columns}
+              actions={actions && ((row) => actions(row, reload))}
+              select={bulk && { selected, mark }}
+              empty={!loading && t('week.list.empty')}
+            />
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} data-testid="list-table">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length + (actions ? 1 : 0) + (bulk ? 1 : 0)}>
-                    <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
-                      {t('week.list.empty')}
-                    </Text>
-                  </Table.Td>
+                  {bulk && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('week.list.selectAll')}
+                        checked={allOnPage}
+                        indeterminate={!allOnPage && records.some((r) => selected.has(r.id))}
+                        onChange={() =>
+                          mark(
+                            records.map((r) => r.id),
+                            !allOnPage,
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
+                  {columns.map((c) => (
+                    <Table.Th key={c.key} w={c.width}>
+                      {c.label}
+                    </Table.Th>
+                  ))}
+                  {actions && <Table.Th ta="right">{t('week.list.actions')}</Table.Th>}
                 </Table.Tr>
-              ) : (
-                records.map((row) => (
-                  <Table.Tr key={row.id} data-testid="list-row" data-id={row.id}>
-                    {bulk && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('week.list.selectRow')}
-                          checked={selected.has(row.id)}
-                          onChange={() => mark([row.id], !selected.has(row.id))}
-                          data-testid="list-select"
-                        />
-                      </Table.Td>
-                    )}
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
-                    ))}
-                    {actions && (
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {actions(row, reload)}
-                        </Group>
-                      </Table.Td>
-                    )}
+              </Table.Thead>
+              <Table.Tbody>
+                {records.length === 0 && !loading ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length + (actions ? 1 : 0) + (bulk ? 1 : 0)}>
+                      <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
+                        {t('week.list.empty')}
+                      </Text>
+                    </Table.Td>
                   </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
+                ) : (
+                  records.map((row) => (
+                    <Table.Tr key={row.id} data-testid="list-row" data-id={row.id}>
+                      {bulk && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('week.list.selectRow')}
+                            checked={selected.has(row.id)}
+                            onChange={() => mark([row.id], !selected.has(row.id))}
+                            data-testid="list-select"
+                          />
+                        </Table.Td>
+                      )}
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                      ))}
+                      {actions && (
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            {actions(row, reload)}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          )}
         </div>
       )}
       <Group justify="space-between" mt="md">

@@ -6,7 +6,7 @@ import { LockedFieldset } from '../../collab/LockedFieldset';
 import type { Draft } from '../../model/draft';
 import type { ClassOption, DayPlanRecord, DayPlanRow, PlanRecord, WeekContent, WeekRecord } from '../../model/types';
 import { WeekDayPlans } from '../DayPlans/WeekDayPlans';
-import { DayGrid } from '../DayGrid/DayGrid';
+import { DAY_GRID_CARD, DayGrid } from '../DayGrid/DayGrid';
 import { PlanEditList } from '../PlanList/PlanList';
 import { WeekHeaderForm } from '../WeekForm/WeekHeaderForm';
 import { WeekSlotNotice } from './WeekSlotNotice';
@@ -64,7 +64,7 @@ export function WeekEditorForm(props: WeekEditorFormProps) {
           </Stack>
         </BasicContainer>
 
-        <BasicContainer title={t('week.editor.grid')}>
+        <BasicContainer title={t('week.editor.grid')} className={DAY_GRID_CARD}>
           <DayGrid draft={draft} errors={errors} />
         </BasicContainer>
 
