@@ -9,6 +9,10 @@ const isRefresh = (r: Request) =>
   r.url().includes('/oauth/token') &&
   (r.postData() ?? '').includes('grant_type=refresh_token');
 
+/** The refresh token a refresh request spends (form body or query string). */
+const spentToken = (r: Request) =>
+  new URLSearchParams(r.postData() ?? '').get('refresh_token') ?? new URL(r.url()).searchParams.get('refresh_token');
+
 /** The session's timers, with their limits shortened by the web app's runtime configuration. */
 describe('web shell: token refresh and inactivity', () => {
   let e2e: E2E;
@@ -34,15 +38,18 @@ describe('web shell: token refresh and inactivity', () => {
     });
     const first = await context.newPage();
     await signIn(first);
+    const tokenBefore = await first.evaluate(() => localStorage.getItem('sprout-token'));
     const second = await context.newPage();
     await second.goto('/wel/dashboard');
     await second.getByTestId('dashboard-page').waitFor();
-    const tokenBefore = await first.evaluate(() => localStorage.getItem('sprout-token'));
 
     await expect.poll(() => refreshes.length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(1);
     // Both tabs checked every 300 ms since; a second refresh of the same token would have happened by now.
+    // (A later refresh of the new token, once it too reaches the token time on a slow machine, is fine.)
     await first.waitForTimeout(2500);
-    expect(refreshes).toHaveLength(1);
+    const spent = refreshes.map(spentToken);
+    expect(spent.every(Boolean)).toBe(true);
+    expect(new Set(spent).size).toBe(spent.length);
     const response = await refreshes[0]?.response();
     expect(response?.status()).toBe(200);
 

@@ -214,11 +214,11 @@ describe('system → users (CRUD kit)', () => {
     await expect.poll(() => rowWith(page, 'e2e_user').textContent()).toContain('正常');
   });
 
-  it('pages: 15 users, the second page holds 5', async () => {
+  it('pages: 16 users (the demo’s 15, the auditor among them, and the one added), the second page holds 6', async () => {
     await main(page).getByTestId('crud-search-reset').click();
     await expectRows(page, 10);
     await table(page).getByRole('button', { name: '2', exact: true }).click();
-    await expectRows(page, 5);
+    await expectRows(page, 6);
   });
 
   it('deletes the user after confirming', async () => {

@@ -180,12 +180,14 @@ describe('weekly plans as a teaching team', () => {
       ['/week/mine/index', 'week-mine-phone'],
     ] as const) {
       await phone.goto(path);
-      await phone.getByTestId('list-table').waitFor();
+      // A phone lists cards, each with its status and actions (no table wider than the screen).
+      await phone.getByTestId('list-cards').getByTestId('list-row').first().waitFor();
+      await phone.getByTestId('list-row-actions').first().waitFor();
       await shot(phone, name);
     }
     await phone.evaluate(() => localStorage.setItem('sprout-language', 'en'));
     await phone.goto('/week/excellent/index');
-    await phone.getByTestId('list-table').waitFor();
+    await phone.getByTestId('list-cards').getByTestId('list-row').first().waitFor();
     await shot(phone, 'week-excellent-phone-en');
   });
 });

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, Tx } from '../db';
 import { foldEvents, requireDecider } from './decider';
-import { decodeEvents, EVENT_COLUMNS, type EventRow, readStream, readStreamInfo } from './store';
+import { type FoldRow, openEvents, readStream, readStreamInfo } from './store';
 
 export interface StateAt {
   streamType: string;
@@ -52,8 +52,9 @@ async function stateAtVersion(
   version: number,
   erased?: unknown,
 ): Promise<StateAt | undefined> {
-  const rows = await sql<EventRow & { s_type: string; s_version: number }>`
-    select s.type as s_type, s.version as s_version, ${EVENT_COLUMNS}
+  // Only what the fold needs of each event (a decider's evolve sees its type and data).
+  const rows = await sql<FoldRow & { s_type: string; s_version: number; stream_version: number | null }>`
+    select s.type as s_type, s.version as s_version, e.tenant_id, e.stream_version, e.type, e.schema_version, e.data
     from streams s
     left join events e on e.tenant_id = s.tenant_id and e.stream_id = s.stream_id and e.stream_version <= ${version}
     where s.tenant_id = ${tenantId} and s.stream_id = ${streamId}
@@ -61,13 +62,15 @@ async function stateAtVersion(
   const first = rows.rows[0];
   if (!first) return undefined;
   const decider = requireDecider(first.s_type);
-  const events = await decodeEvents(
-    trx,
-    rows.rows.filter((r) => r.stream_version !== null),
-    erased,
-  );
-  const folded = foldEvents(decider, events);
-  return { streamType: first.s_type, version: folded.version, state: folded.state, currentVersion: first.s_version };
+  const events = rows.rows.filter((r) => r.stream_version !== null);
+  const opened = await openEvents(trx, events, erased);
+  let state = decider.initialState();
+  let at = 0;
+  for (const [i, r] of events.entries()) {
+    state = decider.evolve(state, { type: r.type, data: opened[i]!.data } as never);
+    at = r.stream_version as number;
+  }
+  return { streamType: first.s_type, version: at, state, currentVersion: first.s_version };
 }
 
 export interface FieldChange {

@@ -259,6 +259,35 @@ export interface StreamInfo {
  * then upcasts each event's data to the current schema version.
  */
 export async function decodeEvents(trx: Tx, rows: readonly EventRow[], erased: unknown = ERASED) {
+  const opened = await openEvents(trx, rows, erased);
+  return rows.map((r, i): RecordedEvent => {
+    const o = opened[i]!;
+    return {
+      type: r.type,
+      data: o.data,
+      tenantId: r.tenant_id,
+      streamType: r.stream_type,
+      streamId: r.stream_id,
+      streamVersion: r.stream_version,
+      globalPosition: BigInt(r.global_position),
+      transactionId: r.transaction_id,
+      schemaVersion: o.schemaVersion,
+      metadata: r.metadata as EventMetadata,
+      recordedAt: r.recorded_at,
+      subjects: o.subjects,
+    };
+  });
+}
+
+/** What a fold needs of an event row. */
+export type FoldRow = Pick<EventRow, 'tenant_id' | 'type' | 'schema_version' | 'data'>;
+
+/**
+ * Each row's data opened (its sealed personal fields decrypted with their subjects' keys, one
+ * read for all of them; an erased subject's fields become `erased`) and upcast to the current
+ * schema, with the subjects it names.
+ */
+export async function openEvents(trx: Tx, rows: readonly FoldRow[], erased: unknown = ERASED) {
   const pairs: Array<[string, string]> = [];
   const subjectsPerRow = rows.map((r) => {
     const s = [...sealedSubjects(r.data)];
@@ -266,24 +295,11 @@ export async function decodeEvents(trx: Tx, rows: readonly EventRow[], erased: u
     return s;
   });
   const keys = pairs.length ? await loadKeys(trx, pairs) : new Map<string, Buffer | null>();
-  return rows.map((r, i): RecordedEvent => {
+  return rows.map((r, i) => {
     const subjects = subjectsPerRow[i]!;
     const opened = subjects.length ? openFields(r.data, r.tenant_id, keys, erased) : r.data;
     const up = upcast(r.type, r.schema_version, opened);
-    return {
-      type: r.type,
-      data: up.data,
-      tenantId: r.tenant_id,
-      streamType: r.stream_type,
-      streamId: r.stream_id,
-      streamVersion: r.stream_version,
-      globalPosition: BigInt(r.global_position),
-      transactionId: r.transaction_id,
-      schemaVersion: up.schemaVersion,
-      metadata: r.metadata as EventMetadata,
-      recordedAt: r.recorded_at,
-      subjects,
-    };
+    return { data: up.data, schemaVersion: up.schemaVersion, subjects };
   });
 }
 
