@@ -21,7 +21,11 @@ interface Info {
 }
 
 export async function benchShared(opts: { seconds: number; connections: number; rounds?: number }) {
-  const { info, child } = await startServer<Info>('bench/servers/shared-servers.ts', { LOG_LEVEL: 'silent' });
+  // As production runs it: no development guard (see observations.bench.ts).
+  const { info, child } = await startServer<Info>('bench/servers/shared-servers.ts', {
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  });
   try {
     const d = info.data;
     console.log(
