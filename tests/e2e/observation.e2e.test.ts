@@ -187,8 +187,21 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
         await reviewer.goto(href);
         await reviewer.getByTestId('record-view').waitFor();
       }
-      await reviewer.getByTestId('view-child').nth(i).click();
-      await reviewer.waitForURL(`**/guide/child/${id}`);
+      // A click that lands while the record re-renders (a busy machine) is clicked again, as a user would.
+      await expect
+        .poll(
+          async () => {
+            if (!reviewer.url().includes(`/guide/child/${id}`))
+              await reviewer
+                .getByTestId('view-child')
+                .nth(i)
+                .click({ timeout: 5000 })
+                .catch(() => undefined);
+            return reviewer.url().includes(`/guide/child/${id}`);
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(true);
       await reviewer.getByTestId('guide-child-page').waitFor();
       await expect.poll(() => reviewer.getByTestId('guide-record').filter({ hasText: title }).count()).toBe(1);
       await reviewer.getByTestId('guide-domain-chart').locator('.recharts-bar-rectangle').first().waitFor();

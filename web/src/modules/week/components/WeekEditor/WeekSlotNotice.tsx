@@ -40,12 +40,15 @@ export function WeekSlotNotice({ draft }: { draft: Draft<WeekContent> }) {
     [classId, semester],
     Boolean(classId && semester),
   );
-  // The first answer for a class moves an untouched form to the class's next free week.
+  // The first answer for a class moves an untouched form to the class's next free week; a
+  // week number the teacher typed before the answer came is hers (the notice then names its plan).
   const proposed = useRef(new Set<string>());
+  const firstWeekNo = useRef<number | undefined>(undefined);
+  if (firstWeekNo.current === undefined && weekNo) firstWeekNo.current = weekNo;
   useEffect(() => {
     if (!taken || !classId || proposed.current.has(classId)) return;
     proposed.current.add(classId);
-    if (!takenBy(taken, weekNo)) return;
+    if (weekNo !== firstWeekNo.current || !takenBy(taken, weekNo)) return;
     const slot = proposeSlot(taken, startDate);
     draft.set(['weekNo'], slot.weekNo);
     draft.set(['startDate'], slot.startDate);
