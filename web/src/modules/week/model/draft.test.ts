@@ -72,6 +72,16 @@ describe('the week draft store', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('leaves an editor alone when a replacement carries its field over unchanged (a proposed week keeps the caret)', () => {
+    const draft = createLocalDraft<WeekContent>(newWeekContent('2026-11-18'), WEEK_RICH_FIELDS);
+    draft.rich('reflection').write?.(doc('正在写'));
+    const seen: RichDoc[] = [];
+    draft.rich('reflection').onReplace?.((d) => seen.push(d));
+    draft.replace({ ...draft.snapshot(), weekNo: 14 });
+    expect(seen).toEqual([]);
+    expect(draft.snapshot()).toMatchObject({ weekNo: 14, reflection: doc('正在写') });
+  });
+
   it('inserts and removes list items', () => {
     const draft = createLocalDraft({ segments: [{ time: '08:00' }] as { time: string }[] });
     draft.insert(['segments'], 1, { time: '09:00' });

@@ -134,8 +134,11 @@ export function createLocalDraft<C extends object>(initial: C, richFields: reado
     },
     snapshot: () => state,
     replace(content, options) {
+      const before = state;
       state = content;
       for (const field of richFields) {
+        // A field the replacement carries over unchanged keeps its editor (and the caret) as it is.
+        if (Object.is(getIn(content, [field]), getIn(before, [field]))) continue;
         const doc = toDoc(getIn(content, [field]) as RichDoc | string | undefined);
         for (const listener of [...(richListeners.get(field) ?? [])]) listener(doc);
       }

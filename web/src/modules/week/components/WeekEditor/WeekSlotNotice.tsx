@@ -49,12 +49,8 @@ export function WeekSlotNotice({ draft }: { draft: Draft<WeekContent> }) {
     if (!taken || !classId || proposed.current.has(classId)) return;
     proposed.current.add(classId);
     if (weekNo !== firstWeekNo.current || !takenBy(taken, weekNo)) return;
-    const slot = proposeSlot(taken, startDate);
-    draft.set(['weekNo'], slot.weekNo);
-    draft.set(['startDate'], slot.startDate);
-    const dates = weekDayDates(slot.startDate);
-    draft.set(['endDate'], dates[4]);
-    for (const [i, date] of dates.entries()) draft.set(['days', i, 'date'], date);
+    // A default, not the teacher's edit: the form stays unsaved (and quiet) until she writes.
+    draft.replace(withSlot(draft.snapshot(), proposeSlot(taken, startDate)));
   }, [taken, classId, weekNo, startDate, draft]);
 
   const holder = taken && classId ? takenBy(taken, weekNo) : null;
@@ -70,4 +66,11 @@ export function WeekSlotNotice({ draft }: { draft: Draft<WeekContent> }) {
       </Group>
     </Alert>
   );
+}
+
+/** The content moved to another week: its number, its dates and each day's date. */
+function withSlot(content: WeekContent, slot: { startDate: string; weekNo: number }): WeekContent {
+  const dates = weekDayDates(slot.startDate);
+  const days = (content.days ?? []).map((day, i) => (dates[i] ? { ...day, date: dates[i] } : day));
+  return { ...content, weekNo: slot.weekNo, startDate: slot.startDate, endDate: dates[4] ?? content.endDate, days };
 }
