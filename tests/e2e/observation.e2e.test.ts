@@ -303,4 +303,17 @@ describe('observations: write, return, fix, approve, excellent, collect', () => 
     await shot(teacher, 'observation-details-en');
     expect(errors.flat()).toEqual([]);
   });
+
+  it('on a phone (390 × 844) the list is cards: title, status, photo, actions, nothing wider than the screen', async () => {
+    const phone = await (await e2e.context({ viewport: { width: 390, height: 844 } })).newPage();
+    await signIn(phone, TEACHER);
+    await phone.goto('/observation/list/index');
+    const card = phone.getByTestId('list-cards').getByTestId('list-row').filter({ hasText: title });
+    await card.getByTestId('list-photo').waitFor();
+    await card.getByTestId('list-row-status').waitFor();
+    await card.getByTestId('list-row-actions').waitFor();
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot(phone, 'observation-list-phone');
+  });
 });

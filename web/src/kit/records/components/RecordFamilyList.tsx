@@ -15,6 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconFileZip, IconPencil, IconPlus, IconRefresh, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ import { usePermission } from '../../../permissions/Can';
 import { type FamilyRow, familyApi, familyZipApi, type ListFilters } from '../api';
 import { type ColumnDef, detailsHref, type ListOp, listTabs, type RecordFamily } from '../define';
 import { useClassOptions, useFieldOptions } from '../lookups';
+import { RowCards } from './RowCards';
 import { ExportProgressModal } from './ExportProgressModal';
 import { PhotoThumb } from './PhotoField';
 import { StatusBadge } from './StatusBadge';
@@ -128,6 +130,7 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
   const [form, setForm] = useState<ListFilters>({});
   const [applied, setApplied] = useState<ListFilters>({});
   const [query, setQuery] = useState({ current: 1, size: 10 });
+  const narrow = useMediaQuery('(max-width: 48em)');
   const mayEdit = usePermission({ code: family.button('edit') });
   const mayDelete = usePermission({ code: family.button('delete') });
   const zip = useMemo(() => familyZipApi(family), [family]);
@@ -210,6 +213,54 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
     });
   const linkColumn = family.columns.find((c) => !c.photo);
   const href = (row: FamilyRow, edit = false) => detailsHref(family, { id: row.id, edit, content: row.summary });
+  const rowActions = (row: FamilyRow) => (
+    <Group gap={2} justify="flex-end" wrap="nowrap">
+      <Tooltip label={t('records.list.view')}>
+        <ActionIcon variant="subtle" component={Link} to={href(row)} aria-label={t('records.list.view')}>
+          <IconEye size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {op === 'mine' && mayEdit && isEditableStatus(row.status) && (
+        <Tooltip label={t('records.list.edit')}>
+          <ActionIcon
+            variant="subtle"
+            component={Link}
+            to={href(row, true)}
+            aria-label={t('records.list.edit')}
+            data-testid="list-edit"
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {op === 'mine' && mayDelete && api.has('remove') && isEditableStatus(row.status) && (
+        <Tooltip label={t('records.list.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => remove(row)}
+            aria-label={t('records.list.delete')}
+            data-testid="list-delete"
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+  const titleLink = (row: FamilyRow) => (
+    <Anchor component={Link} to={href(row)} fw={600} data-testid="list-open">
+      {String(cellValue(row, linkColumn?.field ?? 'title') ?? '') || t('records.list.untitled')}
+    </Anchor>
+  );
+  // A phone shows cards: the link column first, then the others by label.
+  const cardColumns = [...(linkColumn ? [linkColumn] : []), ...family.columns.filter((c) => c !== linkColumn)].map(
+    (c) => ({
+      key: c.field,
+      label: t(c.label as never),
+      render: (row: FamilyRow) => (c === linkColumn ? titleLink(row) : <Cell family={family} column={c} row={row} />),
+    }),
+  );
 
   return (
     <>
@@ -245,6 +296,23 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
       </Group>
       {list.isError && !list.data ? (
         <Alert color="red">{t('records.list.failed')}</Alert>
+      ) : narrow ? (
+        <RowCards<FamilyRow>
+          records={rows}
+          columns={cardColumns}
+          status={(row) => <StatusBadge status={row.status} excellent={row.excellent} size="sm" />}
+          actions={rowActions}
+          select={
+            mayExport
+              ? {
+                  has: (id) => selected.includes(id),
+                  toggle,
+                  label: (row) => t('records.list.selectRow', { title: row.title }),
+                }
+              : undefined
+          }
+          empty={!list.isFetching && t('records.list.empty')}
+        />
       ) : (
         <Table striped highlightOnHover verticalSpacing="sm" data-testid="list-table">
           <Table.Thead>
@@ -299,58 +367,13 @@ function FamilyTable({ family, op }: { family: RecordFamily; op: ListOp }) {
                   )}
                   {family.columns.map((c) => (
                     <Table.Td key={c.field}>
-                      {c === linkColumn ? (
-                        <Anchor component={Link} to={href(row)} fw={600} data-testid="list-open">
-                          {String(cellValue(row, c.field) ?? '') || t('records.list.untitled')}
-                        </Anchor>
-                      ) : (
-                        <Cell family={family} column={c} row={row} />
-                      )}
+                      {c === linkColumn ? titleLink(row) : <Cell family={family} column={c} row={row} />}
                     </Table.Td>
                   ))}
                   <Table.Td>
                     <StatusBadge status={row.status} excellent={row.excellent} size="sm" />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={2} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('records.list.view')}>
-                        <ActionIcon
-                          variant="subtle"
-                          component={Link}
-                          to={href(row)}
-                          aria-label={t('records.list.view')}
-                        >
-                          <IconEye size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      {op === 'mine' && mayEdit && isEditableStatus(row.status) && (
-                        <Tooltip label={t('records.list.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            component={Link}
-                            to={href(row, true)}
-                            aria-label={t('records.list.edit')}
-                            data-testid="list-edit"
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {op === 'mine' && mayDelete && api.has('remove') && isEditableStatus(row.status) && (
-                        <Tooltip label={t('records.list.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => remove(row)}
-                            aria-label={t('records.list.delete')}
-                            data-testid="list-delete"
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{rowActions(row)}</Table.Td>
                 </Table.Tr>
               ))
             )}

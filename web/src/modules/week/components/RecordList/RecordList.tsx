@@ -6,10 +6,8 @@ import {
   LoadingOverlay,
   NumberInput,
   Pagination,
-  Paper,
   Select,
   type SelectProps,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -27,6 +25,7 @@ import { useLoad } from '../../hooks/useLoad';
 import { useWeekLabels } from '../../hooks/useWeekLabels';
 import type { ListFilters, Page, RecordHeader } from '../../model/types';
 import { localYmd, recentSemesters } from '../../model/weekDates';
+import { RowCards } from '../../../../kit/records/components/RowCards';
 import { PageTitle } from '../PageTitle/PageTitle';
 import { StatusBadge } from '../StatusBadge/StatusBadge';
 import classes from './RecordList.module.css';
@@ -108,72 +107,6 @@ function toFilters(form: FormState): ListFilters {
   return filters;
 }
 
-/**
- * A phone's rows: a card each — its first column (the title, a link) with its status beside
- * it, the other columns as "label value" lines, its actions under them: nothing scrolls out.
- */
-function RowCards<R extends RecordHeader>({
-  records,
-  columns,
-  actions,
-  select,
-  empty,
-}: {
-  records: R[];
-  columns: Column<R>[];
-  actions?: (row: R) => ReactNode;
-  select?: { selected: Set<string>; mark: (ids: string[], on: boolean) => void };
-  empty: string | false;
-}) {
-  const { t } = useTranslation();
-  if (records.length === 0)
-    return empty ? (
-      <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
-        {empty}
-      </Text>
-    ) : null;
-  const [first, ...rest] = columns;
-  const status = rest.find((c) => c.key === 'status');
-  const others = rest.filter((c) => c !== status);
-  return (
-    <Stack gap="xs" data-testid="list-cards">
-      {records.map((row) => (
-        <Paper key={row.id} withBorder p="sm" radius="md" data-testid="list-row" data-id={row.id}>
-          <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
-            <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
-              {select && (
-                <Checkbox
-                  aria-label={t('week.list.selectRow')}
-                  checked={select.selected.has(row.id)}
-                  onChange={() => select.mark([row.id], !select.selected.has(row.id))}
-                  data-testid="list-select"
-                />
-              )}
-              <div style={{ minWidth: 0 }}>{first?.render(row)}</div>
-            </Group>
-            {status && <div data-testid="list-row-status">{status.render(row)}</div>}
-          </Group>
-          <Stack gap={2} mt={6}>
-            {others.map((c) => (
-              <Group key={c.key} gap={6} wrap="nowrap" align="baseline">
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {c.label}
-                </Text>
-                <div style={{ minWidth: 0, fontSize: 'var(--mantine-font-size-sm)' }}>{c.render(row)}</div>
-              </Group>
-            ))}
-          </Stack>
-          {actions && (
-            <Group gap={4} mt={6} justify="flex-end" data-testid="list-row-actions">
-              {actions(row)}
-            </Group>
-          )}
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
-
 /** A searchable, paged list of records (lesson-plan lists). */
 export function RecordList<R extends RecordHeader>({
   title,
@@ -192,6 +125,7 @@ export function RecordList<R extends RecordHeader>({
   const { t } = useTranslation();
   const labels = useWeekLabels();
   const narrow = useMediaQuery('(max-width: 48em)');
+  const statusColumn = columns.find((c) => c.key === 'status');
   const { classes: classOptions } = useClasses(classSource);
   const presetStatus = preset?.status ?? '';
   const [form, setForm] = useState<FormState>(presetStatus ? { status: presetStatus } : {});
@@ -325,9 +259,16 @@ export function RecordList<R extends RecordHeader>({
           {narrow ? (
             <RowCards<R>
               records={records}
-              columns={columns}
+              columns={columns.filter((c) => c.key !== 'status')}
+              status={statusColumn?.render}
               actions={actions && ((row) => actions(row, reload))}
-              select={bulk && { selected, mark }}
+              select={
+                bulk && {
+                  has: (id) => selected.has(id),
+                  toggle: (id) => mark([id], !selected.has(id)),
+                  label: () => t('week.list.selectRow'),
+                }
+              }
               empty={!loading && t('week.list.empty')}
             />
           ) : (
