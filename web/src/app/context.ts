@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteHandle } from './routeHandle';
+import type { RecordRoute } from '../kit/records/registry';
 
 /**
  * A web context is one folder `web/src/modules/<ctx>/` whose `index.ts` exports one manifest
@@ -49,6 +50,8 @@ export interface WebContext<NS extends string = never, M = never> {
   pages?: ContextPage[];
   /** Screens behind the server menu's codes (spec §2 dynamic routes): menu code → page. */
   menuPages?: Record<string, PageLoader>;
+  /** The record kinds it shows and where one opens (the messages bell, the audit console link there). */
+  recordRoutes?: Record<string, RecordRoute>;
 }
 
 /**

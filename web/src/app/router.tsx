@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError/RouteError';
+import { registerRecordRoutes } from '../kit/records/registry';
 import { website } from '../config/website';
 import { lazyPage } from '../lib/lazyPage';
 import { setNavigator } from '../lib/navigation';
@@ -33,6 +34,9 @@ function contextRoutes(alone: boolean): RouteObject[] {
       }),
   );
 }
+
+// Where each context's records open (kit/records/registry.ts).
+for (const context of CONTEXTS) registerRecordRoutes(context.recordRoutes ?? {});
 
 /** Screens behind the server menu's codes, from every context. */
 const menuPages: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTEXTS } from '../../app/contexts';
+import { registerRecordRoutes } from '../../kit/records/registry';
 import { messageHref } from './api';
+
+// As the app does at start: every context's record kinds and their pages.
+beforeAll(() => {
+  for (const context of CONTEXTS) registerRecordRoutes(context.recordRoutes ?? {});
+});
 
 describe('where a message opens', () => {
   const m = (kind: string, event: 'returned' | 'approved' | 'resubmitted', parentId = '') => ({
@@ -24,5 +31,13 @@ describe('where a message opens', () => {
     );
     expect(messageHref(m('hearken', 'approved'))).toBe('/hearken/hearkenDetails?id=11');
     expect(messageHref(m('something', 'approved'))).toBeNull();
+  });
+
+  it('a teaching family’s record its details, a visit’s item its visit', () => {
+    expect(messageHref(m('teacher_plan', 'returned'))).toBe('/teacher_plan/planDetails?id=11');
+    expect(messageHref(m('class_summary', 'approved'))).toBe('/classSummary/classSummaryDetails?id=11');
+    expect(messageHref(m('research', 'returned'))).toBe('/teacher_research/researchDetails?id=11');
+    expect(messageHref(m('half_flow_item', 'approved', '7'))).toBe('/halfFollow/halfFollowDetails?id=7');
+    expect(messageHref(m('half_flow_item', 'approved'))).toBeNull();
   });
 });

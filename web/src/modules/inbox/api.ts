@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { recordDetailsHref } from '../../kit/records/registry';
 import { http } from '../../lib/http';
 
 /** What happened to one of the user's records (`GET /api/inbox/list`). */
@@ -64,22 +65,14 @@ export function useInboxRead() {
 
 const q = (id: string) => `?id=${encodeURIComponent(id)}`;
 /** The detail screen of an observation family's record, by kind. */
-const DETAILS: Record<string, string> = {
-  observation: '/observation/observationDetails',
-  observation_regional: '/observation_regional/observationRegionalDetails',
-  hearken: '/hearken/hearkenDetails',
-  creview: '/creview/creviewDetails',
-};
 
 /**
  * Where a message opens: a returned week its editor (the comment shown at the top), any other
- * week step its details (the reviewer reviews there), a lesson or day plan its week, an
- * observation family's record its details.
+ * week step its details (the reviewer reviews there), any other record where its context
+ * says it opens (a lesson or day plan its week, a visit's item its visit: kit/records/registry.ts).
  */
 export function messageHref(m: Pick<InboxMessage, 'kind' | 'recordId' | 'parentId' | 'event'>): string | null {
   if (m.kind === 'week')
     return m.event === 'returned' ? `/week/week/${q(m.recordId)}` : `/weekdetails/details${q(m.recordId)}`;
-  if ((m.kind === 'week_plan' || m.kind === 'day_plan') && m.parentId) return `/weekdetails/details${q(m.parentId)}`;
-  const details = DETAILS[m.kind];
-  return details ? `${details}${q(m.recordId)}` : null;
+  return recordDetailsHref(m.kind, m.recordId, m.parentId);
 }

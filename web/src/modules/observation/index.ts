@@ -20,6 +20,14 @@ const details = (
 export const observationContext: WebContext<'observation', ObservationMessages> = {
   name: 'observation',
   i18n: lazyNamespace('observation', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
+  // The details page of each kind (an observation's page shows each of its three types; a
+  // theme review's opens in the tenant's layout from the standard one).
+  recordRoutes: {
+    observation: '/observation/observationDetails',
+    observation_regional: '/observation_regional/observationRegionalDetails',
+    hearken: '/hearken/hearkenDetails',
+    creview: '/creview/creviewDetails',
+  },
   pages: [
     {
       path: '/observation/observationDetails',

@@ -23,6 +23,15 @@ const details = (name: DetailsName) => recordsPage(() => import('./pages/Details
 export const teachingContext: WebContext<'teaching', TeachingMessages> = {
   name: 'teaching',
   i18n: lazyNamespace('teaching', () => Promise.all([import('./i18n/zh-CN'), import('./i18n/en')])),
+  recordRoutes: {
+    teacher_plan: '/teacher_plan/planDetails',
+    research: '/teacher_research/researchDetails',
+    project: '/teacher_project/projectDetails',
+    class_work: '/classWork/classWorkDetails',
+    class_summary: '/classSummary/classSummaryDetails',
+    half_flow: '/halfFollow/halfFollowDetails',
+    half_flow_item: { parent: '/halfFollow/halfFollowDetails' },
+  },
   pages: [
     {
       path: '/teacher_plan/planDetails',

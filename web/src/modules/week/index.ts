@@ -18,6 +18,11 @@ const fullPlanList = page(() => import('./pages/DayPlanListPage'), 'FullPlanList
 export const weekContext: WebContext<'week', WeekMessages> = {
   name: 'week',
   i18n: weekNamespace,
+  recordRoutes: {
+    week: '/weekdetails/details',
+    week_plan: { parent: '/weekdetails/details' },
+    day_plan: { parent: '/weekdetails/details' },
+  },
   pages: [
     {
       path: WEEK_PATHS.details,
