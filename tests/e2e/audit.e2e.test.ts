@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { addDays, localDate, mondayOf } from '../../services/core/src/time';
-import { type E2E, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+import { type E2E, SCREENSHOTS, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
 import { field, openMenu, quiet, rows, setLanguage } from './support/crud';
 
 const TENANT = '100001';
@@ -17,7 +17,7 @@ const user = (account: string) => {
 };
 const AUDITOR = user('auditor');
 const TEACHER = user('teacher1');
-const SHOTS = '/work/shots/h4';
+const SHOTS = SCREENSHOTS;
 
 /**
  * Picks a day in the open Mantine date picker: the calendar starts at `shown` (a yyyy-MM), turns
@@ -132,6 +132,10 @@ describe('audit: an auditor replays a returned and resubmitted week', () => {
     await expect
       .poll(() => compare.getByTestId('audit-change').evaluateAll((els) => els.map((e) => e.getAttribute('data-path'))))
       .toEqual(expect.arrayContaining(['content.homeCooperation', 'status']));
+    // Each field by the name its form gives it (the week's 家园共育), the record's own by the console's.
+    await expect
+      .poll(() => compare.getByTestId('audit-change-field').allTextContents())
+      .toEqual(expect.arrayContaining(['家园共育', '状态']));
     await expect.poll(() => compare.textContent()).toContain('周末亲子任务：完成一张主题小报。');
     // The timeline's return opens to its data and diff.
     const returned = page.locator('[data-testid="audit-event"][data-version="3"]');

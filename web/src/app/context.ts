@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteHandle } from './routeHandle';
-import type { RecordRoute } from '../kit/records/registry';
+import type { RecordLabels, RecordRoute } from '../kit/records/registry';
 
 /**
  * A web context is one folder `web/src/modules/<ctx>/` whose `index.ts` exports one manifest
@@ -52,6 +52,8 @@ export interface WebContext<NS extends string = never, M = never> {
   menuPages?: Record<string, PageLoader>;
   /** The record kinds it shows and where one opens (the messages bell, the audit console link there). */
   recordRoutes?: Record<string, RecordRoute>;
+  /** How its record kinds' fields are named (the audit console's diffs), loaded when asked. */
+  recordLabels?: Record<string, () => Promise<RecordLabels>>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/RouteError/RouteError';
-import { registerRecordRoutes } from '../kit/records/registry';
+import { registerRecordLabels, registerRecordRoutes } from '../kit/records/registry';
+import { loadNamespace } from '../i18n';
 import { website } from '../config/website';
 import { lazyPage } from '../lib/lazyPage';
 import { setNavigator } from '../lib/navigation';
@@ -36,7 +37,10 @@ function contextRoutes(alone: boolean): RouteObject[] {
 }
 
 // Where each context's records open (kit/records/registry.ts).
-for (const context of CONTEXTS) registerRecordRoutes(context.recordRoutes ?? {});
+for (const context of CONTEXTS) {
+  registerRecordRoutes(context.recordRoutes ?? {});
+  registerRecordLabels(context.recordLabels ?? {}, () => loadNamespace(context.i18n as never));
+}
 
 /** Screens behind the server menu's codes, from every context. */
 const menuPages: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(

@@ -1,3 +1,4 @@
+import { familyLabels } from '../../kit/records/registry';
 import { lazyNamespace, type WebContext } from '../../app/context';
 import { recordsPage } from '../../kit/records/namespace';
 import type { ObservationMessages } from './i18n/zh-CN';
@@ -27,6 +28,12 @@ export const observationContext: WebContext<'observation', ObservationMessages> 
     observation_regional: '/observation_regional/observationRegionalDetails',
     hearken: '/hearken/hearkenDetails',
     creview: '/creview/creviewDetails',
+  },
+  recordLabels: {
+    observation: familyLabels(() => import('./families/observation').then((m) => m.observationFamily)),
+    observation_regional: familyLabels(() => import('./families/regional').then((m) => m.regionalFamily)),
+    hearken: familyLabels(() => import('./families/hearken').then((m) => m.hearkenFamily)),
+    creview: familyLabels(() => import('./families/creview').then((m) => m.creviewFamily)),
   },
   pages: [
     {

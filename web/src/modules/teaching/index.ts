@@ -1,3 +1,4 @@
+import { familyLabels } from '../../kit/records/registry';
 import { lazyNamespace, type WebContext } from '../../app/context';
 import { recordsPage } from '../../kit/records/namespace';
 import type { TeachingMessages } from './i18n/zh-CN';
@@ -31,6 +32,15 @@ export const teachingContext: WebContext<'teaching', TeachingMessages> = {
     class_summary: '/classSummary/classSummaryDetails',
     half_flow: '/halfFollow/halfFollowDetails',
     half_flow_item: { parent: '/halfFollow/halfFollowDetails' },
+  },
+  recordLabels: {
+    teacher_plan: familyLabels(() => import('./families/plan').then((m) => m.teacherPlanFamily)),
+    research: familyLabels(() => import('./families/research').then((m) => m.researchFamily)),
+    project: familyLabels(() => import('./families/research').then((m) => m.projectFamily)),
+    class_work: familyLabels(() => import('./families/classes').then((m) => m.classWorkFamily)),
+    class_summary: familyLabels(() => import('./families/classes').then((m) => m.classSummaryFamily)),
+    half_flow: familyLabels(() => import('./families/halfFlow').then((m) => m.halfFlowFamily)),
+    half_flow_item: familyLabels(() => import('./families/halfFlow').then((m) => m.halfFlowItemFamily)),
   },
   pages: [
     {

@@ -1,3 +1,4 @@
+import type { RecordLabelsTranslate } from '../../kit/records/registry';
 import { page, type WebContext } from '../../app/context';
 import type { WeekMessages } from './i18n/zh-CN';
 import { weekNamespace } from './namespace';
@@ -23,6 +24,12 @@ export const weekContext: WebContext<'week', WeekMessages> = {
     week_plan: { parent: '/weekdetails/details' },
     day_plan: { parent: '/weekdetails/details' },
   },
+  recordLabels: Object.fromEntries(
+    ['week', 'week_plan', 'day_plan'].map((kind) => [
+      kind,
+      () => import('./hooks/useWeekLabels').then((m) => (tt: RecordLabelsTranslate) => m.weekLabels(tt).pathLabels),
+    ]),
+  ),
   pages: [
     {
       path: WEEK_PATHS.details,

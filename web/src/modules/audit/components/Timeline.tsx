@@ -6,7 +6,7 @@ import { type AuditEvent, auditApi } from '../api';
 import { ChangesTable } from './ChangesTable';
 
 /** One event's data and what it changed against the state before it (asked when opened). */
-function EventDetails({ streamId, event }: { streamId: string; event: AuditEvent }) {
+function EventDetails({ streamId, kind, event }: { streamId: string; kind: string; event: AuditEvent }) {
   const { t } = useTranslation();
   const diff = useQuery({
     queryKey: ['audit', streamId, 'diff', event.version - 1, event.version],
@@ -25,7 +25,7 @@ function EventDetails({ streamId, event }: { streamId: string; event: AuditEvent
         {t('audit.stream.changes')}
       </Text>
       {diff.data ? (
-        <ChangesTable changes={diff.data.changes} before={diff.data.before} after={diff.data.after} />
+        <ChangesTable kind={kind} changes={diff.data.changes} before={diff.data.before} after={diff.data.after} />
       ) : (
         <Loader size="xs" />
       )}
@@ -45,11 +45,14 @@ function EventDetails({ streamId, event }: { streamId: string; event: AuditEvent
  */
 export function StreamTimeline({
   streamId,
+  kind,
   events,
   current,
   onPick,
 }: {
   streamId: string;
+  /** The stream's record kind: its fields are named as its context names them. */
+  kind: string;
   events: AuditEvent[];
   current: number;
   onPick: (version: number) => void;
@@ -125,7 +128,7 @@ export function StreamTimeline({
               </Button>
             </Group>
             <Collapse expanded={Boolean(open[e.version])}>
-              {open[e.version] && <EventDetails streamId={streamId} event={e} />}
+              {open[e.version] && <EventDetails streamId={streamId} kind={kind} event={e} />}
             </Collapse>
           </Timeline.Item>
         );

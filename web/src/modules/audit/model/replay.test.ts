@@ -18,6 +18,10 @@ describe('replay model', () => {
     expect(showValue('秋天', '—')).toBe('秋天');
     expect(showValue(3, '—')).toBe('3');
     expect(showValue(doc('一', '二'), '—')).toBe('一\n二');
+    // An instant as recorded (the tenant's wall time and offset) as the platform shows times.
+    expect(showValue('2026-11-21T09:40:00+08:00', '—')).toBe('2026-11-21 09:40:00');
+    expect(showValue('2026-11-21T09:40:00.123+08:00', '—')).toBe('2026-11-21 09:40:00');
+    expect(showValue('2026-11-21', '—')).toBe('2026-11-21');
   });
 
   it('groups changes inside a rich-text field into one row of the whole field', () => {

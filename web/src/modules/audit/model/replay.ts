@@ -6,10 +6,19 @@ export const step = (at: number, by: number, last: number) => Math.max(0, Math.m
 /** A value as one line of text: strings as they are, the rest as JSON; absent as `empty`. */
 export function showValue(value: unknown, empty: string): string {
   if (value === undefined || value === null || value === '') return empty;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return wallTime(value) ?? value;
   // A rich-text document: its words.
   if (typeof value === 'object' && (value as { type?: unknown }).type === 'doc') return textOf(value);
   return JSON.stringify(value);
+}
+
+/**
+ * An instant as the events record it (`2026-11-21T09:40:00+08:00`: the tenant's wall time with
+ * its offset) as the platform shows times, `2026-11-21 09:40:00`; null for any other text.
+ */
+export function wallTime(text: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(?:\.\d+)?[+-]\d{2}:\d{2}$/.exec(text);
+  return m ? `${m[1]} ${m[2]}` : null;
 }
 
 function textOf(node: unknown): string {

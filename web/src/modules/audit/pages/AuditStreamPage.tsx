@@ -282,7 +282,7 @@ export function AuditStreamPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <BasicContainer title={t('audit.stream.timeline')}>
-            <StreamTimeline streamId={id} events={events} current={at} onPick={setVersion} />
+            <StreamTimeline streamId={id} kind={streamType} events={events} current={at} onPick={setVersion} />
           </BasicContainer>
         </Grid.Col>
       </Grid>
@@ -312,6 +312,7 @@ export function AuditStreamPage() {
         </Group>
         {diff.data ? (
           <ChangesTable
+            kind={streamType}
             changes={diff.data.changes}
             before={diff.data.before}
             after={diff.data.after}

@@ -44,40 +44,47 @@ const FIELD_KEYS = new Set([
   'variant',
 ]);
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Labels of the lesson-plan enumerations and fields through `tt` (the current language's texts). */
+export function weekLabels(tt: Translate) {
+  const labels = {
+    status: (status: RecordStatus | string) => tt(`week.status.${status}`),
+    slot: (slot: DaySlot) => tt(`week.slots.${slot}`),
+    weekday: (index: number) =>
+      index >= 0 && index < 5 ? tt(`week.weekdays.d${index}`) : tt('week.dayN', { n: index + 1 }),
+    domain: (domain: number) => (domain >= 1 && domain <= 5 ? tt(`week.domains.d${domain}`) : String(domain)),
+    activityType: (type: number) => (type >= 1 && type <= 4 ? tt(`week.activityTypes.t${type}`) : String(type)),
+    /** A stored segment name in the current language (unknown names as they are). */
+    segment: (name: string) => (SEGMENT_KEYS[name] ? tt(`week.segments.${SEGMENT_KEYS[name]}`) : name),
+    semester: (code: string) => {
+      const s = parseSemester(code);
+      return s ? tt('week.semesterLabel', s) : code;
+    },
+    weekNo: (n: number) => tt('week.weekNoLabel', { n }),
+    field: (name: string) => (FIELD_KEYS.has(name) ? tt(`week.fields.${name}`) : null),
+    variant: (variant: string) => tt(`week.variants.${variant === 'full' ? 'full' : 'half'}`),
+  };
+  const pathLabels: PathLabels = {
+    field: (name) =>
+      labels.field(name) ??
+      (['morning', 'groupTeaching', 'regional', 'outdoor', 'life', 'afternoon', 'notes'].includes(name)
+        ? labels.slot(name as DaySlot)
+        : null),
+    day: labels.weekday,
+    segment: (i) => tt('week.dayPlan.segmentN', { n: i + 1 }),
+  };
+  return { ...labels, pathLabels };
+}
+
 /** Labels of the lesson-plan enumerations and fields in the current language. */
 export function useWeekLabels() {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
-  return useMemo(() => {
-    const tt = (key: string, options?: Record<string, unknown>): string => String(t(key as never, options as never));
-    const labels = {
-      status: (status: RecordStatus | string) => tt(`week.status.${status}`),
-      slot: (slot: DaySlot) => tt(`week.slots.${slot}`),
-      weekday: (index: number) =>
-        index >= 0 && index < 5 ? tt(`week.weekdays.d${index}`) : tt('week.dayN', { n: index + 1 }),
-      domain: (domain: number) => (domain >= 1 && domain <= 5 ? tt(`week.domains.d${domain}`) : String(domain)),
-      activityType: (type: number) => (type >= 1 && type <= 4 ? tt(`week.activityTypes.t${type}`) : String(type)),
-      /** A stored segment name in the current language (unknown names as they are). */
-      segment: (name: string) => (SEGMENT_KEYS[name] ? tt(`week.segments.${SEGMENT_KEYS[name]}`) : name),
-      semester: (code: string) => {
-        const s = parseSemester(code);
-        return s ? tt('week.semesterLabel', s) : code;
-      },
-      weekNo: (n: number) => tt('week.weekNoLabel', { n }),
-      field: (name: string) => (FIELD_KEYS.has(name) ? tt(`week.fields.${name}`) : null),
-      variant: (variant: string) => tt(`week.variants.${variant === 'full' ? 'full' : 'half'}`),
-    };
-    const pathLabels: PathLabels = {
-      field: (name) =>
-        labels.field(name) ??
-        (['morning', 'groupTeaching', 'regional', 'outdoor', 'life', 'afternoon', 'notes'].includes(name)
-          ? labels.slot(name as DaySlot)
-          : null),
-      day: labels.weekday,
-      segment: (i) => tt('week.dayPlan.segmentN', { n: i + 1 }),
-    };
-    return { ...labels, pathLabels };
-  }, [t, i18n.resolvedLanguage]);
+  return useMemo(
+    () => weekLabels((key, options) => String(t(key as never, options as never))),
+    [t, i18n.resolvedLanguage],
+  );
 }
 
 export type WeekLabels = ReturnType<typeof useWeekLabels>;
