@@ -36,6 +36,17 @@ describe('time', () => {
       ),
       { numRuns: 2000 },
     );
+    // Every minute of the days a zone changes its offset (the spans holding a change are looked up per quarter hour).
+    for (const [zone, day] of [
+      ['America/New_York', '2026-03-08'],
+      ['America/New_York', '2026-11-01'],
+      ['Europe/London', '2026-03-29'],
+      ['Pacific/Chatham', '2026-04-05'],
+    ] as const) {
+      const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+      for (let ms = from; ms < from + 3 * 86_400_000; ms += 60_000)
+        expect(formatDateTime(new Date(ms), zone)).toBe(intl(new Date(ms), zone));
+    }
     expect(formatDateTime(new Date('2026-11-21T15:59:59.999Z'), 'Asia/Shanghai')).toBe('2026-11-21 23:59:59');
     expect(formatDateTime(new Date('1969-12-31T23:59:59.500Z'), 'UTC')).toBe('1969-12-31 23:59:59');
     expect(formatDateTime(new Date(Number.NaN), 'UTC')).toBeNull();

@@ -26,29 +26,53 @@ function wallParts(utcMs: number, timeZone: string) {
 }
 
 /**
- * The zone's UTC offset at an instant. Offsets change at most on quarter-hour boundaries,
- * so they are cached per zone and 15-minute bucket: Intl runs once per bucket, not per value.
+ * The zone's UTC offset at an instant. Offsets change at most on quarter-hour boundaries, and
+ * no zone changes its offset twice within six hours: a six-hour span whose first and last
+ * quarter hours have the same offset has it throughout. So offsets are cached per zone and
+ * six-hour span (a year of record times is 1,460 entries, Intl runs once each), and only a
+ * span holding a change (a DST day) is looked up per quarter hour.
  */
-const BUCKET_MS = 15 * 60 * 1000;
-const offsets = new Map<string, Map<number, number>>();
+const QUARTER_MS = 15 * 60 * 1000;
+const SPAN_MS = 6 * 60 * 60 * 1000;
+/** A span's offset, or `MIXED` when it changes inside the span. */
+const MIXED = Number.NaN;
+const spans = new Map<string, Map<number, number>>();
+const quarters = new Map<string, Map<number, number>>();
+
+function cacheOf(all: Map<string, Map<number, number>>, timeZone: string): Map<number, number> {
+  let zone = all.get(timeZone);
+  if (!zone) {
+    if (all.size >= 1000) all.clear();
+    zone = new Map();
+    all.set(timeZone, zone);
+  }
+  if (zone.size >= 10_000) zone.clear();
+  return zone;
+}
+
+function offsetAt(at: number, timeZone: string): number {
+  const p = wallParts(at, timeZone);
+  return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
+}
 
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
-  const bucket = Math.floor(utcMs / BUCKET_MS);
-  let zone = offsets.get(timeZone);
-  if (!zone) {
-    if (offsets.size >= 1000) offsets.clear();
-    zone = new Map();
-    offsets.set(timeZone, zone);
-  }
-  let off = zone.get(bucket);
+  const span = Math.floor(utcMs / SPAN_MS);
+  const inSpan = cacheOf(spans, timeZone);
+  let off = inSpan.get(span);
   if (off === undefined) {
-    const at = bucket * BUCKET_MS;
-    const p = wallParts(at, timeZone);
-    off = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
-    if (zone.size >= 10_000) zone.clear();
-    zone.set(bucket, off);
+    const first = offsetAt(span * SPAN_MS, timeZone);
+    off = offsetAt((span + 1) * SPAN_MS - QUARTER_MS, timeZone) === first ? first : MIXED;
+    inSpan.set(span, off);
   }
-  return off;
+  if (!Number.isNaN(off)) return off;
+  const quarter = Math.floor(utcMs / QUARTER_MS);
+  const inQuarter = cacheOf(quarters, timeZone);
+  let exact = inQuarter.get(quarter);
+  if (exact === undefined) {
+    exact = offsetAt(quarter * QUARTER_MS, timeZone);
+    inQuarter.set(quarter, exact);
+  }
+  return exact;
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
