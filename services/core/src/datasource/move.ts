@@ -72,8 +72,19 @@ async function appliedMigrations(database: Database): Promise<string[] | null> {
  * Then the read models exist and the platform's rows are mirrored.
  */
 export async function prepareDatabase(main: Database, target: Database): Promise<void> {
+  if ((await schemaState(main, target)) === 'empty') await migrateToLatest(target.db as never);
+  if ((await schemaState(main, target)) !== 'same') throw new Error('the data source is still empty after migrating');
+  await ensureReadModels(target);
+  await mirrorPlatform(main, target);
+}
+
+/**
+ * Whether a database can serve tenants: `empty` (no tables: it will be migrated) or `same`
+ * (the main database's migrations, all and only). Anything else is refused with both versions.
+ */
+export async function schemaState(main: Database, target: Database): Promise<'empty' | 'same'> {
   const want = (await appliedMigrations(main)) ?? [];
-  let have = await appliedMigrations(target);
+  const have = await appliedMigrations(target);
   if (!have?.length) {
     const tables = await inSystem(
       target,
@@ -84,17 +95,12 @@ export async function prepareDatabase(main: Database, target: Database): Promise
     );
     if (tables > 0)
       throw new AppError('bad_request', 'datasource.schemaVersion', { have: '—', want: want.at(-1) ?? '—' });
-    await migrateToLatest(target.db as never);
-    have = await appliedMigrations(target);
+    return 'empty';
   }
-  const same = have && have.length === want.length && have.every((n, i) => n === want[i]);
+  const same = have.length === want.length && have.every((n, i) => n === want[i]);
   if (!same)
-    throw new AppError('bad_request', 'datasource.schemaVersion', {
-      have: have?.at(-1) ?? '—',
-      want: want.at(-1) ?? '—',
-    });
-  await ensureReadModels(target);
-  await mirrorPlatform(main, target);
+    throw new AppError('bad_request', 'datasource.schemaVersion', { have: have.at(-1) ?? '—', want: want.at(-1) ?? '—' });
+  return 'same';
 }
 
 /** Copies the platform's catalogue rows, dictionaries and regions from the main database. */

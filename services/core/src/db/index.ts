@@ -14,7 +14,7 @@ import type { DB } from './schema';
 export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransactionError } from './lane';
 
 export type { DB } from './schema';
-export { routerOf, TenantMovingError, TenantRouter, tenantRouter } from './routing';
+export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
 export * from './schema';
 
 /** A Kysely handle bound to one open transaction; repositories take `Tx`. */

@@ -3,8 +3,15 @@ import { registerMessages } from '../i18n';
 import type { Database } from './index';
 
 registerMessages({
-  zh: { 'error.tenantMoving': '该租户的数据正在迁移到新的数据源，请稍后重试' },
-  en: { 'error.tenantMoving': "This tenant's data is moving to another data source; please try again shortly" },
+  zh: {
+    'error.tenantMoving': '该租户的数据正在迁移到新的数据源，请稍后重试',
+    'error.tenantDataSourceDown': '该租户的数据源暂时无法连接，请稍后重试或联系平台管理员',
+  },
+  en: {
+    'error.tenantMoving': "This tenant's data is moving to another data source; please try again shortly",
+    'error.tenantDataSourceDown':
+      "This tenant's data source cannot be reached; please try again later or tell the platform administrator",
+  },
 });
 
 /** A tenant's requests met a move's switch and waited past the bound: a 503 that says why. */
@@ -12,6 +19,14 @@ export class TenantMovingError extends AppError {
   constructor(readonly tenantId: string) {
     super('unavailable', 'error.tenantMoving');
     this.name = 'TenantMovingError';
+  }
+}
+
+/** The tenant's bound database could not be opened at start: its calls get a 503 at once. */
+export class TenantDataSourceDownError extends AppError {
+  constructor(readonly tenantId: string) {
+    super('unavailable', 'error.tenantDataSourceDown');
+    this.name = 'TenantDataSourceDownError';
   }
 }
 
@@ -35,6 +50,8 @@ export class TenantRouter {
   private readonly gates = new Map<string, Gate>();
   private readonly running = new Map<string, number>();
   private readonly drained = new Map<string, () => void>();
+  private readonly down = new Set<string>();
+  private readonly listeners: Array<(tenantId: string, database: Database) => void> = [];
 
   constructor(
     readonly main: Database,
@@ -54,12 +71,28 @@ export class TenantRouter {
 
   /** Serves `tenantId` from `database` (the main one: unbound). */
   bind(tenantId: string, database: Database): void {
+    this.down.delete(tenantId);
     if (database === this.main) this.routes.delete(tenantId);
     else this.routes.set(tenantId, database);
+    for (const l of this.listeners) l(tenantId, database);
+  }
+
+  /** Tells `listener` of every binding from now on (the worker starts a database's projectors). */
+  onBind(listener: (tenantId: string, database: Database) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * The tenant is bound to a database that cannot be reached: its calls are refused with a
+   * 503 (never served from the main database, which no longer holds its rows).
+   */
+  markDown(tenantId: string): void {
+    this.down.add(tenantId);
   }
 
   /** Runs one tenant call on its database, counted while it runs; waits at a closed gate. */
   async run<T>(tenantId: string, fn: (database: Database) => Promise<T>): Promise<T> {
+    if (this.down.size && this.down.has(tenantId)) throw new TenantDataSourceDownError(tenantId);
     const gate = this.gates.get(tenantId);
     if (gate) await this.wait(tenantId, gate);
     this.running.set(tenantId, (this.running.get(tenantId) ?? 0) + 1);
