@@ -251,8 +251,10 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
   if (from === to) throw new AppError('bad_request', 'datasource.alreadyThere', { tenantId });
   if (router.moving(tenantId)) throw new AppError('conflict', 'datasource.moving', { tenantId });
   progress({ phase: 'check', done: 0, total: 0 });
-  if (to !== router.main) await prepareDatabase(router.main, to);
-  await mirrorPlatform(router.main, to, [tenantId]);
+  if (to !== router.main) {
+    await prepareDatabase(router.main, to);
+    await mirrorPlatform(router.main, to, [tenantId]);
+  }
   const relations = await tenantRelations(from);
   const there = new Set(await tenantRelations(to));
   const missing = relations.find((r) => !there.has(r));
