@@ -14,7 +14,7 @@ import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
 import { int, text, textOrNull, time } from '../../http/answer';
 import { refuseMissing, refuseUnknownIds } from '../../http/known';
-import { NullableIdSchema, optionalText } from '../../http/params';
+import { optionalText } from '../../http/params';
 import { found } from '../../http/routes';
 import { routesOf } from './shapes';
 import {
