@@ -45,10 +45,7 @@ describe('moving a tenant to its own database', () => {
 
   const addPost = (database: Database, tenantId: string, code: string) =>
     inTenant(database, { tenantId }, (trx) =>
-      trx
-        .insertInto('post')
-        .values({ tenant_id: tenantId, id: nextId(), post_code: code, post_name: code })
-        .execute(),
+      trx.insertInto('post').values({ tenant_id: tenantId, id: nextId(), post_code: code, post_name: code }).execute(),
     );
   const postCodes = async (database: Database, tenantId: string) =>
     (
@@ -60,9 +57,9 @@ describe('moving a tenant to its own database', () => {
     ).map((r) => r.post_code);
   const ownerCount = (database: Database, table: string, tenantId: string) =>
     inSystem(database, async (trx) => {
-      const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(
-        trx,
-      );
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(trx);
       return r.rows[0]?.n ?? 0;
     });
 
@@ -75,7 +72,9 @@ describe('moving a tenant to its own database', () => {
       for (const t of [A, B])
         for (let v = 1; v <= 3; v++)
           await sql`insert into events (tenant_id, stream_type, stream_id, stream_version, type, data, metadata)
-            values (${t}, 'probe', ${`s-${t}`}, ${v}, 'Probed', ${JSON.stringify({ v })}::jsonb, '{}'::jsonb)`.execute(trx);
+            values (${t}, 'probe', ${`s-${t}`}, ${v}, 'Probed', ${JSON.stringify({ v })}::jsonb, '{}'::jsonb)`.execute(
+            trx,
+          );
     });
     for (let i = 0; i < 5; i++) await addPost(main.database, B, `b-${i}`);
     second = await emptyDatabase();

@@ -13,13 +13,15 @@ registerMessages({
     'datasource.targetHasTenant': '数据源中已有租户 {tenantId} 的数据（{table}），未做任何迁移',
     'datasource.alreadyThere': '租户 {tenantId} 已在该数据源上',
     'datasource.moving': '租户 {tenantId} 正在迁移中',
-    'datasource.verifyFailed': '校验失败（{table}：源 {sourceRows} 行，目标 {targetRows} 行），已回滚，租户仍在原数据库',
+    'datasource.verifyFailed':
+      '校验失败（{table}：源 {sourceRows} 行，目标 {targetRows} 行），已回滚，租户仍在原数据库',
     'datasource.missingRelation': '数据源缺少表 {table}，未做任何迁移',
   },
   en: {
     'datasource.schemaVersion':
       "The data source's schema version does not match: it is at {have}, the platform at {want}; use an empty database or one at the same version",
-    'datasource.targetHasTenant': 'The data source already holds data of tenant {tenantId} ({table}); nothing was moved',
+    'datasource.targetHasTenant':
+      'The data source already holds data of tenant {tenantId} ({table}); nothing was moved',
     'datasource.alreadyThere': 'Tenant {tenantId} is already on that data source',
     'datasource.moving': 'Tenant {tenantId} is being moved',
     'datasource.verifyFailed':
@@ -35,7 +37,14 @@ registerMessages({
  */
 const MIRRORED_PLATFORM_ROWS = ['menu', 'top_menu', 'top_menu_setting', 'scope_data', 'scope_api', 'dict'];
 /** Tables that stay on the main database (a bound one keeps a copy of the tenant's row only). */
-const PLATFORM_TABLES = new Set(['tenant', 'client', 'region', 'kysely_migration', 'kysely_migration_lock', 'projections']);
+const PLATFORM_TABLES = new Set([
+  'tenant',
+  'client',
+  'region',
+  'kysely_migration',
+  'kysely_migration_lock',
+  'projections',
+]);
 
 export type MovePhase = 'check' | 'copy' | 'verify' | 'switch' | 'cleanup' | 'done' | 'failed';
 
@@ -89,9 +98,8 @@ export async function schemaState(main: Database, target: Database): Promise<'em
     const tables = await inSystem(
       target,
       async (trx) =>
-        (
-          await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public'`.execute(trx)
-        ).rows[0]?.n ?? 0,
+        (await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public'`.execute(trx))
+          .rows[0]?.n ?? 0,
     );
     if (tables > 0)
       throw new AppError('bad_request', 'datasource.schemaVersion', { have: '—', want: want.at(-1) ?? '—' });
@@ -99,7 +107,10 @@ export async function schemaState(main: Database, target: Database): Promise<'em
   }
   const same = have.length === want.length && have.every((n, i) => n === want[i]);
   if (!same)
-    throw new AppError('bad_request', 'datasource.schemaVersion', { have: have.at(-1) ?? '—', want: want.at(-1) ?? '—' });
+    throw new AppError('bad_request', 'datasource.schemaVersion', {
+      have: have.at(-1) ?? '—',
+      want: want.at(-1) ?? '—',
+    });
   return 'same';
 }
 
@@ -107,8 +118,7 @@ export async function schemaState(main: Database, target: Database): Promise<'em
 export async function mirrorPlatform(main: Database, target: Database, tenantIds: string[] = []): Promise<void> {
   const snapshot = await inSystem(main, async (trx) => {
     const out: Record<string, string | null> = {};
-    for (const t of MIRRORED_PLATFORM_ROWS)
-      out[t] = await rowsOf(trx, t, sql`tenant_id = ${PLATFORM_TENANT_ID}`);
+    for (const t of MIRRORED_PLATFORM_ROWS) out[t] = await rowsOf(trx, t, sql`tenant_id = ${PLATFORM_TENANT_ID}`);
     out.region = await rowsOf(trx, 'region', sql`true`);
     out.tenant = await rowsOf(trx, 'tenant', sql`tenant_id = any(${[PLATFORM_TENANT_ID, ...tenantIds]})`);
     out.permission_version = await rowsOf(trx, 'permission_version', sql`scope = '*'`);

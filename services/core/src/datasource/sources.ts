@@ -16,7 +16,8 @@ export interface DataSourceRow {
 }
 
 /** What the password is wrapped under: the row's column, tenant and id (as http/secret.ts `rowSecret`). */
-export const dataSourceSecretContext = (id: unknown) => `datasource.secret_key\u0000${PLATFORM_TENANT_ID}\u0000${String(id)}`;
+export const dataSourceSecretContext = (id: unknown) =>
+  `datasource.secret_key\u0000${PLATFORM_TENANT_ID}\u0000${String(id)}`;
 
 /** The password in plain, for the connection only (never for an answer). */
 export async function dataSourcePassword(row: Pick<DataSourceRow, 'id' | 'secret_key' | 'secret_key_wrapped_by'>) {

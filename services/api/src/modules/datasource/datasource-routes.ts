@@ -101,17 +101,15 @@ export async function dataSourceRoutes(app: FastifyInstance) {
         : undefined;
       if (before && (before.url !== b.url || before.username !== b.username)) {
         const bound = await request.tx((trx) =>
-          sql<{ n: number }>`select count(*)::int as n from tenant where datasource_id = ${id} and is_deleted = 0`.execute(
-            trx,
-          ),
+          sql<{
+            n: number;
+          }>`select count(*)::int as n from tenant where datasource_id = ${id} and is_deleted = 0`.execute(trx),
         );
         // Its tenants' data is there: pointing the row at another server would lose it.
         if (bound.rows[0]?.n) throw refuse('url', 'datasource.boundUrl', { name: before.name });
       }
       // The connection is tested before anything is stored, with the password it will use.
-      const password =
-        b.password ??
-        (before ? await dataSourcePassword({ ...before, id: String(before.id) }) : '');
+      const password = b.password ?? (before ? await dataSourcePassword({ ...before, id: String(before.id) }) : '');
       const test = await testConnection(b.url, b.username, password);
       if (!test.ok) throw refuse('url', 'datasource.connectFailed', { reason: test.reason });
       const rowId = id ?? nextId();
@@ -260,7 +258,8 @@ export async function dataSourceRoutes(app: FastifyInstance) {
   });
 
   route.get('/api/blade-system/tenant/datasource/progress', {
-    summary: 'A tenant move’s progress: phase (check, copy, verify, switch, cleanup, done, failed), relations done of total, the failure’s reason',
+    summary:
+      'A tenant move’s progress: phase (check, copy, verify, switch, cleanup, done, failed), relations done of total, the failure’s reason',
     query: z.object({ id: IdSchema }),
     data: MoveSchema,
     handler: async (request, q) => {

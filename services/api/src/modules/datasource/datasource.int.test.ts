@@ -52,16 +52,20 @@ describe('data sources and a tenant on its own database', () => {
 
   const count = (database: Database, table: string, tenantId: string) =>
     inSystem(database, async (trx) => {
-      const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(
-        trx,
-      );
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${tenantId}`.execute(trx);
       return r.rows[0]?.n ?? 0;
     });
   const waitForMove = async (id: string) => {
     await expect
-      .poll(async () => (await call('platform', 'GET', `/api/blade-system/tenant/datasource/progress?id=${id}`)).body.data.phase, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () =>
+          (await call('platform', 'GET', `/api/blade-system/tenant/datasource/progress?id=${id}`)).body.data.phase,
+        {
+          timeout: 60_000,
+        },
+      )
       .toMatch(/^(done|failed)$/);
     return (await call('platform', 'GET', `/api/blade-system/tenant/datasource/progress?id=${id}`)).body.data;
   };
@@ -95,7 +99,8 @@ describe('data sources and a tenant on its own database', () => {
     ]);
     // A user inside the URL is refused: it has its own field.
     expect(
-      (await refused('platform', `${BASE}/submit`, { name: 'x', url: 'postgresql://u:p@h/db', username: 'u' }))[0]?.field,
+      (await refused('platform', `${BASE}/submit`, { name: 'x', url: 'postgresql://u:p@h/db', username: 'u' }))[0]
+        ?.field,
     ).toBe('url');
     expect((await call('platform', 'GET', `${BASE}/list`)).body.data.total).toBe(0);
   });
@@ -121,9 +126,10 @@ describe('data sources and a tenant on its own database', () => {
     });
     expect(added.raw).not.toContain('pg-secret-1');
     const stored = await inSystem(demo.t.database, (trx) =>
-      sql<{ secret_key: string; secret_key_wrapped_by: string }>`select secret_key, secret_key_wrapped_by from datasource where id = ${dsId}`.execute(
-        trx,
-      ),
+      sql<{
+        secret_key: string;
+        secret_key_wrapped_by: string;
+      }>`select secret_key, secret_key_wrapped_by from datasource where id = ${dsId}`.execute(trx),
     );
     expect(stored.rows[0]?.secret_key).not.toContain('pg-secret-1');
     expect(stored.rows[0]?.secret_key_wrapped_by).toBeTruthy();
@@ -166,7 +172,11 @@ describe('data sources and a tenant on its own database', () => {
     const usersOnMain = await count(demo.t.database, 'app_user', '100001');
     expect(usersOnMain).toBeGreaterThan(3);
 
-    const bind = await call('platform', 'POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${dsId}`);
+    const bind = await call(
+      'platform',
+      'POST',
+      `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${dsId}`,
+    );
     expect(bind.status, bind.raw).toBe(200);
     expect(bind.body.msg).toBe('已开始迁移租户数据');
     const move = await waitForMove(bind.body.data.id);
@@ -190,7 +200,13 @@ describe('data sources and a tenant on its own database', () => {
     const rm = await call('platform', 'POST', `${BASE}/remove?ids=${dsId}`);
     expect(rm.status).toBe(400);
     expect(rm.body.msg).toBe('数据源 集团二号库 正在为租户 100001 提供服务，不能删除；请先把租户迁出');
-    const again = await call('platform', 'POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${dsId}`, undefined, 'en');
+    const again = await call(
+      'platform',
+      'POST',
+      `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${dsId}`,
+      undefined,
+      'en',
+    );
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('Tenant 100001 is already on that data source');
 
@@ -207,7 +223,11 @@ describe('data sources and a tenant on its own database', () => {
   }, 180_000);
 
   it('refuses a binding to an unknown data source or one of another schema version, moving nothing', async () => {
-    const unknown = await call('platform', 'POST', '/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=42');
+    const unknown = await call(
+      'platform',
+      'POST',
+      '/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=42',
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.msg).toBe('数据源不存在：42');
     const other = await emptyDatabase();
@@ -216,9 +236,17 @@ describe('data sources and a tenant on its own database', () => {
     await c.query('create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)');
     await c.query(`insert into kysely_migration values ('20200101_0001_theirs', 'x')`);
     await c.end();
-    const added = await call('platform', 'POST', `${BASE}/submit`, { name: '旧版本库', url: other.jdbc, username: other.user });
+    const added = await call('platform', 'POST', `${BASE}/submit`, {
+      name: '旧版本库',
+      url: other.jdbc,
+      username: other.user,
+    });
     expect(added.status, added.raw).toBe(200);
-    const wrong = await call('platform', 'POST', `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${added.body.data.id}`);
+    const wrong = await call(
+      'platform',
+      'POST',
+      `/api/blade-system/tenant/datasource?tenantId=100001&datasourceId=${added.body.data.id}`,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toMatch(/^数据源的数据库结构版本不符：它在 20200101_0001_theirs，本平台在 \d{8}_\d{4}_/);
     expect(tenantRouter(demo.app.database).databaseOf('100001')).toBe(demo.t.database);

@@ -106,7 +106,11 @@ describe('tenants, users, departments, posts, classes and children', () => {
       (await call('platform', 'POST', `/api/blade-system/tenant/setting?ids=${tenantId}&accountNumber=1`)).status,
     ).toBe(200);
     // A data source that does not exist is refused (binding moves data: datasource.int.test.ts).
-    const bind = await call('platform', 'POST', `/api/blade-system/tenant/datasource?tenantId=${tenantId}&datasourceId=42`);
+    const bind = await call(
+      'platform',
+      'POST',
+      `/api/blade-system/tenant/datasource?tenantId=${tenantId}&datasourceId=42`,
+    );
     expect(bind.status).toBe(400);
     expect(bind.body.msg).toBe('数据源不存在：42');
     const detail = await call('platform', 'GET', `/api/blade-system/tenant/detail?tenantId=${tenantId}`);

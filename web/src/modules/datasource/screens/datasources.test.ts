@@ -14,7 +14,11 @@ describe('the data-source screen', () => {
       'password',
       'remark',
     ]);
-    for (const ok of ['jdbc:postgresql://db.example.com:5432/sprout', 'postgresql://10.0.0.5/kg', 'postgres://h/db?sslmode=require'])
+    for (const ok of [
+      'jdbc:postgresql://db.example.com:5432/sprout',
+      'postgresql://10.0.0.5/kg',
+      'postgres://h/db?sslmode=require',
+    ])
       expect([ok, DATASOURCE_URL.test(ok)]).toEqual([ok, true]);
     for (const bad of ['mysql://h/db', 'jdbc:postgresql://u:p@h/db', 'postgresql://h', 'postgresql://h/a/b'])
       expect([bad, DATASOURCE_URL.test(bad)]).toEqual([bad, false]);
