@@ -203,12 +203,13 @@ describe('moving a tenant to its own database', () => {
     const router = tenantRouter(main.database);
     const relations = await tenantRelations(main.database);
     const before = await countTenant(main.database, A, relations);
-    const behind = await emptyDatabase();
-    await prepareDatabase(main.database, behind);
-    await inSystem(behind, (trx) =>
-      sql`delete from kysely_migration where name = (select max(name) from kysely_migration)`.execute(trx),
+    const ahead = await emptyDatabase();
+    await prepareDatabase(main.database, ahead);
+    // A newer platform's database (a migration this one does not know): refused, never downgraded.
+    await inSystem(ahead, (trx) =>
+      sql`insert into kysely_migration (name, timestamp) values ('29991231_9999_future', now()::text)`.execute(trx),
     );
-    const err = await moveTenant({ router, tenantId: A, to: behind }).catch((e: unknown) => e);
+    const err = await moveTenant({ router, tenantId: A, to: ahead }).catch((e: unknown) => e);
     expect((err as AppError).messageKey).toBe('datasource.schemaVersion');
     expect((err as AppError).status).toBe(400);
     expect(String((err as AppError).params?.want)).toMatch(/^\d{8}_\d{4}_/);

@@ -81,17 +81,21 @@ async function appliedMigrations(database: Database): Promise<string[] | null> {
  * Then the read models exist and the platform's rows are mirrored.
  */
 export async function prepareDatabase(main: Database, target: Database): Promise<void> {
-  if ((await schemaState(main, target)) === 'empty') await migrateToLatest(target.db as never);
-  if ((await schemaState(main, target)) !== 'same') throw new Error('the data source is still empty after migrating');
+  // Empty, or behind (the platform was upgraded since): migrated to the main one's version.
+  if ((await schemaState(main, target)) !== 'same') await migrateToLatest(target.db as never);
+  if ((await schemaState(main, target)) !== 'same')
+    throw new Error('the data source is not at the platform version after migrating');
   await ensureReadModels(target);
   await mirrorPlatform(main, target);
 }
 
 /**
- * Whether a database can serve tenants: `empty` (no tables: it will be migrated) or `same`
- * (the main database's migrations, all and only). Anything else is refused with both versions.
+ * Whether a database can serve tenants: `empty` (no tables), `behind` (a prefix of the main
+ * database's migrations: the platform was upgraded since) — both are migrated — or `same`.
+ * Anything else (tables without Sprout's migrations, migrations the main one lacks: another
+ * application's or a newer Sprout's) is refused with both versions named.
  */
-export async function schemaState(main: Database, target: Database): Promise<'empty' | 'same'> {
+export async function schemaState(main: Database, target: Database): Promise<'empty' | 'behind' | 'same'> {
   const want = (await appliedMigrations(main)) ?? [];
   const have = await appliedMigrations(target);
   if (!have?.length) {
@@ -105,13 +109,13 @@ export async function schemaState(main: Database, target: Database): Promise<'em
       throw new AppError('bad_request', 'datasource.schemaVersion', { have: '—', want: want.at(-1) ?? '—' });
     return 'empty';
   }
-  const same = have.length === want.length && have.every((n, i) => n === want[i]);
-  if (!same)
+  const prefix = have.length <= want.length && have.every((n, i) => n === want[i]);
+  if (!prefix)
     throw new AppError('bad_request', 'datasource.schemaVersion', {
       have: have.at(-1) ?? '—',
       want: want.at(-1) ?? '—',
     });
-  return 'same';
+  return have.length === want.length ? 'same' : 'behind';
 }
 
 /** Copies the platform's catalogue rows, dictionaries and regions from the main database. */
