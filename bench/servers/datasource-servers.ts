@@ -39,7 +39,8 @@ await admin.query(`create database ${name}`);
 const u = new URL(await testPostgresUrl());
 u.pathname = `/${name}`;
 const second = await openDatabase({ url: u.toString(), poolSize: 16 });
-await moveTenant({ router: tenantRouter(t.database), tenantId: '100002', to: second });
+// BENCH_DS_SAME=1: both tenants stay on the main database (the two tenants' own difference).
+if (!process.env.BENCH_DS_SAME) await moveTenant({ router: tenantRouter(t.database), tenantId: '100002', to: second });
 await inSystem(second, (trx) => sql`analyze`.execute(trx));
 
 const app = await buildApp(config, { database: t.database, queue: new MemoryQueue(), fastify: { logger: false } });
