@@ -1,6 +1,7 @@
 // `npm run bench [-- name ...]`: runs the benchmarks and prints their figures.
 // Never a pass/fail test: it reports; targets are shown beside the numbers.
 import { benchAudit } from './audit.bench';
+import { benchDataSource } from './datasource.bench';
 import { benchEvents } from './events.bench';
 import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
@@ -38,6 +39,8 @@ const all: Record<string, () => Promise<unknown>> = {
       events: Number(process.env.AUDIT_EVENTS ?? 1000),
       runs: Number(process.env.BENCH_RUNS ?? 100),
     }),
+  // Issue 21: the standard lists of a tenant on its own data source vs one on the main database (target ≥ 0.95).
+  datasource: () => benchDataSource({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),

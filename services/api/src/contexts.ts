@@ -6,6 +6,7 @@ import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
+import { dataSourceContext } from './modules/datasource';
 import { ossContext } from './modules/oss';
 import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
@@ -52,6 +53,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   teacherContext,
   growthContext,
   inboxContext,
+  dataSourceContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { bindDataSources, closeDataSources } from './datasource/sources';
 import { type Database, databaseOptions, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 import { setIdNode } from './ids';
@@ -55,11 +56,15 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     } finally {
       if (setup !== database) await setup.close();
     }
+    // Tenants bound to their own databases (issue 21): each migrated, mirrored and routed.
+    const { down } = await bindDataSources(database, databaseOptions(config), log);
+    if (down.length) log(`tenants refused until their data source is reachable: ${down.join(', ')}`);
     queue = await openQueue(config);
     log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
     kv = await openKeyValueStore(config);
   } catch (err) {
     await queue?.close().catch(() => undefined);
+    await closeDataSources(database).catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }
@@ -73,6 +78,7 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     async close() {
       await q.close().catch(() => undefined);
       await store.close().catch(() => undefined);
+      await closeDataSources(database);
       await database.close();
     },
   };

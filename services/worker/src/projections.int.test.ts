@@ -2,7 +2,7 @@ import { MemoryStore } from '@sprout/core/kv';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@sprout/core/config';
-import { inSystem, inTenant, openDatabase } from '@sprout/core/db';
+import { type Database, inSystem, inTenant, openDatabase, tenantRouter } from '@sprout/core/db';
 import { migrateToLatest } from '@sprout/core/db/migrate';
 import { appendToStream, registerProjection } from '@sprout/core/events';
 import type { Platform } from '@sprout/core/platform';
@@ -71,5 +71,45 @@ describe('worker: async projections service (embedded mode, PGlite)', () => {
       sql<{ n: number }>`select count(*)::int as n from worker_copy`.execute(trx),
     );
     expect(n.rows[0]!.n).toBe(5);
+  });
+
+  it('runs projectors on a tenant’s own database too, also one bound after the start (issue 21)', async () => {
+    registerProjection(eventCopyProjection('worker_copy_ds'));
+    const open = async () => {
+      const db = await openDatabase({ dataDir: 'memory://' });
+      await migrateToLatest(db.db as never);
+      return db;
+    };
+    const main = await open();
+    const early = await open();
+    const late = await open();
+    tenantRouter(main).bind('100002', early);
+    const own: Platform = {
+      ...platform,
+      database: main,
+      close: async () => {
+        for (const db of [late, early, main]) await db.close();
+      },
+    };
+    const logs: string[] = [];
+    const worker = await startWorker(own, (m) => logs.push(m));
+    expect(logs.join('\n')).toMatch(/projections: also on 1 tenant data source/);
+    // Bound after the start: the router tells the worker, which starts that database's projectors.
+    tenantRouter(main).bind('100003', late);
+    const append = (tenantId: string, id: string) =>
+      inTenant(main, { tenantId }, (trx) =>
+        appendToStream(trx, { tenantId, type: 'w', id }, 'no_stream', [{ type: 'Wrote', data: {} }], {}),
+      );
+    for (let i = 0; i < 3; i++) {
+      await append('100002', `e${i}`);
+      await append('100003', `l${i}`);
+    }
+    const copied = (db: Database) => inSystem(db, (trx) => copyChecksum(trx, 'worker_copy_ds')).then((c) => c.n);
+    await expect.poll(() => copied(early), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => copied(late), { timeout: 15_000 }).toBe('3');
+    // Nothing of theirs went to the main database's log.
+    expect(await copied(main)).toBe('0');
+    await worker.stop();
+    await own.close();
   });
 });

@@ -11,6 +11,7 @@ import { homeContext } from '../modules/home';
 import { infoContext } from '../modules/info';
 import { layoutContext } from '../modules/layout';
 import { smsContext } from '../modules/sms';
+import { dataSourceContext } from '../modules/datasource';
 import { libraryContext } from '../modules/library';
 import { resourceContext } from '../modules/resource';
 import { noticeContext } from '../modules/notice';
@@ -44,6 +45,7 @@ export const CONTEXTS = [
   resourceContext,
   noticeContext,
   inboxContext,
+  dataSourceContext,
   libraryContext,
   logContext,
   teacherContext,

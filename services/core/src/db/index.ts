@@ -8,11 +8,13 @@ import { inlineParameters, literal } from './inline';
 import { Lane } from './lane';
 import { GuardedPool } from './pg-pool';
 import { PGliteDialect } from './pglite-dialect';
+import { routerOf } from './routing';
 import type { DB } from './schema';
 
 export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransactionError } from './lane';
 
 export type { DB } from './schema';
+export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
 export * from './schema';
 
 /** A Kysely handle bound to one open transaction; repositories take `Tx`. */
@@ -248,6 +250,18 @@ export async function scriptInTenant(
   statements: Array<Pick<CompiledQuery, 'sql' | 'parameters'>>,
   opts: { readOnly?: boolean; prepared?: boolean } = {},
 ): Promise<unknown[][]> {
+  // The one seam where a tenant's call gets its database (issue 21): bound tenants elsewhere.
+  const router = routerOf(database);
+  if (router) return router.run(ctx.tenantId, (db) => scriptOn(db, ctx, statements, opts));
+  return scriptOn(database, ctx, statements, opts);
+}
+
+async function scriptOn(
+  database: Database,
+  ctx: TenantContext,
+  statements: Array<Pick<CompiledQuery, 'sql' | 'parameters'>>,
+  opts: { readOnly?: boolean; prepared?: boolean },
+): Promise<unknown[][]> {
   const head = `${opts.readOnly ? 'set transaction read only; ' : ''}${tenantSettings(ctx)}`;
   const skip = SETTINGS_STATEMENTS + (opts.readOnly ? 1 : 0);
   const inlined = () => database.script(`${head}; ${statements.map(inlineParameters).join('; ')}`);
@@ -312,6 +326,12 @@ export async function inTenant<T>(
   ctx: TenantContext,
   fn: (trx: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
+  const router = routerOf(database);
+  if (router) return router.run(ctx.tenantId, (db) => inTenantOn(db, ctx, fn));
+  return inTenantOn(database, ctx, fn);
+}
+
+function inTenantOn<T>(database: Database, ctx: TenantContext, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   const preamble = CompiledQuery.raw(`begin; ${tenantSettings(ctx)}`);
   return database.db.connection().execute(async (conn) => {
     await conn.executeQuery(preamble);

@@ -11,17 +11,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
     section: 'system',
     menus: [
       {
-        code: 'datasource',
-        name: '数据源管理',
-        nameEn: 'Data sources',
-        path: '/tool/datasource',
-        icon: 'iconfont icon-caidanguanli',
-        sort: 15,
-        platformOnly: true,
-        api: ['* /api/blade-develop/datasource/**'],
-        buttons: crud('datasource', '数据源', 'data source'),
-      },
-      {
         code: 'code',
         name: '代码生成',
         nameEn: 'Code generator',

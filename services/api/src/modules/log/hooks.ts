@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { inSystem, outsideTransaction } from '@sprout/core/db';
+import { type Database, inSystem, outsideTransaction, routerOf } from '@sprout/core/db';
 import { logUsual, setUsualSink } from '@sprout/core/usual-log';
 import { LogBuffer } from './buffer';
 import {
@@ -40,17 +40,24 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function logHooks(app: FastifyInstance) {
   const env = app.config.NODE_ENV;
   const database = app.database;
+  // Each tenant's rows go to the database serving it (issue 21), waiting out a move's switch.
+  const insert = (db: Database, table: string, rows: unknown[]) =>
+    inSystem(db, async (trx) => {
+      await trx
+        .insertInto(table as never)
+        .values(rows as never)
+        .execute();
+    });
   const writer =
-    <Row>(table: 'api_log' | 'error_log' | 'usual_log') =>
+    <Row extends { tenant_id: string }>(table: 'api_log' | 'error_log' | 'usual_log') =>
     (rows: Row[]) =>
-      outsideTransaction(() =>
-        inSystem(database, async (trx) => {
-          await trx
-            .insertInto(table as never)
-            .values(rows as never)
-            .execute();
-        }),
-      );
+      outsideTransaction(async () => {
+        const router = routerOf(database);
+        if (!router) return insert(database, table, rows);
+        const byTenant = new Map<string, Row[]>();
+        for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r]);
+        for (const [tenantId, own] of byTenant) await router.run(tenantId, (db) => insert(db, table, own));
+      });
   const onError = (err: unknown) => app.log.warn({ err }, 'log buffer: write failed, rows kept for the next flush');
   const buffers: LogBuffers = {
     api: new LogBuffer<ApiLogRow>({ write: writer('api_log'), onError }),

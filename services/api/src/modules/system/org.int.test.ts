@@ -105,12 +105,16 @@ describe('tenants, users, departments, posts, classes and children', () => {
     expect(
       (await call('platform', 'POST', `/api/blade-system/tenant/setting?ids=${tenantId}&accountNumber=1`)).status,
     ).toBe(200);
-    expect(
-      (await call('platform', 'POST', `/api/blade-system/tenant/datasource?tenantId=${tenantId}&datasourceId=42`))
-        .status,
-    ).toBe(200);
+    // A data source that does not exist is refused (binding moves data: datasource.int.test.ts).
+    const bind = await call(
+      'platform',
+      'POST',
+      `/api/blade-system/tenant/datasource?tenantId=${tenantId}&datasourceId=42`,
+    );
+    expect(bind.status).toBe(400);
+    expect(bind.body.msg).toBe('数据源不存在：42');
     const detail = await call('platform', 'GET', `/api/blade-system/tenant/detail?tenantId=${tenantId}`);
-    expect(detail.body.data).toMatchObject({ tenantName: '萌芽第三幼儿园', accountNumber: 1, datasourceId: '42' });
+    expect(detail.body.data).toMatchObject({ tenantName: '萌芽第三幼儿园', accountNumber: 1, datasourceId: '' });
     const users = await call('newAdmin', 'GET', '/api/blade-user/page?size=100');
     expect(users.body.data.records.map((u: { account: string }) => u.account)).toEqual(['admin']);
     // Over its quota now (1 account): a second user is refused.

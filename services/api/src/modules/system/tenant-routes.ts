@@ -14,7 +14,7 @@ import { pageSchema } from '../../plugins/serialization';
 import { tenantOf } from '../../plugins/context';
 import { int, text, textOrNull, time } from '../../http/answer';
 import { refuseMissing, refuseUnknownIds } from '../../http/known';
-import { NullableIdSchema, optionalText } from '../../http/params';
+import { optionalText } from '../../http/params';
 import { found } from '../../http/routes';
 import { routesOf } from './shapes';
 import {
@@ -125,7 +125,7 @@ const platformOnly = (request: FastifyRequest) => {
 /**
  * Tenants: list, detail, add and update (a new tenant gets the seeded roles, the standard
  * posts, a root department and an `admin` account whose password is shown once), remove,
- * licence settings and data-source binding. Platform tenant only (API scopes of the
+ * licence settings. Platform tenant only (API scopes of the
  * platform-only tenant menu, and row-level security underneath).
  */
 export async function tenantRoutes(app: FastifyInstance) {
@@ -250,19 +250,5 @@ export async function tenantRoutes(app: FastifyInstance) {
       return null;
     },
   });
-
-  route.post('/api/blade-system/tenant/datasource', {
-    summary: 'Binds a tenant to a data source (tenantId, datasourceId; empty unbinds)',
-    description: 'Stored only: the data-source family (/blade-develop/datasource) and per-tenant databases come later.',
-    merged: z.object({ tenantId: TenantIdSchema, datasourceId: NullableIdSchema }),
-    data: z.null(),
-    done: 'system.updated',
-    handler: async (request, b) => {
-      const bound = await request.tx((trx) =>
-        updateTenants(trx, [b.tenantId], request.user?.user_id ?? null, { datasource_id: b.datasourceId }),
-      );
-      if (!bound) throw badRequest('system.tenantNotFound', { id: b.tenantId });
-      return null;
-    },
-  });
+  // The data-source binding (/blade-system/tenant/datasource) is the datasource context's: it moves the tenant's data.
 }

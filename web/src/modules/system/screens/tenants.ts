@@ -7,7 +7,7 @@ const EXPIRE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
  * `tenantId`, which the server gives a new one. The licence (account quota, expiry) and the
  * domain are fields of the form, as the API's submit takes them; the licence of the selected
  * tenants also through `setting` (button `tenant_setting`), a tenant's data source through
- * `datasource` (button `tenant_datasource`; its id as a number until the data-source family exists).
+ * `datasource` (button `tenant_datasource`: a data source's id, empty for the main database; the server moves the tenant's data as a job).
  */
 export const tenants = defineCrud({
   resource: '/blade-system/tenant',
