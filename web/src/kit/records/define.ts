@@ -62,6 +62,8 @@ export type FieldKind =
   | 'children'
   | 'goals'
   | 'photos'
+  /** Attachments (documents, pictures, media) through `useUpload`: listed with name, size, download. */
+  | 'files'
   | 'perDomain'
   /** A person of the kindergarten (the family's `teachers` path), several people. */
   | 'teacher'
@@ -271,6 +273,7 @@ const isList = (kind: FieldKind) =>
   kind === 'children' ||
   kind === 'goals' ||
   kind === 'photos' ||
+  kind === 'files' ||
   kind === 'perDomain' ||
   kind === 'teachers' ||
   kind === 'rows';

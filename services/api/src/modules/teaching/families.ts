@@ -111,11 +111,18 @@ export const classWorkFamily = defineRecordFamily<ClassWorkContent>({
   title: (c) => semesterTitle(c, '班级工作计划'),
   refs: (c) => ({ classId: c.classId, semester: c.semester }),
   buttons: reviewed('class_work'),
+  live: true,
   paths: [
     { method: 'GET', url: 'listById', op: 'mine', summary: 'The class work plans of my classes' },
     { method: 'GET', url: 'list', op: 'scope', summary: 'Class work plans in scope' },
     ...specPaths('class work plan', []),
     { method: 'GET', url: 'ForWorkId', op: 'byId', summary: 'One class work plan to print (id)' },
+    {
+      method: 'POST',
+      url: 'saveRevision',
+      op: 'saveRevision',
+      summary: 'Save the live co-edited class work plan as a version (id)',
+    },
     ...kitPaths('class work plan'),
   ],
 });
@@ -130,9 +137,16 @@ export const classSummaryFamily = defineRecordFamily<ClassSummaryContent>({
   title: (c) => semesterTitle(c, '班级总结'),
   refs: (c) => ({ classId: c.classId, semester: c.semester }),
   buttons: reviewed('class_summary'),
+  live: true,
   paths: [
     ...specPaths('class summary'),
     { method: 'GET', url: 'ForSummaryId', op: 'byId', summary: 'One class summary to print (id)' },
+    {
+      method: 'POST',
+      url: 'saveRevision',
+      op: 'saveRevision',
+      summary: 'Save the live co-edited class summary as a version (id)',
+    },
     ...kitPaths('class summary'),
   ],
 });

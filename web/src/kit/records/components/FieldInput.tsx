@@ -24,6 +24,7 @@ import {
   usePicks,
   useRecordOptions,
 } from '../lookups';
+import { FilesField } from './FilesField';
 import { PhotoField } from './PhotoField';
 
 const RichTextField = lazy(() => import('../../crud/RichTextField').then((m) => ({ default: m.RichTextField })));
@@ -95,6 +96,17 @@ export function FieldInput({ family, field, values, onChange, error }: FieldInpu
     case 'photos':
       return (
         <PhotoField
+          label={label}
+          value={list(value)}
+          onChange={set}
+          max={field.maxItems}
+          error={error}
+          testId={`field-${field.name}`}
+        />
+      );
+    case 'files':
+      return (
+        <FilesField
           label={label}
           value={list(value)}
           onChange={set}

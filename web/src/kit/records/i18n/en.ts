@@ -124,6 +124,15 @@ export const en: RecordsMessages = {
     photo: 'Photo',
     download: 'Download {{name}}',
   },
+  files: {
+    add: 'Add attachments',
+    remove: 'Remove {{name}}',
+    hint: 'pdf, Word, Excel, PowerPoint, pictures, audio or video, up to 50 MB each',
+    tooBig: 'An attachment may be at most 50 MB',
+    full: 'At most {{max}} attachments',
+    file: 'Attachment',
+    download: 'Download {{name}}',
+  },
   pickers: {
     classFirst: 'Choose the class first',
     noChildren: 'This class has no children yet',

@@ -123,6 +123,15 @@ export const zhCN = {
     photo: '照片',
     download: '下载 {{name}}',
   },
+  files: {
+    add: '添加附件',
+    remove: '移除 {{name}}',
+    hint: 'pdf、Word、Excel、PPT、图片、音视频等，每个不超过 50 MB',
+    tooBig: '附件不能超过 50 MB',
+    full: '最多 {{max}} 个附件',
+    file: '附件',
+    download: '下载 {{name}}',
+  },
   pickers: {
     classFirst: '请先选择班级',
     noChildren: '该班级暂无幼儿',
