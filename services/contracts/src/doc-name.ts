@@ -1,4 +1,4 @@
-import { LIVE_RECORD_DOCS, type LiveRecordKind } from './record-doc';
+import { LIVE_RECORD_DOCS, type LiveRecordKind } from './live-kinds';
 
 /**
  * Document names bind a live document to a record: `<kind>:<record id>`, the kind the week's

@@ -1,5 +1,8 @@
 import * as Y from 'yjs';
+import type { LiveDocShape } from './live-kinds';
 import { fragmentToRich, type RichText, richToFragment } from './rich-text';
+
+export * from './live-kinds';
 
 /**
  * Record families whose record is one document several people write live (issue 19: the
@@ -15,24 +18,7 @@ import { fragmentToRich, type RichText, richToFragment } from './rich-text';
  * with its rich fields: the collab service seeds documents from it, accepts their names
  * (`docNameOf`) and the API turns a document back into content for a revision. Pure (yjs only).
  */
-export interface LiveDocShape {
-  /** Its content's rich fields (Y.XmlFragment each); the rest is the `record` map's. */
-  rich: readonly string[];
-}
-
-export const LIVE_RECORD_DOCS = {
-  class_work: { rich: ['situation', 'measures', 'homeCooperation'] },
-  class_summary: { rich: ['highlights', 'problems', 'nextSteps'] },
-} as const satisfies Record<string, LiveDocShape>;
-
-export type LiveRecordKind = keyof typeof LIVE_RECORD_DOCS;
-
 export const RECORD_MAP = 'record';
-
-/** The document shape of a co-edited kind, or null when the kind is not co-edited. */
-export function liveDocShape(kind: string): LiveDocShape | null {
-  return Object.hasOwn(LIVE_RECORD_DOCS, kind) ? LIVE_RECORD_DOCS[kind as LiveRecordKind] : null;
-}
 
 /** Canonical JSON of a rich value as a fragment would give it back (for "did it change?"). */
 function canonicalRich(value: RichText | null | undefined): string {

@@ -133,6 +133,20 @@ export const en: RecordsMessages = {
     file: 'Attachment',
     download: 'Download {{name}}',
   },
+  live: {
+    connecting: 'Opening it for writing together…',
+    saveVersion: 'Save version',
+    savedVersion: 'Saved as a new version',
+    alsoEditing: 'Also editing:',
+    readOnly: 'The record was submitted or you may only read it: changes are not saved',
+    status: {
+      connecting: 'Connecting',
+      live: 'Writing together',
+      readOnly: 'Read only',
+      denied: 'No right to edit',
+      offline: 'Connection lost, reconnecting',
+    },
+  },
   pickers: {
     classFirst: 'Choose the class first',
     noChildren: 'This class has no children yet',

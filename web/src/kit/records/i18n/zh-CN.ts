@@ -132,6 +132,20 @@ export const zhCN = {
     file: '附件',
     download: '下载 {{name}}',
   },
+  live: {
+    connecting: '正在打开共同编辑…',
+    saveVersion: '保存版本',
+    savedVersion: '已保存为新版本',
+    alsoEditing: '正在一起编辑：',
+    readOnly: '记录已提交或你只有查看权限，修改不会保存',
+    status: {
+      connecting: '连接中',
+      live: '共同编辑中',
+      readOnly: '只读',
+      denied: '无权编辑',
+      offline: '连接中断，正在重连',
+    },
+  },
   pickers: {
     classFirst: '请先选择班级',
     noChildren: '该班级暂无幼儿',

@@ -28,12 +28,13 @@ const basic = {
   ],
 };
 
-/** 班级工作计划 (spec §7): per class and semester, written by the class's team. */
+/** 班级工作计划 (spec §7): per class and semester, written by the class's team together, live. */
 export const classWorkFamily = defineRecordFamily({
   kind: 'class_work',
   resource: 'class_work',
   base: '/t_class_work/classwork',
-  paths: { ...paths, byId: 'GET ForWorkId' },
+  paths: { ...paths, byId: 'GET ForWorkId', saveRevision: 'POST saveRevision' },
+  live: true,
   name: 'teaching.names.classWork',
   route: '/classWork/classWorkDetails',
   titleField: 'title',
@@ -65,12 +66,13 @@ export const classWorkFamily = defineRecordFamily({
   defaults: () => ({ semester: currentSemester() }),
 });
 
-/** 班级总结 (spec §7): per class and semester, written by the class's team. */
+/** 班级总结 (spec §7): per class and semester, written by the class's team together, live. */
 export const classSummaryFamily = defineRecordFamily({
   kind: 'class_summary',
   resource: 'class_summary',
   base: '/t_class_summary/classsummary',
-  paths: { ...paths, byId: 'GET ForSummaryId' },
+  paths: { ...paths, byId: 'GET ForSummaryId', saveRevision: 'POST saveRevision' },
+  live: true,
   name: 'teaching.names.classSummary',
   route: '/classSummary/classSummaryDetails',
   titleField: 'title',
