@@ -207,6 +207,7 @@ describe('teaching: a half-day visit recorded and answered; every teaching scree
     await expect.poll(() => teacher.getByTestId('field-problems').innerText()).toContain('午睡后整理衣物较慢');
     // The title typed by one reaches the other.
     await expect.poll(() => second.getByTestId('field-title').inputValue()).toBe('小一班学期总结（e2e）');
+    await teacher.getByTestId('live-bar').scrollIntoViewIfNeeded();
     await keep(teacher, 'teaching-class-summary-live-zh');
     await keep(second, 'teaching-class-summary-live-en');
     // Saved as a version: the record as stored holds both teachers' text.

@@ -33,6 +33,32 @@ const FACTS = {
   en: ['Class', 'Date', 'Children', 'Guideline goals', 'Written by', 'Status', 'Review', 'Photos', 'Attachments'],
 } as const;
 
+const DOMAINS: Record<string, [string, string]> = {
+  health: ['健康', 'Health'],
+  language: ['语言', 'Language'],
+  social: ['社会', 'Social'],
+  science: ['科学', 'Science'],
+  art: ['艺术', 'Art'],
+};
+
+/**
+ * A content value as a printed section takes it: rich text and text as they are; a table's rows
+ * (a plan's schedule, a class plan's months, its paragraphs by domain) as one line per row, its
+ * cells joined (a domain by its name).
+ */
+export function printable(value: unknown, lang: 'zh' | 'en'): unknown {
+  if (!Array.isArray(value) || !value.every((v) => v && typeof v === 'object' && !('type' in v))) return value;
+  return value
+    .map((row) =>
+      Object.entries(row as Record<string, unknown>)
+        .map(([k, v]) => (k === 'domain' && typeof v === 'string' ? (DOMAINS[v]?.[lang === 'en' ? 1 : 0] ?? v) : v))
+        .filter((v) => typeof v === 'string' && v.trim() !== '')
+        .join(lang === 'en' ? ': ' : '：'),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
+
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer));
@@ -133,7 +159,7 @@ async function renderRow<C>(
     sections: [
       ...(def.print ?? []).map(([field, zh, en]) => ({
         label: lang === 'en' ? en : zh,
-        value: record[field] as never,
+        value: printable(record[field], lang) as never,
       })),
       ...(unprinted.length
         ? [{ label: lang === 'en' ? 'Photos not printed' : '未能插入的照片', value: unprinted.join('、') as never }]

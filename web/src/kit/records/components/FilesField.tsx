@@ -35,6 +35,17 @@ async function storedFacts(id: string): Promise<{ name: string | null; size: num
   };
 }
 
+/** A stored file's name (asked once per file and kept), its id until known. */
+export function FileName({ id }: { id: string }) {
+  const facts = useQuery({
+    queryKey: ['attach-facts', id],
+    queryFn: () => storedFacts(id),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return <span data-testid="file-name">{facts.data?.name ?? id}</span>;
+}
+
 /** One attachment: its name (the download) and size, and a remove button when editing. */
 function FileRow({ id, known, onRemove }: { id: string; known?: Facts; onRemove?: () => void }) {
   const { t } = useTranslation();

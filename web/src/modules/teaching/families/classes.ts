@@ -10,6 +10,10 @@ const paths = {
   review: 'POST review',
   remove: 'POST remove',
   history: 'GET history',
+  exportOne: 'GET exportForId',
+  exportMany: 'GET exportAllForId',
+  exportProgress: 'GET exportProgress',
+  exportZip: 'GET exportZipDownload',
 } as const;
 
 const columns: RecordFamilyInput['columns'] = [

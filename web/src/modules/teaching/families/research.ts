@@ -12,6 +12,10 @@ const reviewedPaths = {
   review: 'POST review',
   remove: 'POST remove',
   history: 'GET history',
+  exportOne: 'GET exportForId',
+  exportMany: 'GET exportAllForId',
+  exportProgress: 'GET exportProgress',
+  exportZip: 'GET exportZipDownload',
   teachers: 'GET teachers',
 } as const;
 
