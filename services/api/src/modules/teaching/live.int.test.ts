@@ -188,6 +188,28 @@ describe('co-edited class summaries and work plans (live documents of a record f
     expect(own.doc.getMap(RECORD_MAP).get('title')).toBe('只有小一班能写');
   });
 
+  it('a document left quiet with unsaved edits becomes a version by itself', async () => {
+    const quick = await startInstance(t.database, {
+      config,
+      collab: { idleMs: 300, onIdle: saveFamilyRevisionWhenIdle(t.database, config.TIME_ZONE) },
+    });
+    try {
+      const id = await newSummary('安静下来就保存');
+      const c = connectClient(quick.url, docNameOf('class_summary', id), tok.teacher2 as string);
+      clients.push(c);
+      await c.synced;
+      typeParagraph(c.doc, 'nextSteps', '下学期继续种植');
+      await until(async () => {
+        const detail = (await call('teacher1', 'GET', `${SUM}/detail?id=${id}`)).body.data;
+        return JSON.stringify(detail.content.nextSteps).includes('下学期继续种植');
+      }, 'the idle revision');
+      const detail = (await call('teacher1', 'GET', `${SUM}/detail?id=${id}`)).body.data;
+      expect(detail.coAuthorIds).toEqual([uid.teacher2]);
+    } finally {
+      await quick.app.close();
+    }
+  });
+
   it('a class work plan is co-edited the same way (its months a plain field of the document)', async () => {
     const r = await call('teacher1', 'POST', `${WORK}/update`, {
       content: { title: '工作计划', classId: cls['小一班'], semester, monthly: [{ month: '九月', focus: '适应' }] },
