@@ -129,6 +129,98 @@ describe('teaching: a half-day visit recorded and answered; every teaching scree
     expect(await director.getByTestId('review-comment-shown').innerText()).toContain('明天起');
   });
 
+  it('a research activity carries a PDF attachment: listed with name and size, shown on the record, downloaded', async () => {
+    await teacher.goto('/teacher_research/listResearch/index');
+    await teacher.getByTestId('record-family-list').waitFor();
+    await teacher.getByTestId('list-add').click();
+    await teacher.getByTestId('record-editor').waitFor();
+    await teacher.getByTestId('field-title').fill('绘本共读教研（e2e）');
+    await teacher.getByTestId('field-date').fill('2026-11-24');
+    await pick(teacher, 'field-form', 0);
+    await pick(teacher, 'field-hostId', 0, '王');
+    await expect.poll(() => new URL(teacher.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    await teacher.getByTestId('record-editor').waitFor();
+    const chooser = teacher.waitForEvent('filechooser');
+    await teacher.getByTestId('field-attachments-add').click();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await (await chooser).setFiles({ name: '教研方案.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const listed = teacher.getByTestId('field-attachments').getByTestId('attachment');
+    await expect.poll(() => listed.count()).toBe(1);
+    expect(await listed.getByTestId('attachment-name').innerText()).toBe('教研方案.pdf');
+    expect(await listed.getByTestId('attachment-size').innerText()).toBe(`${pdf.length} B`);
+    await expect.poll(() => teacher.getByTestId('save-status').getAttribute('data-kind')).toBe('saved');
+    await teacher.getByTestId('field-attachments').scrollIntoViewIfNeeded();
+    await keep(teacher, 'teaching-research-attachments-editor-zh');
+    await teacher.getByTestId('editor-done').click();
+    // The printed record names it, with its size; it downloads under its name.
+    const shown = teacher.getByTestId('record-view').getByTestId('attachment');
+    await expect.poll(() => shown.count()).toBe(1);
+    await expect.poll(() => shown.getByTestId('attachment-size').count()).toBe(1);
+    expect(await shown.getByTestId('attachment-name').innerText()).toBe('教研方案.pdf');
+    const download = teacher.waitForEvent('download');
+    await shown.getByTestId('attachment-download').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('教研方案.pdf');
+    await keep(teacher, 'teaching-research-attachments-record-zh');
+    await teacher.evaluate(() => localStorage.setItem('sprout-language', 'en'));
+    await teacher.reload();
+    await teacher.getByTestId('record-view').getByTestId('attachment-size').waitFor();
+    await keep(teacher, 'teaching-research-attachments-record-en');
+    await teacher.evaluate(() => localStorage.setItem('sprout-language', 'zh-CN'));
+    // Removed from the form, it is gone from the record once saved.
+    const url = new URL(teacher.url());
+    await teacher.goto(`${url.pathname}?id=${url.searchParams.get('id')}&mode=edit`);
+    await teacher.getByTestId('field-attachments').getByTestId('attachment-remove').click();
+    await expect.poll(() => teacher.getByTestId('field-attachments').getByTestId('attachment').count()).toBe(0);
+    await expect.poll(() => teacher.getByTestId('save-status').getAttribute('data-kind')).toBe('saved');
+  });
+
+  it('two teachers of 小一班 write one class summary at once, see each other, and save it as a version', async () => {
+    const second = await (await e2e.context()).newPage();
+    errors.push(watchErrors(second));
+    await signIn(second, user('teacher2'));
+    await teacher.goto('/classSummary/list/index');
+    await teacher.getByTestId('record-family-list').waitFor();
+    await teacher.getByTestId('list-add').click();
+    await teacher.getByTestId('record-editor').waitFor();
+    await teacher.getByTestId('field-title').fill('小一班学期总结（e2e）');
+    await pick(teacher, 'field-classId', 0, '小一');
+    // Saved once, the editor joins the record's live document.
+    await expect.poll(() => new URL(teacher.url()).searchParams.get('id')).toMatch(/^\d+$/);
+    const id = new URL(teacher.url()).searchParams.get('id');
+    await expect.poll(() => teacher.getByTestId('live-bar').getAttribute('data-status')).toBe('live');
+    await second.evaluate(() => localStorage.setItem('sprout-language', 'en'));
+    await second.goto(`/classSummary/classSummaryDetails?id=${id}&mode=edit`);
+    await expect.poll(() => second.getByTestId('live-bar').getAttribute('data-status')).toBe('live');
+    // Each sees the other editing.
+    await expect.poll(() => teacher.getByTestId('live-peer-names').textContent()).toContain('刘');
+    await expect.poll(() => second.getByTestId('live-peer-names').textContent()).toContain('王');
+    const editor = (page: Page, field: string) => page.getByTestId(`field-${field}`).locator('.ProseMirror');
+    // Both type at once, into two fields of the one document.
+    await editor(teacher, 'highlights').click();
+    await editor(second, 'problems').click();
+    await Promise.all([
+      teacher.keyboard.type('孩子们在种植角观察豆芽生长', { delay: 20 }),
+      second.keyboard.type('午睡后整理衣物较慢', { delay: 20 }),
+    ]);
+    await expect.poll(() => second.getByTestId('field-highlights').innerText()).toContain('孩子们在种植角观察豆芽生长');
+    await expect.poll(() => teacher.getByTestId('field-problems').innerText()).toContain('午睡后整理衣物较慢');
+    // The title typed by one reaches the other.
+    await expect.poll(() => second.getByTestId('field-title').inputValue()).toBe('小一班学期总结（e2e）');
+    await teacher.getByTestId('live-bar').scrollIntoViewIfNeeded();
+    await keep(teacher, 'teaching-class-summary-live-zh');
+    await keep(second, 'teaching-class-summary-live-en');
+    // Saved as a version: the record as stored holds both teachers' text.
+    await teacher.getByTestId('editor-save').click();
+    await teacher.getByText('已保存为新版本').waitFor();
+    await teacher.getByTestId('editor-done').click();
+    const view = teacher.getByTestId('record-view');
+    await view.waitFor();
+    await expect.poll(() => view.innerText()).toContain('孩子们在种植角观察豆芽生长');
+    expect(await view.innerText()).toContain('午睡后整理衣物较慢');
+    await second.close();
+  });
+
   const SCREENS: Array<[string, string]> = [
     ['/teacher_plan/list/index', 'plans'],
     ['/teacher_research/listResearch/index', 'research'],

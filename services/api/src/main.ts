@@ -4,7 +4,18 @@ import { createCollabPlugin } from '@sprout/collab';
 import { loadConfigOrExit } from '@sprout/core/config';
 import { openPlatform } from '@sprout/core/platform';
 import { startWorker } from '@sprout/worker';
+import { saveFamilyRevisionWhenIdle } from './modules/records';
 import { saveRevisionWhenIdle } from './modules/week/collab-link';
+
+/** The collab service's idle revisions: the week's documents and the co-edited families' (each ignores the other's). */
+function onIdle(database: Parameters<typeof saveRevisionWhenIdle>[0], timeZone: string, say: (msg: string) => void) {
+  const week = saveRevisionWhenIdle(database, timeZone, say);
+  const families = saveFamilyRevisionWhenIdle(database, timeZone, say);
+  return async (docName: string, tenantId: string, authorIds: string[]) => {
+    await week(docName, tenantId, authorIds);
+    await families(docName, tenantId, authorIds);
+  };
+}
 
 /**
  * One Sprout process: any subset of api, collab and worker (`SERVICES`). The embedded
@@ -31,8 +42,8 @@ async function main() {
         queue: platform.queue,
         kv: platform.kv,
         plugins: config.SERVICES.includes('collab')
-          ? // A co-edited week left quiet for a while is saved as a revision (an event naming its authors).
-            [createCollabPlugin({ onIdle: saveRevisionWhenIdle(platform.database, config.TIME_ZONE, say) })]
+          ? // A co-edited week or record left quiet for a while is saved as a revision (an event naming its authors).
+            [createCollabPlugin({ onIdle: onIdle(platform.database, config.TIME_ZONE, say) })]
           : [],
       })
     : undefined;

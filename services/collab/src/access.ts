@@ -44,8 +44,9 @@ interface AccessRow {
 }
 
 /**
- * The default resolver for record documents (`week:<id>`), the same decision as the week
- * routes make for the same user and row:
+ * The default resolver for record documents (`week:<id>`, and a co-edited family's
+ * `class_summary:<id>`…: the kind is the CASL subject and `record_list.kind`), the same
+ * decision as the record routes make for the same user and row:
  * - the row in `record_list` (the token's tenant; not deleted) must be in the user's `read`
  *   data scope (the CASL ability as SQL, `scopeWhere`) — else refused (no row and no right
  *   look the same, as a 404 does over HTTP);
@@ -80,7 +81,7 @@ export function recordAccess(deps: { database: Database; permissions: Permission
     const standing = { update: row.can_update, author, team };
     const button = ability.can(`${parsed.kind}_edit`, 'Button');
     if (mayWrite(row.status, standing, button)) return 'write';
-    // Submitted under her hands: an editor's late typing is kept for her (issue 23).
-    return row.status === 'trial' && mayWrite('draft', standing, button) ? 'late' : 'read';
+    // Submitted under her hands: an editor's late typing is kept for her (issue 23; the week offers it back).
+    return parsed.kind === 'week' && row.status === 'trial' && mayWrite('draft', standing, button) ? 'late' : 'read';
   };
 }

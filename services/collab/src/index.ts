@@ -25,5 +25,6 @@ export {
   markSubmitted,
   readRevision,
   renewEpoch,
+  writeRecordContent,
   writeWeekContent,
 } from './store';

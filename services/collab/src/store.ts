@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import * as Y from 'yjs';
 import { type Database, type DB, inTenant, readInTenant, scriptInTenant } from '@sprout/core/db';
-import { docToWeekContent, parseDocName, type WeekDocContent, weekContentToDoc } from '@sprout/contracts';
+import {
+  docToWeekContent,
+  liveDocShape,
+  parseDocName,
+  recordContentToDoc,
+  type WeekDocContent,
+  weekContentToDoc,
+} from '@sprout/contracts';
 
 /**
  * Persistence of live documents (tables of migration 0006):
@@ -105,8 +112,11 @@ async function recordContent(database: Database, tenantId: string, docName: stri
 export function seedUpdate(docName: string, content: unknown): Uint8Array {
   const doc = new Y.Doc();
   try {
-    if (content && typeof content === 'object' && parseDocName(docName)?.kind === 'week')
-      weekContentToDoc(content as WeekDocContent, doc);
+    const kind = parseDocName(docName)?.kind;
+    const shape = kind ? liveDocShape(kind) : null;
+    if (content && typeof content === 'object' && kind === 'week') weekContentToDoc(content as WeekDocContent, doc);
+    else if (content && typeof content === 'object' && shape)
+      recordContentToDoc(shape, content as Record<string, unknown>, doc);
     return Y.encodeStateAsUpdate(doc);
   } finally {
     doc.destroy();
@@ -340,11 +350,34 @@ export async function markRevision(
  * from the record when first opened) or already says the same. Call `notifyDocChanged` after
  * the transaction commits so live sessions pick it up at once. Returns whether it wrote.
  */
-export async function writeWeekContent(
+export function writeWeekContent(
   trx: Kysely<DB>,
   tenantId: string,
   docName: string,
   content: WeekDocContent,
+  userId: string | null,
+): Promise<boolean> {
+  return writeDocContent(trx, tenantId, docName, (doc) => weekContentToDoc(content, doc), userId);
+}
+
+/** `writeWeekContent` for a co-edited family's record (`LIVE_RECORD_DOCS`): its content written into its document. */
+export function writeRecordContent(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  content: Record<string, unknown>,
+  userId: string | null,
+): Promise<boolean> {
+  const shape = liveDocShape(parseDocName(docName)?.kind ?? '');
+  if (!shape) return Promise.resolve(false);
+  return writeDocContent(trx, tenantId, docName, (doc) => recordContentToDoc(shape, content, doc), userId);
+}
+
+async function writeDocContent(
+  trx: Kysely<DB>,
+  tenantId: string,
+  docName: string,
+  write: (doc: Y.Doc) => void,
   userId: string | null,
 ): Promise<boolean> {
   const doc = await loadDocState(trx, tenantId, docName);
@@ -352,7 +385,7 @@ export async function writeWeekContent(
   try {
     const updates: Uint8Array[] = [];
     doc.on('update', (u: Uint8Array) => updates.push(u));
-    weekContentToDoc(content, doc);
+    write(doc);
     if (!updates.length) return false;
     const update = Y.mergeUpdates(updates);
     await sql`insert into collab_update (tenant_id, doc_name, user_id, update)

@@ -1,12 +1,15 @@
-/**
- * Document names bind a live document to a record: `week:<record id>`. Other kinds are
- * refused until they are added here (with their seed and access rules). The browser builds
- * the name it connects to with `docNameOf`; the collab service and the API read it back with
- * `parseDocName`.
- */
-export const DOC_NAME_PATTERN = /^week:[0-9]{1,19}$/;
+import { LIVE_RECORD_DOCS, type LiveRecordKind } from './live-kinds';
 
-export type DocKind = 'week';
+/**
+ * Document names bind a live document to a record: `<kind>:<record id>`, the kind the week's
+ * or a co-edited family's (`LIVE_RECORD_DOCS`, record-doc.ts). Other kinds are refused. The
+ * browser builds the name it connects to with `docNameOf`; the collab service and the API
+ * read it back with `parseDocName`.
+ */
+export const DOC_KINDS: readonly DocKind[] = ['week', ...(Object.keys(LIVE_RECORD_DOCS) as LiveRecordKind[])];
+export const DOC_NAME_PATTERN = new RegExp(`^(?:${DOC_KINDS.join('|')}):[0-9]{1,19}$`);
+
+export type DocKind = 'week' | LiveRecordKind;
 
 export interface ParsedDocName {
   kind: DocKind;

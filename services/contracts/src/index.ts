@@ -14,6 +14,7 @@ export * from './late-text';
 export * from './observation';
 export * from './record-answers';
 export * from './record-requests';
+export * from './record-doc';
 export * from './records';
 export * from './rich-sanitize';
 export * from './rich-text';

@@ -229,6 +229,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return (body ?? { code, data: null as T }) as ApiEnvelope<T>;
 }
 
+/** The signed-in user's access token as requests send it (a live document's connection carries it too), or null. */
+export function accessToken(): string | null {
+  return hooks.getToken();
+}
+
 /** The headers `request` sends (client credentials and the bearer token): for a call it cannot make itself (an upload with progress). */
 export function apiHeaders(): Record<string, string> {
   const token = hooks.getToken();

@@ -1,7 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import { type JSONContent, useEditor } from '@tiptap/react';
+import { type Extensions, type JSONContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 import { richDocOf } from './richText';
@@ -14,6 +14,11 @@ interface RichTextFieldProps {
   readOnly?: boolean;
   error?: string;
   withAsterisk?: boolean;
+  /**
+   * A live document's binding (Tiptap's Collaboration on the field's Y.XmlFragment): the
+   * content is then the document's, not `value`, and the document brings its own undo.
+   */
+  extensions?: Extensions;
   'data-testid'?: string;
 }
 
@@ -22,8 +27,18 @@ interface RichTextFieldProps {
  * StarterKit nodes only (what the server's sanitiser keeps). Its value is the document's JSON
  * text, empty when nothing is written; the server sanitises it again on write.
  */
-export function RichTextField({ label, value, onChange, readOnly, error, withAsterisk, ...rest }: RichTextFieldProps) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  readOnly,
+  error,
+  withAsterisk,
+  extensions,
+  ...rest
+}: RichTextFieldProps) {
   const written = useRef(value);
+  const shared = extensions !== undefined;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -32,9 +47,11 @@ export function RichTextField({ label, value, onChange, readOnly, error, withAst
         codeBlock: false,
         horizontalRule: false,
         link: { openOnClick: false, autolink: true },
+        ...(shared ? { undoRedo: false as const } : {}),
       }),
+      ...(extensions ?? []),
     ],
-    content: richDocOf(value) as JSONContent,
+    content: shared ? undefined : (richDocOf(value) as JSONContent),
     editable: !readOnly,
     immediatelyRender: true,
     onUpdate: ({ editor: e }) => {
@@ -45,10 +62,10 @@ export function RichTextField({ label, value, onChange, readOnly, error, withAst
   });
   // A value from outside (the record loaded into the dialog) replaces the content.
   useEffect(() => {
-    if (!editor || value === written.current) return;
+    if (!editor || shared || value === written.current) return;
     written.current = value;
     editor.commands.setContent(richDocOf(value) as JSONContent, { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, shared]);
   useEffect(() => {
     editor?.setEditable(!readOnly);
   }, [editor, readOnly]);

@@ -145,6 +145,8 @@ export function familyApi(family: RecordFamilyInput) {
       readRecord(
         await call(family, id && family.paths.update ? 'update' : 'save', saveBody(content, id, version), {}, opts),
       ),
+    /** A co-edited record's live document saved now as a version (`saveRevision`): the record as saved. */
+    saveRevision: async (id: string, opts?: Opts) => readRecord(await call(family, 'saveRevision', { id }, {}, opts)),
     submit: async (id: string, version?: number) =>
       readRecord(await call(family, 'submit', cleanParams({ id, version }))),
     review: async (id: string, action: 'approve' | 'return', comment: string, opts?: Opts) =>

@@ -211,3 +211,32 @@ describe('validation messages', () => {
     expect(richIsEmpty('')).toBe(true);
   });
 });
+
+describe('a co-edited (live) family', () => {
+  const live = (
+    form: RecordFamilyInput['form'],
+    paths: RecordFamilyInput['paths'] = { saveRevision: 'POST saveRevision' },
+  ) =>
+    defineRecordFamily({
+      kind: 'class_summary',
+      resource: 'class_summary',
+      base: '/t_class_summary/classsummary',
+      paths,
+      name: 'x',
+      route: '/x',
+      titleField: 'title',
+      columns: [],
+      filters: [],
+      form,
+      live: true,
+    });
+  const text = { name: 'title', kind: 'text' as const, label: 'x' };
+  const richOf = (name: string) => ({ name, kind: 'rich' as const, label: name });
+
+  it('declares the rich fields its live document holds, and a saveRevision path', () => {
+    const form = [{ title: 's', fields: [text, richOf('highlights'), richOf('problems'), richOf('nextSteps')] }];
+    expect(live(form).live).toBe(true);
+    expect(() => live([{ title: 's', fields: [text, richOf('highlights')] }])).toThrow(/LIVE_RECORD_DOCS/);
+    expect(() => live(form, {})).toThrow(/saveRevision/);
+  });
+});

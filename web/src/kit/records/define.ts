@@ -6,6 +6,8 @@
  * the family's context namespace (the kit's own texts are the `records` namespace).
  */
 
+import { liveDocShape } from '@sprout/contracts/live-kinds';
+
 /** What the kit asks of a family's server. */
 export type RecordOp =
   | 'mine'
@@ -36,7 +38,9 @@ export type RecordOp =
   /** A zip of many records' Word files as a job: start (`ids`), its progress (`jobId`), the zip (`jobId`). */
   | 'exportMany'
   | 'exportProgress'
-  | 'exportZip';
+  | 'exportZip'
+  /** A co-edited family's live document saved as a version (`id`). */
+  | 'saveRevision';
 
 /** The lists a family's menu pages show as tabs. */
 export const LIST_OPS = ['mine', 'trial', 'approved', 'excellent', 'favourites'] as const;
@@ -62,6 +66,8 @@ export type FieldKind =
   | 'children'
   | 'goals'
   | 'photos'
+  /** Attachments (documents, pictures, media) through `useUpload`: listed with name, size, download. */
+  | 'files'
   | 'perDomain'
   /** A person of the kindergarten (the family's `teachers` path), several people. */
   | 'teacher'
@@ -175,6 +181,13 @@ export interface RecordFamilyInput {
    * class's reply to a visit approves it with the reply (a comment always), never returns it.
    */
   reviewAs?: { texts: string; noReturn?: boolean; commentAlways?: boolean };
+  /**
+   * Written together, live (the server's `live: true`; the kind listed in `LIVE_RECORD_DOCS`
+   * with the form's rich fields): once saved, its editor joins the record's live document —
+   * the others' text appears as they type, who else is editing shows, "save" makes a version
+   * (`saveRevision`) and the server saves one when the document has been quiet.
+   */
+  live?: boolean;
 }
 
 /** A family's records within a parent: their family, the content field naming the parent, the columns shown. */
@@ -215,6 +228,13 @@ export function defineRecordFamily(input: RecordFamilyInput): RecordFamily {
     if (column.optionsOf && !fields.has(column.optionsOf)) {
       throw new Error(`${input.kind}: column ${column.field} reads options of unknown field ${column.optionsOf}`);
     }
+  }
+  if (input.live) {
+    const shape = liveDocShape(input.kind);
+    const rich = [...fields.values()].filter((f) => f.kind === 'rich').map((f) => f.name);
+    if (!shape || JSON.stringify([...shape.rich].sort()) !== JSON.stringify(rich.sort()))
+      throw new Error(`${input.kind}: a live family's rich fields must be its LIVE_RECORD_DOCS entry's`);
+    if (!input.paths.saveRevision) throw new Error(`${input.kind}: a live family needs a saveRevision path`);
   }
   for (const [op, entry] of Object.entries(input.paths)) {
     if (!/^(GET|POST) \S+$/.test(entry)) throw new Error(`${input.kind}: path of ${op} must be "GET x" or "POST x"`);
@@ -271,6 +291,7 @@ const isList = (kind: FieldKind) =>
   kind === 'children' ||
   kind === 'goals' ||
   kind === 'photos' ||
+  kind === 'files' ||
   kind === 'perDomain' ||
   kind === 'teachers' ||
   kind === 'rows';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { inTenant, readInTenant } from '@sprout/core/db';
 import type { Lang } from '@sprout/core/i18n';
@@ -28,9 +29,35 @@ const STATUS = {
   en: { draft: 'Draft', trial: 'In review', success: 'Approved', returned: 'Returned' },
 } as const;
 const FACTS = {
-  zh: ['班级', '日期', '幼儿', '《指南》目标', '记录人', '状态', '审核意见', '照片'],
-  en: ['Class', 'Date', 'Children', 'Guideline goals', 'Written by', 'Status', 'Review', 'Photos'],
+  zh: ['班级', '日期', '幼儿', '《指南》目标', '记录人', '状态', '审核意见', '照片', '附件'],
+  en: ['Class', 'Date', 'Children', 'Guideline goals', 'Written by', 'Status', 'Review', 'Photos', 'Attachments'],
 } as const;
+
+const DOMAINS: Record<string, [string, string]> = {
+  health: ['健康', 'Health'],
+  language: ['语言', 'Language'],
+  social: ['社会', 'Social'],
+  science: ['科学', 'Science'],
+  art: ['艺术', 'Art'],
+};
+
+/**
+ * A content value as a printed section takes it: rich text and text as they are; a table's rows
+ * (a plan's schedule, a class plan's months, its paragraphs by domain) as one line per row, its
+ * cells joined (a domain by its name).
+ */
+export function printable(value: unknown, lang: 'zh' | 'en'): unknown {
+  if (!Array.isArray(value) || !value.every((v) => v && typeof v === 'object' && !('type' in v))) return value;
+  return value
+    .map((row) =>
+      Object.entries(row as Record<string, unknown>)
+        .map(([k, v]) => (k === 'domain' && typeof v === 'string' ? (DOMAINS[v]?.[lang === 'en' ? 1 : 0] ?? v) : v))
+        .filter((v) => typeof v === 'string' && v.trim() !== '')
+        .join(lang === 'en' ? ': ' : '：'),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -62,11 +89,12 @@ async function renderRow<C>(
   const refs = {
     children: given.children ?? [],
     photos: given.photos ?? [],
+    files: given.files ?? [],
     goals: given.goals ?? [],
     date: given.date ?? '',
   };
   const lang = lang0 === 'en' ? 'en' : 'zh';
-  const { tenantName, children } = await inTenant(database, { tenantId }, async (trx) => {
+  const { tenantName, children, files } = await inTenant(database, { tenantId }, async (trx) => {
     const t = await trx.selectFrom('tenant').select('tenant_name').where('tenant_id', '=', tenantId).executeTakeFirst();
     const kids = refs.children.length
       ? await trx
@@ -77,7 +105,19 @@ async function renderRow<C>(
           .execute()
       : [];
     const names = new Map(kids.map((k) => [String(k.id), k.name]));
-    return { tenantName: t?.tenant_name ?? '', children: refs.children.map((c) => names.get(c) ?? '') };
+    // Attachments are printed as their names, in the record's order.
+    const stored = refs.files.length
+      ? (
+          await sql<{ id: string; original_name: string }>`select id::text as id, original_name from attach
+            where tenant_id = ${tenantId} and id = any(${[...refs.files]}::bigint[])`.execute(trx)
+        ).rows
+      : [];
+    const fileNames = new Map(stored.map((a) => [String(a.id), a.original_name]));
+    return {
+      tenantName: t?.tenant_name ?? '',
+      children: refs.children.map((c) => names.get(c) ?? ''),
+      files: refs.files.map((f) => fileNames.get(f) ?? '').filter(Boolean),
+    };
   });
   const photos = [];
   // Pictures libvips cannot decode here (a phone's HEIC photo, a broken file): named, not printed.
@@ -110,6 +150,7 @@ async function renderRow<C>(
     [f[5], STATUS[lang][row.status as keyof (typeof STATUS)['zh']] ?? row.status],
   ];
   if (row.review_comment) facts.push([f[6], row.review_comment]);
+  if (files.length) facts.push([f[8], files.join('、')]);
   const record = content as Record<string, unknown>;
   const file = await renderRecordSheet({
     school: tenantName,
@@ -118,7 +159,7 @@ async function renderRow<C>(
     sections: [
       ...(def.print ?? []).map(([field, zh, en]) => ({
         label: lang === 'en' ? en : zh,
-        value: record[field] as never,
+        value: printable(record[field], lang) as never,
       })),
       ...(unprinted.length
         ? [{ label: lang === 'en' ? 'Photos not printed' : '未能插入的照片', value: unprinted.join('、') as never }]

@@ -1,4 +1,4 @@
-import { HistoryEntrySchema, mayWrite, ReviewRecordSchema, VersionSchema } from '@sprout/contracts';
+import { HistoryEntrySchema, isEditableStatus, mayWrite, ReviewRecordSchema, VersionSchema } from '@sprout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '@sprout/core/errors';
 import { ok } from '@sprout/core/http/envelope';
 import { defineRecordKind, type RecordKind } from '@sprout/core/records/kinds';
 import '@sprout/core/records/messages';
+import { tenantOf } from '../../plugins/context';
 import { okSchema } from '../../plugins/serialization';
 import { IdSchema } from '../../http/params';
 import { useAttachments } from '../attach';
@@ -26,7 +27,16 @@ import {
   RecordFilterSchema,
   requireButton,
   semesterOf,
+  write,
 } from './engine';
+import {
+  familyDocChanged,
+  familyLiveContent,
+  type LiveFamily,
+  registerLiveFamily,
+  saveFamilyRevisionIn,
+  syncFamilyDoc,
+} from './family-live';
 import { recordTimeline } from './history';
 import { familyExportRoutes, registerFamilyZip } from './family-export';
 import { lifecycleHandlers } from './lifecycle-routes';
@@ -85,7 +95,9 @@ export type FamilyOp =
   /** Word export of one record, a zip of many. */
   | 'exportOne'
   | 'exportLink'
-  | 'exportMany';
+  | 'exportMany'
+  /** A co-edited family's live document saved now as a revision (an event naming its authors). */
+  | 'saveRevision';
 
 /** One legacy path: method and URL (under the family's base), the operation, its OpenAPI summary. */
 export interface FamilyPath {
@@ -161,6 +173,12 @@ export interface RecordFamilyDef<C> {
   name?: readonly [string, string];
   /** Its printed (Word) layout: the content's sections in order, `[field, 中文, English]`; none = no export. */
   print?: ReadonlyArray<readonly [string, string, string]>;
+  /**
+   * One document its people write together, live (its kind listed in `LIVE_RECORD_DOCS`): who
+   * may join is who may edit the record; revisions and the submission come from the document
+   * (`family-live.ts`), a save through the API is written into it.
+   */
+  live?: boolean;
 }
 
 export interface RecordFamilyDeclared<C> {
@@ -197,6 +215,7 @@ export function defineRecordFamily<C>(def: RecordFamilyDef<C>): RecordFamilyDecl
     ...(def.parent ? { parent: def.parent } : def.within ? { parent: def.within.id } : {}),
   });
   if (def.print) registerFamilyZip(def);
+  if (def.live) registerLiveFamily(liveFamilyOf(def));
   return { def, kind, routes: (app) => familyRoutes(app, def) };
 }
 
@@ -328,11 +347,18 @@ function itemsOf(c: CommandContext, kind: string, parentId: string) {
     .execute();
 }
 
+const liveFamilyOf = <C>(def: RecordFamilyDef<C>): LiveFamily => ({
+  kind: def.kind,
+  content: def.content,
+  place: (c: never) => def.refs(c as C),
+});
+
 /** Registers the paths of a family's table. */
 async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { base, tag, resource, kind, buttons } = def;
   const url = (p: FamilyPath) => `${base}/${p.url}`;
+  const live = def.live ? liveFamilyOf(def) : null;
 
   const open = async (c: CommandContext, id: string) => {
     const row = await lockRecord(c.trx, c.caller, resource, kind, id);
@@ -347,6 +373,12 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
     open,
     detail: (request, id) => loadFull(request, resource, kind, id),
     ...(def.items ? { dependents: (c, id) => itemsOf(c, def.items as string, id) } : {}),
+    ...(live
+      ? {
+          liveContent: (c, id, lang) => familyLiveContent(c.trx, live, c.caller.ctx.tenantId, id, lang),
+          changed: (request, id) => familyDocChanged(app.auth.kv, tenantOf(request).tenantId, kind, id),
+        }
+      : {}),
   });
 
   const search = def.search ?? [];
@@ -384,7 +416,17 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
 
   const SaveSchema = z.object({ id: IdSchema.optional(), version: VersionSchema.optional(), content: def.content });
   const SubmitSchema = SaveSchema.extend({ content: def.content.optional() });
-  const save = (request: FastifyRequest, body: { id?: string; version?: number; content: C }, submit: boolean) =>
+  const save = async (
+    request: FastifyRequest,
+    body: { id?: string; version?: number; content: C },
+    submit: boolean,
+  ) => {
+    const answer = await saveFields(request, body, submit);
+    // Saved through the API while people may be writing it live: they see the saved content at once.
+    if (live && body.id) await familyDocChanged(app.auth.kv, tenantOf(request).tenantId, kind, body.id);
+    return answer;
+  };
+  const saveFields = (request: FastifyRequest, body: { id?: string; version?: number; content: C }, submit: boolean) =>
     saveRecord(
       request,
       { kind, resource, buttons: { add: buttons.add, edit: buttons.edit }, ...body },
@@ -401,6 +443,8 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
           const refs = def.refs(body.content);
           const used = [...(refs.photos ?? []), ...(refs.files ?? [])];
           await useAttachments(c.trx, c.caller.ctx.tenantId, used, { kind, id, name });
+          // Its live document reads what was saved (and holds nothing unsaved: a submit takes this content).
+          if (live) await syncFamilyDoc(c.trx, c.caller.ctx.tenantId, kind, id, body.content);
           if (!submit) return;
           requireButton(c.caller, buttons.submit);
           await lifecycle.submitIn(c, id, undefined);
@@ -450,6 +494,38 @@ async function familyRoutes<C>(app: FastifyInstance, def: RecordFamilyDef<C>) {
             if (body.content !== undefined) return save(request, { ...body, content: body.content }, true);
             if (!body.id) throw badRequest('records.contentRequired');
             return lifecycle.submit(request, body.id, body.version) as Promise<never>;
+          },
+        );
+        break;
+      case 'saveRevision':
+        if (!live) throw new Error(`${kind}: saveRevision needs a co-edited family (live: true)`);
+        r.post(
+          url(p),
+          postOptions({
+            tag,
+            summary: p.summary,
+            buttons: [buttons.edit],
+            body: IdParamSchema,
+            response: RECORD_ANSWER,
+          }),
+          async (request) => {
+            const { id } = request.body;
+            await write(request, async (c) => {
+              requireButton(c.caller, buttons.edit);
+              const row = await lockRecord(c.trx, c.caller, resource, kind, id);
+              const access = accessTo(c.caller, resource, row);
+              if (!isEditableStatus(row.status)) throw new AppError('conflict', 'record.editInTrial');
+              if (!access.update || !(access.author || access.team)) throw forbidden('record.notAuthor');
+              await saveFamilyRevisionIn(c.trx, live, {
+                tenantId: c.caller.ctx.tenantId,
+                id,
+                actorId: c.caller.ctx.userId,
+                timeZone: c.caller.tz,
+                lang: request.lang,
+                strict: true,
+              });
+            });
+            return ok(await loadFull(request, resource, kind, id), request.lang, 'records.saved');
           },
         );
         break;

@@ -11,6 +11,7 @@ export * from './demo';
 export * from './dicts';
 export * from './engine';
 export * from './family';
+export { saveFamilyRevisionWhenIdle } from './family-live';
 export { contentChanges, recordTimeline } from './history';
 export * from './layout';
 export * from './lifecycle-routes';

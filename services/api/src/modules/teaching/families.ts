@@ -37,6 +37,12 @@ export const teacherPlanFamily = defineRecordFamily<TeacherPlanContent>({
   search: ['semester'],
   match: ['type'],
   buttons: reviewed('teacher_plan'),
+  name: ['教师计划', 'teacher-plans'],
+  print: [
+    ['goals', '计划目标', 'Goals'],
+    ['measures', '措施', 'Measures'],
+    ['schedule', '安排', 'Schedule'],
+  ],
   paths: [
     ...specPaths('teacher plan', ['GET', 'POST']),
     { method: 'GET', url: 'allListForId', op: 'byId', summary: 'One teacher plan in full (id)' },
@@ -63,6 +69,12 @@ export const researchFamily = defineRecordFamily<ResearchContent>({
   search: ['location'],
   match: ['form', 'projectId'],
   buttons: reviewed('research'),
+  name: ['教研活动', 'research-activities'],
+  print: [
+    ['location', '地点', 'Place'],
+    ['process', '活动过程', 'How it went'],
+    ['summary', '活动小结', 'Summary'],
+  ],
   paths: [
     ...specPaths('research activity', ['GET', 'POST']),
     { method: 'GET', url: 'allListForId', op: 'byId', summary: 'One research activity in full (id)' },
@@ -90,6 +102,8 @@ export const projectFamily = defineRecordFamily<ProjectContent>({
   search: ['description'],
   match: ['level', 'status', 'deptId'],
   buttons: reviewed('project'),
+  name: ['课题', 'projects'],
+  print: [['description', '课题简介', 'Description']],
   paths: [
     ...specPaths('project'),
     { method: 'GET', url: 'projectList', op: 'scope', summary: 'Every project in scope (a picker’s list)' },
@@ -111,11 +125,26 @@ export const classWorkFamily = defineRecordFamily<ClassWorkContent>({
   title: (c) => semesterTitle(c, '班级工作计划'),
   refs: (c) => ({ classId: c.classId, semester: c.semester }),
   buttons: reviewed('class_work'),
+  name: ['班级工作计划', 'class-work-plans'],
+  print: [
+    ['situation', '班级情况分析', 'The class'],
+    ['domains', '各领域目标', 'Goals by domain'],
+    ['measures', '措施', 'Measures'],
+    ['monthly', '每月重点', 'Month by month'],
+    ['homeCooperation', '家园共育', 'Working with families'],
+  ],
+  live: true,
   paths: [
     { method: 'GET', url: 'listById', op: 'mine', summary: 'The class work plans of my classes' },
     { method: 'GET', url: 'list', op: 'scope', summary: 'Class work plans in scope' },
     ...specPaths('class work plan', []),
     { method: 'GET', url: 'ForWorkId', op: 'byId', summary: 'One class work plan to print (id)' },
+    {
+      method: 'POST',
+      url: 'saveRevision',
+      op: 'saveRevision',
+      summary: 'Save the live co-edited class work plan as a version (id)',
+    },
     ...kitPaths('class work plan'),
   ],
 });
@@ -130,9 +159,23 @@ export const classSummaryFamily = defineRecordFamily<ClassSummaryContent>({
   title: (c) => semesterTitle(c, '班级总结'),
   refs: (c) => ({ classId: c.classId, semester: c.semester }),
   buttons: reviewed('class_summary'),
+  name: ['班级总结', 'class-summaries'],
+  print: [
+    ['domains', '各领域总结', 'By domain'],
+    ['highlights', '亮点', 'Highlights'],
+    ['problems', '问题与不足', 'Problems'],
+    ['nextSteps', '下一步打算', 'Next steps'],
+  ],
+  live: true,
   paths: [
     ...specPaths('class summary'),
     { method: 'GET', url: 'ForSummaryId', op: 'byId', summary: 'One class summary to print (id)' },
+    {
+      method: 'POST',
+      url: 'saveRevision',
+      op: 'saveRevision',
+      summary: 'Save the live co-edited class summary as a version (id)',
+    },
     ...kitPaths('class summary'),
   ],
 });
@@ -151,6 +194,8 @@ export const halfFlowFamily = defineRecordFamily<HalfFlowContent>({
   refs: (c) => ({ classId: c.classId, date: c.visitDate, teachers: c.teacherIds }),
   items: 'half_flow_item',
   buttons: { ...reviewed('half_follow'), review: 'half_follow_reply' },
+  name: ['半日跟进', 'half-day-visits'],
+  print: [['overall', '总体评价', 'Overall']],
   paths: [
     ...specPaths('half-day visit'),
     ...kitPaths('half-day visit', { trial: 'replyList' }).map((p) =>

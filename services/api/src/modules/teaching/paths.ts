@@ -13,6 +13,13 @@ export function kitPaths(what: string, lists: { mine?: string; trial?: string; a
     { method: 'POST', url: lists.mine ?? 'mineList', op: 'mine', summary: `My ${what}s (author or team)` },
     { method: 'POST', url: lists.trial ?? 'trialList', op: 'trial', summary: 'The review queue' },
     { method: 'POST', url: lists.approved ?? 'successList', op: 'approved', summary: `Approved ${what}s in scope` },
+    { method: 'GET', url: 'exportForId', op: 'exportOne', summary: `One ${what} as a Word file (id)` },
+    {
+      method: 'GET',
+      url: 'exportAllForId',
+      op: 'exportMany',
+      summary: `Starts a zip of Word files of the given ${what}s (ids) → {jobId, total}; poll exportProgress`,
+    },
   ];
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { GUIDE_DOMAINS } from '@sprout/contracts/observation-codes';
+import type { Extensions } from '@tiptap/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, RecordFamily } from '../define';
@@ -24,6 +25,7 @@ import {
   usePicks,
   useRecordOptions,
 } from '../lookups';
+import { FilesField } from './FilesField';
 import { PhotoField } from './PhotoField';
 
 const RichTextField = lazy(() => import('../../crud/RichTextField').then((m) => ({ default: m.RichTextField })));
@@ -34,13 +36,15 @@ export interface FieldInputProps {
   values: Record<string, unknown>;
   onChange: (name: string, value: unknown) => void;
   error?: string;
+  /** A co-edited record's binding of a rich field to its live document. */
+  richExtensions?: (field: string) => Extensions;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? (v as unknown[]).map(String) : []);
 
 /** One field of a family's form, by its kind. */
-export function FieldInput({ family, field, values, onChange, error }: FieldInputProps) {
+export function FieldInput({ family, field, values, onChange, error, richExtensions }: FieldInputProps) {
   const { t } = useTranslation();
   const label = String(t(field.label as never));
   const value = values[field.name];
@@ -72,7 +76,7 @@ export function FieldInput({ family, field, values, onChange, error }: FieldInpu
     case 'rich':
       return (
         <Suspense fallback={<Textarea {...common} value="" readOnly />}>
-          <RichTextField {...common} value={str(value)} onChange={set} />
+          <RichTextField {...common} value={str(value)} onChange={set} extensions={richExtensions?.(field.name)} />
         </Suspense>
       );
     case 'select':
@@ -95,6 +99,17 @@ export function FieldInput({ family, field, values, onChange, error }: FieldInpu
     case 'photos':
       return (
         <PhotoField
+          label={label}
+          value={list(value)}
+          onChange={set}
+          max={field.maxItems}
+          error={error}
+          testId={`field-${field.name}`}
+        />
+      );
+    case 'files':
+      return (
+        <FilesField
           label={label}
           value={list(value)}
           onChange={set}

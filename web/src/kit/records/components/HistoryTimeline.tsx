@@ -31,6 +31,7 @@ import {
   type PathLabels,
 } from '../model/history';
 import { AUDIT_STREAM_PATH } from '../paths';
+import { FileName } from './FilesField';
 import classes from './HistoryTimeline.module.css';
 
 const ICONS: Record<EventKey, ReactNode> = {
@@ -67,6 +68,22 @@ export function entryPeople(entry: HistoryEntry): string {
 
 type Tx = (key: string, values?: Record<string, unknown>) => string;
 
+/** Attachment ids as their names (a removed or added file in a record's history). */
+function FileNames({ value }: { value: unknown }) {
+  const ids = (Array.isArray(value) ? value : value ? [value] : []).map(String);
+  if (ids.length === 0) return null;
+  return (
+    <>
+      {ids.map((id, i) => (
+        <span key={id}>
+          {i > 0 ? '、' : ''}
+          <FileName id={id} />
+        </span>
+      ))}
+    </>
+  );
+}
+
 function Changes({ entry, labels, tx }: { entry: HistoryEntry; labels: PathLabels; tx: Tx }) {
   const [open, setOpen] = useState(entry.changes.length <= 3);
   const changes = entry.changes.flatMap((c) => flattenChange(c));
@@ -79,8 +96,11 @@ function Changes({ entry, labels, tx }: { entry: HistoryEntry; labels: PathLabel
       {open && (
         <Stack gap={6} className={classes.changes} data-testid="history-changes">
           {changes.map((change, i) => {
-            const before = formatValue(change.before);
-            const after = formatValue(change.after);
+            const files = labels.files?.(change.path) ?? false;
+            const shown = (value: unknown) =>
+              files && formatValue(value) ? <FileNames value={value} /> : formatValue(value);
+            const before = shown(change.before);
+            const after = shown(change.after);
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity beyond their order
               <div key={i} className={classes.change} data-testid="history-change">

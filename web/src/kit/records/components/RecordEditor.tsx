@@ -1,7 +1,21 @@
-import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { IconCheck, IconDeviceFloppy, IconSend, IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/date';
@@ -20,6 +34,7 @@ import {
 import { createAutosave, type SaveStatus } from '../model/autosave';
 import { clearBackup, readBackup, writeBackup } from '../model/backup';
 import { classifySaveError } from '../model/saveErrors';
+import { type LivePeer, type LiveStatus, useLiveRecord } from '../live/useLiveRecord';
 import { FieldInput } from './FieldInput';
 import classes from './records.module.css';
 import { SaveIndicator } from './SaveIndicator';
@@ -58,6 +73,27 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
   const mayEdit = usePermission({ code: family.button(record ? 'edit' : 'add') });
   const maySubmit = usePermission({ code: family.button('submit') });
   const label = (name: string) => String(t((family.fields.get(name)?.label ?? name) as never));
+  // A co-edited family's saved record: the form is its live document (the team's text as they type).
+  const live = useLiveRecord(family.live && record && mayEdit ? { kind: family.kind, id: record.id } : null);
+  const session = live.session;
+  const liveOn = Boolean(session) && live.status !== 'denied';
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  useEffect(() => {
+    if (!session) return;
+    // The document's plain fields as the form's values (rich fields are bound to their editors).
+    const read = () => {
+      const next = {
+        ...valuesRef.current,
+        ...formValues(family, { ...(record?.content ?? {}), ...session.content() }),
+      };
+      if (JSON.stringify(next) === JSON.stringify(valuesRef.current)) return;
+      valuesRef.current = next;
+      setValues(next);
+    };
+    read();
+    return session.subscribe(read);
+  }, [session, family, record]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one controller per editor (its callbacks read refs)
   const autosave = useMemo(
@@ -119,8 +155,27 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
     valuesRef.current = next;
     setValues(next);
     setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
+    const doc = sessionRef.current;
+    if (doc) {
+      // Live: the document is where it goes (and who else is editing sees it at once).
+      if (family.fields.get(name)?.kind !== 'rich') doc.set(name, toContent(family, next)[name]);
+      return;
+    }
     writeBackup(backupKey(), { content: next, version: versionRef.current ?? 0 });
     autosave.change();
+  };
+
+  /** Live: the document saved now as a version (the server names everyone whose edits it holds). */
+  const saveVersion = async () => {
+    if (!idRef.current) return false;
+    try {
+      const saved = await api.saveRevision(idRef.current);
+      versionRef.current = saved.version;
+      notifications.show({ color: 'teal', message: t('records.live.savedVersion') });
+      return true;
+    } catch {
+      return false; // the client showed the message (which fields are wrong)
+    }
   };
 
   const problems = validateValues(family, values);
@@ -147,7 +202,7 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
       notifications.show({ color: 'red', message: t('records.validation.fix') });
       return;
     }
-    const saved = await autosave.flush();
+    const saved = liveOn ? await saveVersion() : await autosave.flush();
     if (!saved || !idRef.current) {
       notifications.show({ color: 'red', message: t('records.editor.notSavedYet') });
       return;
@@ -160,7 +215,7 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
       labels: { confirm: t('common.confirm'), cancel: t('common.cancel') },
       onConfirm: () =>
         void api
-          .submit(id, versionRef.current)
+          .submit(id, liveOn ? undefined : versionRef.current)
           .then((submitted) => {
             notifications.show({ color: 'teal', message: t('records.editor.submitted') });
             onDone(id, submitted);
@@ -178,17 +233,17 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
         </Title>
         <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
           <Box miw={0} style={{ overflow: 'hidden' }}>
-            <SaveIndicator status={status} />
+            {liveOn ? <LiveBar status={live.status} peers={live.peers} /> : <SaveIndicator status={status} />}
           </Box>
           <Group gap="sm" wrap="wrap" justify="flex-end" style={{ flexShrink: 0 }}>
             <Button
               variant="default"
               leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => void autosave.flush()}
-              disabled={!mayEdit}
+              onClick={() => void (liveOn ? saveVersion() : autosave.flush())}
+              disabled={!mayEdit || (liveOn && live.status !== 'live')}
               data-testid="editor-save"
             >
-              {t('records.save.saveNow')}
+              {t(liveOn ? 'records.live.saveVersion' : 'records.save.saveNow')}
             </Button>
             <Button
               variant="light"
@@ -210,7 +265,12 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
           </Group>
         </Group>
       </Group>
-      <SaveNotice status={status} />
+      {!liveOn && <SaveNotice status={status} />}
+      {liveOn && live.status === 'readOnly' && (
+        <Alert color="gray" data-testid="live-read-only">
+          {t('records.live.readOnly')}
+        </Alert>
+      )}
       {backup && (
         <Alert color="yellow" title={t('records.save.restoreTitle')} data-testid="draft-restore">
           <Text size="sm">{t('records.save.restoreText', { time: formatDate(backup.savedAt, 'MM-dd HH:mm') })}</Text>
@@ -231,33 +291,48 @@ export function RecordEditor({ family, api, record, fixed, onCreated, onDone }: 
           </Group>
         </Alert>
       )}
-      {family.form
-        .filter((section) => shown(section.showWhen, values))
-        .map((section) => (
-          <Paper key={section.title} withBorder p="md" radius="md">
-            <Title order={5} mb="sm" className={classes.sectionTitle}>
-              {t(section.title as never)}
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
-              {section.fields
-                .filter((field) => shown(field.showWhen, values))
-                .map((field) => (
-                  <div
-                    key={field.name}
-                    style={{ gridColumn: (field.half ?? HALF_KINDS.has(field.kind)) ? undefined : '1 / -1' }}
-                  >
-                    <FieldInput
-                      family={family}
-                      field={field}
-                      values={values}
-                      onChange={change}
-                      error={errorOf(field.name)}
-                    />
-                  </div>
-                ))}
-            </SimpleGrid>
-          </Paper>
-        ))}
+      {live.pending ? (
+        <Group justify="center" py="xl" data-testid="live-connecting">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {t('records.live.connecting')}
+          </Text>
+        </Group>
+      ) : (
+        <fieldset
+          disabled={liveOn && live.status === 'readOnly'}
+          style={{ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'contents' }}
+        >
+          {family.form
+            .filter((section) => shown(section.showWhen, values))
+            .map((section) => (
+              <Paper key={section.title} withBorder p="md" radius="md">
+                <Title order={5} mb="sm" className={classes.sectionTitle}>
+                  {t(section.title as never)}
+                </Title>
+                <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+                  {section.fields
+                    .filter((field) => shown(field.showWhen, values))
+                    .map((field) => (
+                      <div
+                        key={field.name}
+                        style={{ gridColumn: (field.half ?? HALF_KINDS.has(field.kind)) ? undefined : '1 / -1' }}
+                      >
+                        <FieldInput
+                          family={family}
+                          field={field}
+                          values={values}
+                          onChange={change}
+                          error={errorOf(field.name)}
+                          richExtensions={liveOn && session ? session.richExtensions : undefined}
+                        />
+                      </div>
+                    ))}
+                </SimpleGrid>
+              </Paper>
+            ))}
+        </fieldset>
+      )}
     </Stack>
   );
 }
@@ -277,5 +352,44 @@ function SaveNotice({ status }: { status: SaveStatus }) {
       {t('records.save.keptLocally')}
       {status.failure.message ? ` (${status.failure.message})` : ''}
     </Alert>
+  );
+}
+
+/** Live: the connection's state and who else is editing now. */
+function LiveBar({ status, peers }: { status: LiveStatus; peers: LivePeer[] }) {
+  const { t } = useTranslation();
+  const color = status === 'live' ? 'teal' : status === 'readOnly' ? 'gray' : 'orange';
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="live-bar" data-status={status}>
+      <Badge color={color} variant="light" leftSection={<IconUsers size={12} />}>
+        {t(`records.live.status.${status}` as never)}
+      </Badge>
+      {peers.length > 0 && (
+        <Group gap={4} wrap="nowrap" data-testid="live-peers">
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('records.live.alsoEditing')}
+          </Text>
+          <Avatar.Group spacing="xs">
+            {peers.map((p) => (
+              <Tooltip key={p.id} label={p.name}>
+                <Avatar
+                  size="sm"
+                  radius="xl"
+                  color={p.color}
+                  variant="filled"
+                  data-testid="live-peer"
+                  data-name={p.name}
+                >
+                  {p.name.slice(0, 1)}
+                </Avatar>
+              </Tooltip>
+            ))}
+          </Avatar.Group>
+          <Text size="xs" style={{ whiteSpace: 'nowrap' }} data-testid="live-peer-names">
+            {peers.map((p) => p.name).join('、')}
+          </Text>
+        </Group>
+      )}
+    </Group>
   );
 }

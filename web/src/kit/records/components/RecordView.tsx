@@ -14,6 +14,7 @@ import {
   usePicks,
   useRecordOptions,
 } from '../lookups';
+import { FileList } from './FilesField';
 import { PhotoStrip } from './PhotoField';
 import classes from './records.module.css';
 
@@ -126,6 +127,8 @@ function Value({
       );
     case 'photos':
       return list.length ? <PhotoStrip ids={list.map(String)} /> : <Empty />;
+    case 'files':
+      return list.length ? <FileList ids={list.map(String)} /> : <Empty />;
     case 'select':
       return <OptionText field={field} value={String(value ?? '')} />;
     case 'class':

@@ -113,6 +113,8 @@ export function formatValue(value: unknown, max = 160): string {
 /** How the timeline names a field: translated labels for what it knows, the raw path otherwise. */
 export interface PathLabels {
   field(name: string): string | null;
+  /** Whether a path's values are stored files (attachment ids: shown by their names). */
+  files?(path: string): boolean;
   day(index: number): string;
   segment(index: number): string;
 }
@@ -145,5 +147,9 @@ export function familyPathLabels(family: RecordFamily, translate: (key: string) 
     },
     day: (index) => String(index + 1),
     segment: (index) => String(index + 1),
+    files: (path) => {
+      const kind = family.fields.get(splitPath(path)[0] ?? '')?.kind;
+      return kind === 'files' || kind === 'photos';
+    },
   };
 }

@@ -10,6 +10,10 @@ const paths = {
   review: 'POST review',
   remove: 'POST remove',
   history: 'GET history',
+  exportOne: 'GET exportForId',
+  exportMany: 'GET exportAllForId',
+  exportProgress: 'GET exportProgress',
+  exportZip: 'GET exportZipDownload',
 } as const;
 
 const columns: RecordFamilyInput['columns'] = [
@@ -28,12 +32,13 @@ const basic = {
   ],
 };
 
-/** 班级工作计划 (spec §7): per class and semester, written by the class's team. */
+/** 班级工作计划 (spec §7): per class and semester, written by the class's team together, live. */
 export const classWorkFamily = defineRecordFamily({
   kind: 'class_work',
   resource: 'class_work',
   base: '/t_class_work/classwork',
-  paths: { ...paths, byId: 'GET ForWorkId' },
+  paths: { ...paths, byId: 'GET ForWorkId', saveRevision: 'POST saveRevision' },
+  live: true,
   name: 'teaching.names.classWork',
   route: '/classWork/classWorkDetails',
   titleField: 'title',
@@ -65,12 +70,13 @@ export const classWorkFamily = defineRecordFamily({
   defaults: () => ({ semester: currentSemester() }),
 });
 
-/** 班级总结 (spec §7): per class and semester, written by the class's team. */
+/** 班级总结 (spec §7): per class and semester, written by the class's team together, live. */
 export const classSummaryFamily = defineRecordFamily({
   kind: 'class_summary',
   resource: 'class_summary',
   base: '/t_class_summary/classsummary',
-  paths: { ...paths, byId: 'GET ForSummaryId' },
+  paths: { ...paths, byId: 'GET ForSummaryId', saveRevision: 'POST saveRevision' },
+  live: true,
   name: 'teaching.names.classSummary',
   route: '/classSummary/classSummaryDetails',
   titleField: 'title',

@@ -12,10 +12,14 @@ const reviewedPaths = {
   review: 'POST review',
   remove: 'POST remove',
   history: 'GET history',
+  exportOne: 'GET exportForId',
+  exportMany: 'GET exportAllForId',
+  exportProgress: 'GET exportProgress',
+  exportZip: 'GET exportZipDownload',
   teachers: 'GET teachers',
 } as const;
 
-/** 教研活动 (spec §7 "Research and projects"): host, participants, form, process, summary, photos; maybe a project's. */
+/** 教研活动 (spec §7 "Research and projects"): host, participants, form, process, summary, photos, attachments; maybe a project's. */
 export const researchFamily = defineRecordFamily({
   kind: 'research',
   resource: 'research',
@@ -57,6 +61,7 @@ export const researchFamily = defineRecordFamily({
         { name: 'process', kind: 'rich', label: f('process') },
         { name: 'summary', kind: 'rich', label: f('summary') },
         { name: 'photos', kind: 'photos', label: f('photos'), maxItems: 20 },
+        { name: 'attachments', kind: 'files', label: f('attachments'), maxItems: 20 },
       ],
     },
   ],

@@ -41,6 +41,7 @@ export const en: TeachingMessages = {
     process: 'How it went',
     summary: 'Summary',
     photos: 'Photos',
+    attachments: 'Attachments',
     name: 'Project name',
     dept: 'Department',
     leader: 'Leader',

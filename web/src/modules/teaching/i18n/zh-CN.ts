@@ -39,6 +39,7 @@ export const zhCN = {
     process: '活动过程',
     summary: '活动小结',
     photos: '照片',
+    attachments: '附件',
     name: '课题名称',
     dept: '部门',
     leader: '负责人',
