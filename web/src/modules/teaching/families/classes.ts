@@ -1,20 +1,8 @@
 import { defineRecordFamily, type RecordFamilyInput } from '../../../kit/records/define';
-import { currentSemester, domainsField, f, semesterField, tailColumns } from './common';
+import { currentSemester, domainsField, f, semesterField, TEACHING_PATHS, tailColumns } from './common';
 
-const paths = {
-  mine: 'POST mineList',
-  trial: 'POST trialList',
-  approved: 'POST successList',
-  save: 'POST update',
-  submit: 'POST submit',
-  review: 'POST review',
-  remove: 'POST remove',
-  history: 'GET history',
-  exportOne: 'GET exportForId',
-  exportMany: 'GET exportAllForId',
-  exportProgress: 'GET exportProgress',
-  exportZip: 'GET exportZipDownload',
-} as const;
+// A class's plan and summary are read by their own `For…Id` calls, not `detail`.
+const { byId: _byId, ...paths } = TEACHING_PATHS;
 
 const columns: RecordFamilyInput['columns'] = [
   { field: 'title', label: f('title') },

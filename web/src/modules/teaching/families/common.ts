@@ -1,5 +1,25 @@
 import type { ColumnDef, FieldDef } from '../../../kit/records/define';
 
+/**
+ * The legacy calls every reviewed teaching family answers under its base (the server's
+ * `services/api/src/modules/teaching/paths.ts`); a family spreads them and names what differs.
+ */
+export const TEACHING_PATHS = {
+  mine: 'POST mineList',
+  trial: 'POST trialList',
+  approved: 'POST successList',
+  byId: 'GET detail',
+  save: 'POST update',
+  submit: 'POST submit',
+  review: 'POST review',
+  remove: 'POST remove',
+  history: 'GET history',
+  exportOne: 'GET exportForId',
+  exportMany: 'GET exportAllForId',
+  exportProgress: 'GET exportProgress',
+  exportZip: 'GET exportZipDownload',
+} as const;
+
 /** A teaching field's label key (`teaching.fields.<name>`). */
 export const f = (name: string) => `teaching.fields.${name}`;
 

@@ -1,6 +1,6 @@
 import { SEGMENTS } from '@sprout/contracts/week-fields';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { f } from './common';
+import { f, TEACHING_PATHS } from './common';
 
 /** 半日跟进条目 (spec §7 "Half flow list"): one segment of a visit. */
 export const halfFlowItemFamily = defineRecordFamily({
@@ -44,22 +44,7 @@ export const halfFlowFamily = defineRecordFamily({
   resource: 'half_follow',
   buttons: { review: 'half_follow_reply' },
   base: '/t_half_flow/halfflow',
-  paths: {
-    mine: 'POST mineList',
-    trial: 'POST replyList',
-    approved: 'POST successList',
-    byId: 'GET detail',
-    save: 'POST update',
-    submit: 'POST submit',
-    review: 'POST reply',
-    remove: 'POST remove',
-    history: 'GET history',
-    exportOne: 'GET exportForId',
-    exportMany: 'GET exportAllForId',
-    exportProgress: 'GET exportProgress',
-    exportZip: 'GET exportZipDownload',
-    teachers: 'GET teachers',
-  },
+  paths: { ...TEACHING_PATHS, trial: 'POST replyList', review: 'POST reply', teachers: 'GET teachers' },
   name: 'teaching.names.halfFlow',
   route: '/halfFollow/halfFollowDetails',
   titleField: 'title',

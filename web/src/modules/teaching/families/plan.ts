@@ -1,27 +1,13 @@
 import { TEACHER_PLAN_TYPES } from '@sprout/contracts/teaching-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { currentSemester, f, semesterField, tailColumns } from './common';
+import { currentSemester, f, semesterField, TEACHING_PATHS, tailColumns } from './common';
 
 /** 教师计划 (spec §7 "Teacher plan"): a teacher's term or development plan, reviewed. */
 export const teacherPlanFamily = defineRecordFamily({
   kind: 'teacher_plan',
   resource: 'teacher_plan',
   base: '/teacher_plan/plan',
-  paths: {
-    mine: 'POST mineList',
-    trial: 'POST trialList',
-    approved: 'POST successList',
-    byId: 'GET detail',
-    save: 'POST update',
-    submit: 'POST submit',
-    review: 'POST review',
-    remove: 'GET removeId',
-    history: 'GET history',
-    exportOne: 'GET exportForId',
-    exportMany: 'GET exportAllForId',
-    exportProgress: 'GET exportProgress',
-    exportZip: 'GET exportZipDownload',
-  },
+  paths: { ...TEACHING_PATHS, remove: 'GET removeId' },
   name: 'teaching.names.plan',
   route: '/teacher_plan/planDetails',
   titleField: 'title',

@@ -1,23 +1,8 @@
 import { PROJECT_LEVELS, PROJECT_STATUSES, RESEARCH_FORMS } from '@sprout/contracts/teaching-codes';
 import { defineRecordFamily } from '../../../kit/records/define';
-import { f, tailColumns } from './common';
+import { f, TEACHING_PATHS, tailColumns } from './common';
 
-const reviewedPaths = {
-  mine: 'POST mineList',
-  trial: 'POST trialList',
-  approved: 'POST successList',
-  byId: 'GET detail',
-  save: 'POST update',
-  submit: 'POST submit',
-  review: 'POST review',
-  remove: 'POST remove',
-  history: 'GET history',
-  exportOne: 'GET exportForId',
-  exportMany: 'GET exportAllForId',
-  exportProgress: 'GET exportProgress',
-  exportZip: 'GET exportZipDownload',
-  teachers: 'GET teachers',
-} as const;
+const reviewedPaths = { ...TEACHING_PATHS, teachers: 'GET teachers' } as const;
 
 /** 教研活动 (spec §7 "Research and projects"): host, participants, form, process, summary, photos, attachments; maybe a project's. */
 export const researchFamily = defineRecordFamily({
