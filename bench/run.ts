@@ -2,6 +2,7 @@
 // Never a pass/fail test: it reports; targets are shown beside the numbers.
 import { benchAudit } from './audit.bench';
 import { benchEvents } from './events.bench';
+import { benchFleet } from './fleet.bench';
 import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
 import { benchImport } from './import.bench';
@@ -37,6 +38,13 @@ const all: Record<string, () => Promise<unknown>> = {
       streams: Number(process.env.AUDIT_STREAMS ?? 200_000),
       events: Number(process.env.AUDIT_EVENTS ?? 1000),
       runs: Number(process.env.BENCH_RUNS ?? 100),
+    }),
+  // Issue 22: the user list through HAProxy + PgBouncer across 3 api processes vs one process direct (ratio, per process).
+  fleet: () =>
+    benchFleet({
+      seconds: Number(process.env.BENCH_SECONDS ?? 5),
+      connections: 32,
+      rounds: Number(process.env.BENCH_ROUNDS ?? 3),
     }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).

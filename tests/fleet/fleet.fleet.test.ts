@@ -24,7 +24,7 @@ beforeAll(async () => {
   );
   direct = await openDatabase({ url: fleet.directUrl, poolSize: 4 });
   admin = await signIn(fleet.url, 'admin');
-}, 240_000);
+}, 900_000);
 
 afterAll(async () => {
   await direct?.close();

@@ -349,7 +349,7 @@ export class Fleet {
         return (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok;
       },
       `${name} to be ready`,
-      180_000,
+      Number(process.env.FLEET_START_TIMEOUT_MS ?? 300_000),
     ).catch((err) => {
       if (exited) throw new Error(`${name} exited during start:\n${p.log}`);
       throw err;
@@ -421,6 +421,20 @@ export class Fleet {
       const cols = line.split(',');
       const [px, sv, , , , , , , , , , , , , , , , status] = cols;
       if ((px === 'api' || px === 'collab') && sv && sv !== 'BACKEND' && sv !== 'FRONTEND') out[sv] = status ?? '';
+    }
+    return out;
+  }
+
+  /** HAProxy's count of HTTP requests per api and collab server so far (`req_tot`). */
+  async requestsPerServer(): Promise<Record<string, number>> {
+    const csv = await (await fetch(`http://127.0.0.1:${this.statsPort}/stats;csv`)).text();
+    const [head, ...lines] = csv.split('\n');
+    const cols = (head ?? '').replace(/^# /, '').split(',');
+    const at = cols.indexOf('req_tot');
+    const out: Record<string, number> = {};
+    for (const line of lines) {
+      const c = line.split(',');
+      if ((c[0] === 'api' || c[0] === 'collab') && c[1] && c[1] !== 'BACKEND') out[c[1]] = Number(c[at] ?? 0);
     }
     return out;
   }
