@@ -226,18 +226,11 @@ export class Fleet {
     const [cmd, a] = asPostgres('pgbouncer', [ini]);
     this.pgbouncer = spawn(cmd, a, { stdio: 'ignore' });
     await waitFor(() => {
-      execFileSync(join(PG_BIN, 'psql'), [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(this.bouncerPort),
-        '-U',
-        'postgres',
-        '-d',
-        this.dbName,
-        '-Atqc',
-        'select 1',
-      ]);
+      execFileSync(
+        join(PG_BIN, 'psql'),
+        ['-h', '127.0.0.1', '-p', String(this.bouncerPort), '-U', 'postgres', '-d', this.dbName, '-Atqc', 'select 1'],
+        { stdio: 'pipe' },
+      );
       return true;
     }, 'PgBouncer');
   }
@@ -266,7 +259,7 @@ export class Fleet {
       { stdio: 'ignore' },
     );
     await waitFor(() => {
-      execFileSync('redis-cli', ['-p', String(this.redisPort), 'ping']);
+      execFileSync('redis-cli', ['-p', String(this.redisPort), 'ping'], { stdio: 'pipe' });
       return true;
     }, 'Redis');
   }
