@@ -24,6 +24,8 @@ export interface FaultWindow {
   errors: number;
   /** From the first to the last error attributed to this fault. */
   errorSpanMs: number;
+  /** What the errors were (HTTP status or connection error) and how many of each. */
+  kinds: Record<string, number>;
 }
 
 export interface FaultReport {
@@ -172,7 +174,15 @@ export async function runFaultsUnderLoad(
     const servedAt = Date.now() - t0;
     await replaced;
     await fleet.waitHealthy(120_000);
-    faults.push({ name, at, servingMs: servedAt - at, recoveredMs: Date.now() - t0 - at, errors: 0, errorSpanMs: 0 });
+    faults.push({
+      name,
+      at,
+      servingMs: servedAt - at,
+      recoveredMs: Date.now() - t0 - at,
+      errors: 0,
+      errorSpanMs: 0,
+      kinds: {},
+    });
   };
   const kill = (role: 'api' | 'collab' | 'worker') => {
     const victim = fleet.of(role)[0];
@@ -199,6 +209,7 @@ export async function runFaultsUnderLoad(
       continue;
     }
     f.errors++;
+    f.kinds[e.what] = (f.kinds[e.what] ?? 0) + 1;
     (f as FaultWindow & { first?: number }).first ??= e.at;
     f.errorSpanMs = e.at - ((f as FaultWindow & { first?: number }).first ?? e.at);
   }
@@ -241,7 +252,13 @@ export async function runFaultsUnderLoad(
     `[fleet] co-editing: ${typed} updates typed, ${acknowledged.length} acknowledged, ${coEditMissing.length} missing`,
     ...faults.map(
       (f) =>
-        `[fleet] ${f.name.padEnd(32)} at ${fmt(f.at).padStart(7)}: ${String(f.errors).padStart(4)} errors over ${fmt(f.errorSpanMs)}, serving again after ${fmt(f.servingMs)}, replaced and all healthy after ${fmt(f.recoveredMs)}`,
+        `[fleet] ${f.name.padEnd(32)} at ${fmt(f.at).padStart(7)}: ${String(f.errors).padStart(4)} errors over ${fmt(f.errorSpanMs)}, serving again after ${fmt(f.servingMs)}, replaced and all healthy after ${fmt(f.recoveredMs)}${
+          f.errors
+            ? ` (${Object.entries(f.kinds)
+                .map(([k, n]) => `${n}× ${k}`)
+                .join(', ')})`
+            : ''
+        }`,
     ),
     `[fleet] errors outside the fault windows: ${outside.length}`,
   ];
