@@ -3,6 +3,7 @@
 import { benchAudit } from './audit.bench';
 import { benchDataSource } from './datasource.bench';
 import { benchEvents } from './events.bench';
+import { benchFleet } from './fleet.bench';
 import { benchGuard } from './guard.bench';
 import { benchHardening } from './hardening.bench';
 import { benchImport } from './import.bench';
@@ -41,6 +42,13 @@ const all: Record<string, () => Promise<unknown>> = {
     }),
   // Issue 21: the standard lists of a tenant on its own data source vs one on the main database (target ≥ 0.95).
   datasource: () => benchDataSource({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
+  // Issue 22: the user list through HAProxy + PgBouncer across 3 api processes vs one process direct (ratio, per process).
+  fleet: () =>
+    benchFleet({
+      seconds: Number(process.env.BENCH_SECONDS ?? 5),
+      connections: 32,
+      rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    }),
   web: () => benchWeb({ runs: Number(process.env.BENCH_RUNS ?? 15) }),
   // Issue 14: the list with helmet, rate limits and the text rule on vs off (target ≥ 0.95).
   hardening: () => benchHardening({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),

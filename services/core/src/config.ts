@@ -37,6 +37,15 @@ export const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
       .optional(),
+    /**
+     * A direct PostgreSQL URL (no transaction-mode pooler between) for what needs one server
+     * session: leader locks (async projections, rebuilds, housekeeping), migrations and the
+     * seed at start. Absent: DATABASE_URL is direct and serves both (docs/OPERATIONS.md).
+     */
+    DATABASE_SESSION_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection URL')
+      .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: z
       .string()
@@ -66,6 +75,18 @@ export const ConfigSchema = z
         return [...new Set(list)] as ServiceName[];
       }),
     JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    /**
+     * While rotating JWT_SECRET: the previous secret(s), comma-separated. Access tokens they
+     * signed are still accepted until they expire (at most ACCESS_TOKEN_TTL); nothing new is
+     * signed with them.
+     */
+    JWT_SECRET_PREVIOUS: z
+      .string()
+      .refine(
+        (v) => v.split(',').every((k) => k.trim().length >= 32),
+        'expected secrets of at least 32 characters each, comma-separated',
+      )
+      .optional(),
     ACCESS_TOKEN_TTL: seconds(3600),
     REFRESH_TOKEN_TTL: seconds(604800),
     CAPTCHA_ENABLED: bool(false),
@@ -197,8 +218,13 @@ export function masterKeyBytes(v: string): Buffer | undefined {
 export type RawConfig = z.output<typeof ConfigSchema>;
 
 export interface Config
-  extends Omit<RawConfig, 'JWT_SECRET' | 'DEMO_SEED' | 'API_DOCS_PUBLIC' | 'MASTER_KEY' | 'MASTER_KEY_PREVIOUS'> {
+  extends Omit<
+    RawConfig,
+    'JWT_SECRET' | 'JWT_SECRET_PREVIOUS' | 'DEMO_SEED' | 'API_DOCS_PUBLIC' | 'MASTER_KEY' | 'MASTER_KEY_PREVIOUS'
+  > {
   JWT_SECRET: string;
+  /** Secrets access tokens were signed with before a rotation: verified, never signed with. */
+  JWT_SECRET_PREVIOUS: string[];
   DEMO_SEED: boolean;
   API_DOCS_PUBLIC: boolean;
   /** The 32-byte key that wraps stored secrets (see MASTER_KEY). */
@@ -243,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DEMO_SEED: raw.DEMO_SEED ?? mode === 'embedded',
     API_DOCS_PUBLIC: raw.API_DOCS_PUBLIC ?? mode === 'embedded',
     JWT_SECRET: raw.JWT_SECRET ?? embeddedSecret(dataDir),
+    JWT_SECRET_PREVIOUS: (raw.JWT_SECRET_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     // Server mode outside production without a MASTER_KEY derives one from JWT_SECRET (tests, dev).
     MASTER_KEY: raw.MASTER_KEY
       ? (masterKeyBytes(raw.MASTER_KEY) as Buffer)

@@ -36,7 +36,15 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     // own without the request bounds. PGlite is one connection with no other caller yet.
     const setup =
       database.dialect === 'pg'
-        ? await openDatabase({ ...databaseOptions(config), poolSize: 1, waitTimeoutMs: 0, statementTimeoutMs: 0 })
+        ? await openDatabase({
+            ...databaseOptions(config),
+            // Behind a transaction-mode pooler the start-up work runs on the direct connection.
+            url: config.DATABASE_SESSION_URL ?? config.DATABASE_URL,
+            sessionUrl: undefined,
+            poolSize: 1,
+            waitTimeoutMs: 0,
+            statementTimeoutMs: 0,
+          })
         : database;
     try {
       const applied = await migrateToLatest(setup.db as never);

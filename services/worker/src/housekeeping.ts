@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, inSystem } from '@sprout/core/db';
+import { type Database, inSystem, withSessionLock } from '@sprout/core/db';
 import type { WorkerService } from './index';
 
 /** Rows deleted per statement, so a purge never holds long locks. */
@@ -28,12 +28,7 @@ export async function purgeExpiredAuthData(
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const logCutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   const report: PurgeReport = { refreshTokens: 0, sessions: 0, securityLog: 0, exports: 0 };
-  const got = await inSystem(database, async (trx) => {
-    const r = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(trx);
-    return r.rows[0]?.ok === true;
-  });
-  if (!got) return null;
-  try {
+  return withSessionLock(database, LOCK_KEY, async () => {
     const purge = async (
       table: 'auth_refresh_token' | 'auth_session' | 'security_log' | 'record_export',
       column: string,
@@ -55,9 +50,7 @@ export async function purgeExpiredAuthData(
     report.securityLog = await purge('security_log', 'create_time', logCutoff);
     report.exports = await purge('record_export', 'expires_at', now);
     return report;
-  } finally {
-    await inSystem(database, (trx) => sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(trx)).catch(() => undefined);
-  }
+  });
 }
 
 /** Purges shortly after start, then every hour. */

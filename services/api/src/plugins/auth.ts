@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { VerifiedClient } from '@sprout/core/auth/clients';
-import { type AccessClaims, verifyJwt } from '@sprout/core/auth/jwt';
+import { type AccessClaims, verifyJwtWithAny } from '@sprout/core/auth/jwt';
 import { TtlLru } from '@sprout/core/auth/lru';
 import { AuthService, GUEST_USER_ID } from '@sprout/core/auth/service';
 import { AppError } from '@sprout/core/errors';
@@ -92,7 +92,8 @@ export interface AuthPluginOptions {
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, opts) => {
-    const secret = app.config.JWT_SECRET;
+    // The current secret signs; previous ones (a rotation in progress) still verify.
+    const secrets = [app.config.JWT_SECRET, ...(app.config.JWT_SECRET_PREVIOUS ?? [])];
     // Verified tokens, so a token's signature is checked once a minute, not on every call.
     // Expiry is still checked on every hit; revocation is checked separately (below).
     const verified = new TtlLru<AccessClaims>(20_000);
@@ -100,7 +101,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       const now = Date.now();
       const hit = verified.get(token);
       if (hit) return hit.exp * 1000 > now ? hit : null;
-      const result = verifyJwt<AccessClaims>(token, secret, now / 1000);
+      const result = verifyJwtWithAny<AccessClaims>(token, secrets, now / 1000);
       if (!result.ok) return null;
       const c = result.claims;
       if (typeof c.tenant_id !== 'string' || typeof c.sid !== 'string' || typeof c.user_id !== 'string') return null;

@@ -47,3 +47,22 @@ export function verifyJwt<T extends { exp?: number }>(
   if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }
+
+/**
+ * Verifies against the current secret, then each previous one (a JWT_SECRET rotation: tokens
+ * signed before it stay valid until they expire). The first secret's answer unless another
+ * one's signature matches.
+ */
+export function verifyJwtWithAny<T extends { exp?: number }>(
+  token: string,
+  secrets: readonly string[],
+  nowSec = Date.now() / 1000,
+): VerifyResult<T> {
+  let first: VerifyResult<T> | undefined;
+  for (const secret of secrets) {
+    const r = verifyJwt<T>(token, secret, nowSec);
+    if (r.ok || r.reason !== 'signature') return r;
+    first ??= r;
+  }
+  return first ?? { ok: false, reason: 'signature' };
+}

@@ -12,6 +12,7 @@ import { routerOf } from './routing';
 import type { DB } from './schema';
 
 export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransactionError } from './lane';
+export { withSessionLock } from './leader';
 
 export type { DB } from './schema';
 export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
@@ -31,6 +32,14 @@ export interface PreparedStatement {
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * For what needs one server session across statements — session advisory locks held by a
+   * leader (async projections, rebuilds, housekeeping) — on a pinned `session.connection()`.
+   * A direct connection (DATABASE_SESSION_URL) when `db` goes through a transaction-mode
+   * pooler such as PgBouncer, which hands each transaction any server connection (a session
+   * lock taken there would stay on a server connection other clients then share); else `db`.
+   */
+  session: Kysely<DB>;
   dialect: 'pg' | 'pglite';
   /**
    * Runs a parameterless multi-statement script in one round trip, as one implicit
@@ -53,6 +62,8 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL URL; absent → PGlite under `dataDir` (or in memory when dataDir is 'memory://'). */
   url?: string;
+  /** A direct PostgreSQL URL for `Database.session` (DATABASE_SESSION_URL); absent → `url` serves both. */
+  sessionUrl?: string;
   dataDir?: string;
   poolSize?: number;
   /** Told when the server drops an idle pooled connection (logged by the caller). */
@@ -81,6 +92,7 @@ export interface OpenOptions {
 export function databaseOptions(config: Config): OpenOptions {
   return {
     url: config.DATABASE_URL,
+    sessionUrl: config.DATABASE_SESSION_URL,
     dataDir: join(config.DATA_DIR, 'pgdata'),
     poolSize: config.DATABASE_POOL_SIZE,
     waitTimeoutMs: config.DATABASE_WAIT_TIMEOUT_MS,
@@ -120,8 +132,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.release();
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }) });
+    const session = opts.sessionUrl ? directSession(opts.sessionUrl, opts.onIdleError) : db;
     return {
       db,
+      session,
       dialect: 'pg',
       lane,
       stall,
@@ -135,7 +149,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           c.release();
         }
       },
-      close: () => db.destroy(),
+      async close() {
+        await db.destroy();
+        if (session !== db) await session.destroy();
+      },
     };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
@@ -151,6 +168,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const prepared = new Set<string>();
   return {
     db,
+    session: db,
     dialect: 'pglite',
     lane,
     stall,
@@ -171,6 +189,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await pgl.close();
     },
   };
+}
+
+/**
+ * The direct session pool: a few connections, each pinned by one leader while it leads (a
+ * leader per async projection and per housekeeping loop). No request bounds: a leader's
+ * connection sits idle between batches by design, outside any transaction.
+ */
+function directSession(url: string, onError?: (err: Error) => void): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => onError?.(err));
+  pool.on('connect', (client) => client.on('error', (err) => onError?.(err)));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /**

@@ -70,7 +70,7 @@ export async function rebuildProjection(
     }
   }
   // PostgreSQL: one pinned connection holds the rebuild lock and runs every step.
-  return database.db.connection().execute(async (conn) => {
+  return database.session.connection().execute(async (conn) => {
     const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${rebuildKey(name)}) as ok`.execute(conn);
     if (!got.rows[0]?.ok) throw new Error(`projection ${name} is already being rebuilt`);
     try {

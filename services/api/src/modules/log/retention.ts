@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { type Database, inSystem } from '@sprout/core/db';
+import { type Database, inSystem, withSessionLock } from '@sprout/core/db';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
 import type { WorkerService } from '@sprout/worker';
 
@@ -33,13 +33,8 @@ const daysOf = (kind: LogKind) => {
  * tenants; one replica at a time (advisory lock; null when another holds it).
  */
 export async function purgeOldLogs(database: Database, now = new Date()): Promise<Record<LogKind, number> | null> {
-  const got = await inSystem(database, async (trx) => {
-    const r = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as ok`.execute(trx);
-    return r.rows[0]?.ok === true;
-  });
-  if (!got) return null;
-  const report: Record<LogKind, number> = { api: 0, error: 0, usual: 0 };
-  try {
+  return withSessionLock(database, LOCK_KEY, async () => {
+    const report: Record<LogKind, number> = { api: 0, error: 0, usual: 0 };
     for (const kind of Object.keys(TABLES) as LogKind[]) {
       const table = sql.table(TABLES[kind]);
       for (;;) {
@@ -55,9 +50,7 @@ export async function purgeOldLogs(database: Database, now = new Date()): Promis
       }
     }
     return report;
-  } finally {
-    await inSystem(database, (trx) => sql`select pg_advisory_unlock(${LOCK_KEY})`.execute(trx)).catch(() => undefined);
-  }
+  });
 }
 
 /** Purges a minute after start, then every hour. */

@@ -164,7 +164,7 @@ export class AsyncProjector {
   /** PostgreSQL: leadership is a session advisory lock held on a pinned connection. */
   private async leadOnConnection(signal: AbortSignal) {
     try {
-      await this.database.db.connection().execute(async (conn) => {
+      await this.database.session.connection().execute(async (conn) => {
         const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${lockKey(this.def.name)}) as ok`.execute(
           conn,
         );

@@ -1,0 +1,213 @@
+// The fleet test (issue 22; `npm run test:fleet`): everything Sprout does in one process holds
+// across three api, two collab and two worker processes behind HAProxy, on PostgreSQL behind
+// PgBouncer in transaction mode and a Redis of their own — then again while a bounded load runs
+// and one of each is killed, Redis and PostgreSQL restarted; then the backup runbook.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import * as Y from 'yjs';
+import { type Database, openDatabase } from '@sprout/core/db';
+import { connectClient, converged, createWeek, dayText, themeOf } from '@sprout/collab/testing';
+import { call, currentSemester, grant, PLAN, planContent, signIn, TENANT } from './client';
+import { Fleet, waitFor } from './fleet';
+import { type FaultReport, runFaultsUnderLoad } from './faults';
+import { checkEventStreams, rebuildAndCompare, runBackupRunbook } from './integrity';
+
+const fleet = new Fleet();
+let direct: Database;
+let admin: { token: string; userId: string };
+
+beforeAll(async () => {
+  const t0 = Date.now();
+  await fleet.start();
+  console.log(
+    `[fleet] up in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${fleet.processes.map((p) => p.name).join(', ')}`,
+  );
+  direct = await openDatabase({ url: fleet.directUrl, poolSize: 4 });
+  admin = await signIn(fleet.url, 'admin');
+}, 900_000);
+
+afterAll(async () => {
+  await direct?.close();
+  await fleet.stop();
+}, 60_000);
+
+const on = (name: string) => {
+  const p = fleet.processes.find((x) => x.name === name);
+  if (!p) throw new Error(`no ${name}`);
+  return `http://127.0.0.1:${p.port}`;
+};
+const apis = () => fleet.of('api').map((p) => `http://127.0.0.1:${p.port}`);
+
+describe('the fleet: 3 api, 2 collab, 2 worker behind HAProxy, PgBouncer (transaction mode), Redis', () => {
+  it('HAProxy sees every api and collab process up through /api/ready, and routes to them', async () => {
+    expect(await fleet.backendStatus()).toEqual({ api1: 'UP', api2: 'UP', api3: 'UP', collab1: 'UP', collab2: 'UP' });
+    const ready = await (await fetch(`${fleet.url}/api/ready`)).json();
+    expect(ready.data).toMatchObject({ status: 'UP', mode: 'server', checks: { database: 'UP', queue: 'UP' } });
+    // The application's own connections reach PostgreSQL through PgBouncer.
+    const viaBouncer = fleet.psql(
+      "select count(*) from pg_stat_activity where datname = 'sprout' and application_name = ''",
+    );
+    expect(Number(viaBouncer)).toBeGreaterThan(0);
+  });
+
+  it('a sign-in on one api process is good on every one; a sign-out ends it on every one at once', async () => {
+    const teacher = await signIn(fleet.url, 'teacher1');
+    for (const base of apis())
+      expect((await call(base, teacher.token, 'GET', '/api/blade-user/info')).status).toBe(200);
+    expect((await call(on('api2'), teacher.token, 'GET', '/api/blade-auth/oauth/logout')).status).toBe(200);
+    for (const base of apis())
+      expect((await call(base, teacher.token, 'GET', '/api/blade-user/info')).status).toBe(401);
+  });
+
+  it('a role taken away through one api process is refused on the very next request to the others', async () => {
+    const u = await signIn(fleet.url, 'teacher2');
+    const roles = fleet.psql(
+      `select string_agg(role_id::text, ',') from user_role where tenant_id = '${TENANT}' and user_id = ${u.userId}`,
+    );
+    const list = (base: string) => call(base, u.token, 'GET', `${PLAN}/list`);
+    expect((await list(on('api2'))).status).toBe(200);
+    expect((await list(on('api3'))).status).toBe(200);
+    const taken = await call(on('api1'), admin.token, 'POST', `/api/blade-user/grant?userIds=${u.userId}&roleIds=`);
+    expect(taken.status).toBe(200);
+    expect((await list(on('api2'))).status).toBe(403);
+    expect((await list(on('api3'))).status).toBe(403);
+    expect(
+      (await call(on('api1'), admin.token, 'POST', `/api/blade-user/grant?userIds=${u.userId}&roleIds=${roles}`))
+        .status,
+    ).toBe(200);
+    expect((await list(on('api3'))).status).toBe(200);
+  });
+
+  it('a captcha issued by one api process signs in once, on another, and never again anywhere', async () => {
+    const issued = await (await fetch(`${on('api1')}/api/blade-auth/oauth/captcha`)).json();
+    const key = issued.data?.key ?? issued.key;
+    const redis = new Redis(fleet.redisUrl);
+    const code = await redis.get(`sprout:kv:captcha:${key}`);
+    redis.disconnect();
+    expect(code).toMatch(/^[a-z0-9]{4}$/);
+    const withCaptcha = (base: string) =>
+      grant(base, 'teacher3', {
+        grantType: 'captcha',
+        headers: { 'captcha-key': key, 'captcha-code': code as string },
+      });
+    expect((await withCaptcha(on('api2'))).status).toBe(200);
+    const again = await withCaptcha(on('api3'));
+    expect(again.status).toBe(400);
+    expect(again.body.error_description).toBe('验证码不正确');
+    expect((await withCaptcha(on('api1'))).status).toBe(400);
+  });
+
+  it('two editors on different collab processes (and one through HAProxy) see each other live; every acknowledged update is stored', async () => {
+    const week = await createWeek(direct, TENANT, admin.userId);
+    const a = connectClient(`ws://127.0.0.1:${fleet.of('collab')[0]?.port}/api/collab`, week.docName, admin.token, {
+      acks: true,
+    });
+    const b = connectClient(`ws://127.0.0.1:${fleet.of('collab')[1]?.port}/api/collab`, week.docName, admin.token, {
+      acks: true,
+    });
+    const c = connectClient(fleet.wsUrl, week.docName, admin.token);
+    try {
+      await Promise.all([a.synced, b.synced, c.synced]);
+      themeOf(a.doc).insert(0, 'A说');
+      dayText(b.doc, 0, 'notes').insert(0, 'B写');
+      await converged([a.doc, b.doc, c.doc]);
+      expect(themeOf(c.doc).toString()).toContain('A说');
+      expect(dayText(a.doc, 0, 'notes').toString()).toContain('B写');
+      // Acknowledged = stored: a fresh client of the other process reads both from the database.
+      const clock = (doc: Y.Doc) => Y.decodeStateVector(Y.encodeStateVector(doc)).get(doc.clientID) ?? 0;
+      await waitFor(() => (a.acked.get(a.doc.clientID) ?? 0) >= clock(a.doc), 'A acknowledged', 15_000);
+      await waitFor(() => (b.acked.get(b.doc.clientID) ?? 0) >= clock(b.doc), 'B acknowledged', 15_000);
+    } finally {
+      a.destroy();
+      b.destroy();
+      c.destroy();
+    }
+    const d = connectClient(fleet.wsUrl, week.docName, admin.token);
+    try {
+      await d.synced;
+      expect(themeOf(d.doc).toString()).toContain('A说');
+      expect(dayText(d.doc, 0, 'notes').toString()).toContain('B写');
+    } finally {
+      d.destroy();
+    }
+  });
+
+  it('each async projection has exactly one leader among the workers, on a direct session, and keeps up', async () => {
+    const names = fleet
+      .psql("select string_agg(name, ',' order by name) from projections where kind = 'async'")
+      .split(',')
+      .filter(Boolean);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      const leaders = fleet.of('worker').filter((w) => w.log.includes(`projection ${name}: leading`));
+      expect(
+        leaders.map((w) => w.name),
+        name,
+      ).toHaveLength(1);
+    }
+    // The leaders' session locks are held on direct connections, one per projection.
+    const held = Number(
+      fleet.psql(
+        "select count(*) from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.granted and a.datname = 'sprout'",
+      ),
+    );
+    expect(held).toBeGreaterThanOrEqual(names.length);
+    // The leader applies what the fleet writes: a submitted plan reaches the dashboard's read model.
+    const counted = () => Number(fleet.psql('select count(*) from record_activity'));
+    const before = counted();
+    const saved = await call(fleet.url, admin.token, 'POST', `${PLAN}/submit`, {
+      content: planContent(currentSemester(), '投影检查'),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await waitFor(() => counted() > before, 'record_activity to count the submitted plan', 30_000);
+  });
+
+  it('an export job started on one api process is run by a worker and downloaded from another', async () => {
+    const week = await createWeek(direct, TENANT, admin.userId);
+    const started = await call(on('api1'), admin.token, 'GET', `/api/week/week/exportAllForId?ids=${week.id}`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const jobId = started.body.data.jobId as string;
+    await waitFor(
+      async () =>
+        (await call(on('api2'), admin.token, 'GET', `/api/week/week/exportProgress?jobId=${jobId}`)).body.data
+          ?.status === 'done',
+      'the export to finish',
+      60_000,
+    );
+    const zip = await call(on('api3'), admin.token, 'GET', `/api/week/week/exportDownload?jobId=${jobId}`);
+    expect(zip.status).toBe(200);
+    expect((zip.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  // Pending hook for the workflow engine (being built by another helper): once it has timers,
+  // start a workflow instance with a short timer here and assert its timer event is appended
+  // exactly once across both workers (and once more after a worker is killed mid-wait).
+  it.todo('workflow timers fire exactly once across the fleet (pending: the workflow engine)');
+
+  let report: FaultReport;
+  it('under a bounded load with two co-editors: kill -9 an api, a collab and a worker, restart Redis and PostgreSQL', async () => {
+    report = await runFaultsUnderLoad(fleet, direct, admin);
+    console.log(report.text);
+    expect(report.lostWrites, 'acknowledged writes missing').toEqual([]);
+    expect(report.acknowledgedWrites).toBeGreaterThan(50);
+    expect(report.errorsOutsideFaults, 'errors outside the fault windows').toEqual([]);
+    for (const f of report.faults) {
+      expect(f.servingMs, `${f.name}: serving again`).toBeLessThan(30_000);
+      // The replacement's own start (a cold Node process) is bounded by the machine; printed above.
+      expect(f.recoveredMs, `${f.name}: replaced`).toBeLessThan(120_000);
+    }
+    expect(report.coEditMissing, 'acknowledged co-edits missing from the stored document').toEqual([]);
+  }, 300_000);
+
+  it('after the faults: no event stream has a gap, and every projection equals its rebuild', async () => {
+    expect(await checkEventStreams(direct)).toEqual([]);
+    const diffs = await rebuildAndCompare(fleet);
+    expect(diffs).toEqual([]);
+  }, 120_000);
+
+  it('backup and restore (docs/OPERATIONS.md runbook): dump the live system, restore, serve, rebuild, compare', async () => {
+    const r = await runBackupRunbook(fleet);
+    console.log(r.text);
+    expect(r.mismatches).toEqual([]);
+  }, 180_000);
+});
