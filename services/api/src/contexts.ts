@@ -20,6 +20,7 @@ import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
+import { reportContext } from './modules/report';
 import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
 import { teacherContext } from './modules/teacher';
@@ -52,6 +53,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   teacherContext,
   growthContext,
   inboxContext,
+  reportContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */
