@@ -6,6 +6,7 @@ import { registerTenantSeed } from '@sprout/core/tenant-seed';
 import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
+import { codegenContext } from './modules/codegen';
 import { ossContext } from './modules/oss';
 import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
@@ -54,6 +55,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   growthContext,
   inboxContext,
   reportContext,
+  codegenContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -21,17 +21,6 @@ export const PLANNED_MENUS: SectionMenus[] = [
         api: ['* /api/blade-develop/datasource/**'],
         buttons: crud('datasource', '数据源', 'data source'),
       },
-      {
-        code: 'code',
-        name: '代码生成',
-        nameEn: 'Code generator',
-        path: '/tool/code',
-        icon: 'iconfont iconicon_savememo',
-        sort: 16,
-        platformOnly: true,
-        api: ['* /api/blade-develop/code/**'],
-        buttons: crud('code', '代码生成', 'generator', [{ code: 'code_gen', name: '生成代码', nameEn: 'Generate' }]),
-      },
     ],
   },
   {

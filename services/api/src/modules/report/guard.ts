@@ -271,7 +271,7 @@ export function checkQuery(query: string, declared: number): Checked {
   };
   visit(stmt, new Set());
   if (problem) return problem;
-  if (maxParam > declared) return refuse('report.sql.param', { n: String(maxParam), declared: String(declared) });
+  if (maxParam > declared) return refuse('report.sql.param', { n: `$${maxParam}`, declared: String(declared) });
   // The statement without a trailing semicolon (the parser's offsets are bytes of UTF-8).
   const bytes = Buffer.from(query, 'utf8');
   const from = first.stmt_location ?? 0;
