@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -63,7 +72,11 @@ describe('code generator: list, detail, submit, remove, copy, preview, gen-code'
     expect(column.body.fields).toEqual([{ field: 'listColumns', message: '表 kg_toy 中没有列：colour' }]);
     const source = await call('platform', 'POST', `${BASE}/submit`, { ...toy, datasourceId: '7' });
     expect(source.body.msg).toBe('数据源 7 尚不可用，请选择主库（0）');
-    const bad = await call('platform', 'POST', `${BASE}/submit`, { ...toy, moduleName: 'Toy_1', menuParent: 'nowhere' });
+    const bad = await call('platform', 'POST', `${BASE}/submit`, {
+      ...toy,
+      moduleName: 'Toy_1',
+      menuParent: 'nowhere',
+    });
     expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['moduleName', 'menuParent']);
     expect((await call('platform', 'GET', `${BASE}/list`)).body.data.total).toBe(0);
     // A kindergarten's administrator has no code generator.
@@ -100,7 +113,9 @@ describe('code generator: list, detail, submit, remove, copy, preview, gen-code'
     expect(preview.body.data.edits.map((e: { path: string }) => e.path)).toContain('web/src/i18n/locales/en.ts');
   });
 
-  it('generates a family that typechecks and passes its own test in a copy of the repository', { timeout: 420_000 }, async () => {
+  it('generates a family that typechecks and passes its own test in a copy of the repository', {
+    timeout: 420_000,
+  }, async () => {
     const id = (await call('platform', 'GET', `${BASE}/list?tableName=kg_toy`)).body.data.records[0].id;
     const unknown = await call('platform', 'POST', `${BASE}/gen-code?ids=${id},1&system=saber`);
     expect(unknown.status).toBe(400);
@@ -115,9 +130,19 @@ describe('code generator: list, detail, submit, remove, copy, preview, gen-code'
     const files = unzipSync(new Uint8Array(zip.rawPayload));
 
     await run('git', ['worktree', 'add', '--detach', copy, 'HEAD'], { cwd: repo });
-    for (const dir of ['node_modules', 'web/node_modules', 'services/api/node_modules', 'services/core/node_modules'])
-      if (existsSync(path.join(repo, dir)) && !existsSync(path.join(copy, dir)))
-        symlinkSync(path.join(repo, dir), path.join(copy, dir));
+    // The installed packages, shared; the workspaces' own links point into the copy (core finds
+    // the migrations beside itself).
+    mkdirSync(path.join(copy, 'node_modules/@sprout'), { recursive: true });
+    for (const name of readdirSync(path.join(repo, 'node_modules')))
+      if (name !== '@sprout' && name !== '.vite')
+        symlinkSync(path.join(repo, 'node_modules', name), path.join(copy, 'node_modules', name));
+    for (const name of readdirSync(path.join(repo, 'node_modules/@sprout')))
+      symlinkSync(
+        readlinkSync(path.join(repo, 'node_modules/@sprout', name)),
+        path.join(copy, 'node_modules/@sprout', name),
+      );
+    for (const dir of ['web/node_modules', 'services/api/node_modules', 'services/core/node_modules'])
+      if (existsSync(path.join(repo, dir))) symlinkSync(path.join(repo, dir), path.join(copy, dir));
     for (const [name, bytes] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(copy, name)), { recursive: true });
       writeFileSync(path.join(copy, name), strFromU8(bytes));
@@ -142,7 +167,7 @@ describe('code generator: list, detail, submit, remove, copy, preview, gen-code'
         include: ['src/modules/toy', 'src/app/contexts.ts', 'src/i18n', 'src/vite-env.d.ts'],
       }),
     );
-    const tsc = path.join(repo, 'node_modules/.bin/tsc');
+    const tsc = path.join(copy, 'node_modules/.bin/tsc');
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
     const typecheck = (project: string) =>
       run(tsc, ['-p', project, '--noEmit'], { cwd: copy, env }).catch((e) => {
@@ -150,7 +175,7 @@ describe('code generator: list, detail, submit, remove, copy, preview, gen-code'
       });
     await Promise.all([typecheck('tsconfig.gen.json'), typecheck('web/tsconfig.gen.json')]);
 
-    const vitest = path.join(repo, 'node_modules/.bin/vitest');
+    const vitest = path.join(copy, 'node_modules/.bin/vitest');
     const test = await run(vitest, ['run', 'services/api/src/modules/toy/toy.int.test.ts'], {
       cwd: copy,
       env: { ...env, SPROUT_TEST_WORKERS: '1' },

@@ -45,7 +45,15 @@ export interface Generated {
 }
 
 /** Columns every family's table has (resource.ts): the generator writes them, never as fields. */
-export const HOUSE_COLUMNS = ['tenant_id', 'id', 'is_deleted', 'create_user', 'create_time', 'update_user', 'update_time'];
+export const HOUSE_COLUMNS = [
+  'tenant_id',
+  'id',
+  'is_deleted',
+  'create_user',
+  'create_time',
+  'update_user',
+  'update_time',
+];
 
 type Kind = 'text' | 'int' | 'number';
 /** A column's field kind and its text length, or null when the generator cannot carry the type. */
@@ -287,7 +295,10 @@ export function ${M}Page() {
       '      rules: {',
       ...own
         .filter((c) => c.notNull)
-        .map((c) => `        ${field(c)}: ${str(lang === 'zh' ? `请输入${zhLabel(c)}` : `Please enter the ${words(c.name).toLowerCase()}`)},`),
+        .map(
+          (c) =>
+            `        ${field(c)}: ${str(lang === 'zh' ? `请输入${zhLabel(c)}` : `Please enter the ${words(c.name).toLowerCase()}`)},`,
+        ),
       '      },',
     ].join('\n');
   const zh = `/** ${config.codeName}: the screen's texts (generated). */

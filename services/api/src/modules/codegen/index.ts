@@ -35,7 +35,8 @@ registerMessages({
   },
   en: {
     'code.codeName': 'Please enter the module name',
-    'code.tableName': 'Please enter the table name (lower-case letters, digits and underscores, starting with a letter)',
+    'code.tableName':
+      'Please enter the table name (lower-case letters, digits and underscores, starting with a letter)',
     'code.moduleName': 'Please enter the module code (lower-case letters and digits, starting with a letter, 2 to 31)',
     'code.menuParent': 'Please choose the parent menu',
     'code.treeMode': 'Please choose the table form (0 a list, 1 a tree)',
@@ -71,7 +72,13 @@ const refuse = (request: FastifyRequest | undefined, field: string, key: string,
 
 /** The table's columns in the main database (pg_catalog: any role reads it), in order. */
 export async function tableColumns(trx: Kysely<DB>, table: string): Promise<TableColumn[]> {
-  const r = await sql<{ name: string; type: string; not_null: boolean; default_expr: string | null; comment: string | null }>`
+  const r = await sql<{
+    name: string;
+    type: string;
+    not_null: boolean;
+    default_expr: string | null;
+    comment: string | null;
+  }>`
     select a.attname::text as name, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null,
       pg_get_expr(d.adbin, d.adrelid) as default_expr, col_description(c.oid, a.attnum) as comment
     from pg_class c
@@ -102,8 +109,13 @@ interface Stored {
 }
 
 /** A configuration checked against its table: the generator's input, or a 400 with the reason. */
-async function configOf(trx: Kysely<DB>, v: Stored, request?: FastifyRequest): Promise<{ config: GenConfig; columns: TableColumn[] }> {
-  if (v.datasourceId && v.datasourceId !== '0') throw refuse(request, 'datasourceId', 'code.datasource', { id: v.datasourceId });
+async function configOf(
+  trx: Kysely<DB>,
+  v: Stored,
+  request?: FastifyRequest,
+): Promise<{ config: GenConfig; columns: TableColumn[] }> {
+  if (v.datasourceId && v.datasourceId !== '0')
+    throw refuse(request, 'datasourceId', 'code.datasource', { id: v.datasourceId });
   const columns = await tableColumns(trx, v.tableName);
   if (!columns.length) throw refuse(request, 'tableName', 'code.noTable', { table: v.tableName });
   const names = new Set(columns.map((c) => c.name));
@@ -119,7 +131,8 @@ async function configOf(trx: Kysely<DB>, v: Stored, request?: FastifyRequest): P
   for (const [field, value] of Object.entries(lists)) {
     const chosen = namesOf(value);
     const unknown = chosen.filter((n) => !ownNames.includes(n));
-    if (unknown.length) throw refuse(request, field, 'code.noColumn', { table: v.tableName, columns: unknown.join(',') });
+    if (unknown.length)
+      throw refuse(request, field, 'code.noColumn', { table: v.tableName, columns: unknown.join(',') });
     // Nothing chosen: every column (search: none).
     picked[field] = chosen.length || field === 'searchColumns' ? chosen : ownNames;
   }
@@ -155,7 +168,9 @@ export const codeConfigs = defineResource({
       .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? '0' : String(v).trim()))
       .pipe(z.string().regex(/^\d{1,19}$/, '$validation.id')),
     tableName: requiredText(63, '$code.tableName').pipe(z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, '$code.tableName')),
-    moduleName: requiredText(31, '$code.moduleName').pipe(z.string().regex(/^[a-z][a-z0-9]{1,30}$/, '$code.moduleName')),
+    moduleName: requiredText(31, '$code.moduleName').pipe(
+      z.string().regex(/^[a-z][a-z0-9]{1,30}$/, '$code.moduleName'),
+    ),
     menuParent: requiredText(64, '$code.menuParent').pipe(
       z.string().refine((s) => sections.includes(s), { message: '$code.menuParent' }),
     ),
@@ -222,7 +237,8 @@ async function codeRoutes(app: FastifyInstance) {
   await codeConfigs(app);
   const route = new Routes(app, ['Code generator']);
   route.get(`${BASE}/preview`, {
-    summary: 'What gen-code writes for one configuration, to read in the browser: files (path, content) and the lines shared lists need',
+    summary:
+      'What gen-code writes for one configuration, to read in the browser: files (path, content) and the lines shared lists need',
     config: { buttons: ['code_gen'] },
     query: ById,
     data: z.object({
@@ -235,17 +251,16 @@ async function codeRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post(
-    `${BASE}/gen-code`,
-    {
-      config: { buttons: ['code_gen'] },
-      schema: {
-        tags: ['Code generator'],
-        summary:
-          'Generates the families of the configurations (ids, comma-separated; system: sprout, the default, or saber — the same web kit) as one .zip to unpack at the repository root',
-      },
+  app.route({
+    method: ['POST', 'GET'],
+    url: `${BASE}/gen-code`,
+    config: { buttons: ['code_gen'] },
+    schema: {
+      tags: ['Code generator'],
+      summary:
+        'Generates the families of the configurations (ids, comma-separated; system: sprout, the default, or saber — the same web kit) as one .zip to unpack at the repository root',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const q = input(request, z.object({ ids: IdListSchema, system: z.string().trim().max(20).optional() }));
       if (!q.ids.length) throw refuse(request, 'ids', 'validation.required');
       if (q.system && !SYSTEMS.includes(q.system)) throw refuse(request, 'system', 'code.system');
@@ -259,7 +274,7 @@ async function codeRoutes(app: FastifyInstance) {
       attachment(reply, 'sprout-code.zip', 'application/zip');
       return reply.send(Buffer.from(zipSync(entries)));
     },
-  );
+  });
 
   route.post(`${BASE}/copy`, {
     summary: 'Copies a configuration (id): the copy is named “<name>-copy” and saved at once',
@@ -270,7 +285,8 @@ async function codeRoutes(app: FastifyInstance) {
       const { tenantId, userId } = tenantOf(request);
       return request.tx(async (trx) => {
         const id = nextId();
-        const r = await sql`insert into code_gen (tenant_id, id, code_name, datasource_id, table_name, module_name, menu_parent,
+        const r =
+          await sql`insert into code_gen (tenant_id, id, code_name, datasource_id, table_name, module_name, menu_parent,
             tree_mode, list_columns, search_columns, edit_columns, remark, create_user, update_user)
           select tenant_id, ${id}, left(code_name || '-copy', 64), datasource_id, table_name, module_name, menu_parent,
             tree_mode, list_columns, search_columns, edit_columns, remark, ${userId ?? null}, ${userId ?? null}

@@ -105,7 +105,7 @@ export const reportContext: ServerContext = {
           path: '/report/reportlist',
           icon: 'ReportAnalytics',
           sort: 17,
-          api: [`GET ${BASE}/**`, ...post('run', 'export')],
+          api: [`GET ${BASE}/**`, ...post('run')],
           buttons: crud('report', '报表', 'report', [], {
             add: post('submit', 'preview'),
             edit: post('submit', 'preview'),

@@ -304,7 +304,7 @@ export async function reportRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post(
+  app.get(
     `${BASE}/export`,
     {
       schema: {

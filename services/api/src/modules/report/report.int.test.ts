@@ -121,10 +121,9 @@ describe('reports: list, detail, submit, remove, preview, run, export', () => {
     expect(badDate.body.msg).toBe('开始日期 must be a date as yyyy-MM-dd');
 
     const x = await demo.app.inject({
-      method: 'POST',
-      url: `${BASE}/export`,
-      headers: { ...bladeAuth(demo.tokens.admin as string), 'content-type': 'application/json' },
-      payload: { id, values: { from: '2000-01-01' } },
+      method: 'GET',
+      url: `${BASE}/export?id=${id}&values=${encodeURIComponent(JSON.stringify({ from: '2000-01-01' }))}`,
+      headers: bladeAuth(demo.tokens.admin as string),
     });
     expect(x.statusCode, x.body).toBe(200);
     expect(x.headers['content-type']).toContain('spreadsheetml');

@@ -1,0 +1,2 @@
+/** The report pages besides the menu's list. */
+export const REPORT_PATHS = { design: '/report/design', run: '/report/view' } as const;
