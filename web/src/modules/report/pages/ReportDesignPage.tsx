@@ -134,6 +134,7 @@ export function ReportDesignPage() {
           {t('report.design.params')}
         </Text>
         {params.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a parameter's place is its $n, which it keeps while renamed
           <Group key={i} gap="xs" data-testid={`report-param-${i}`}>
             <Code>${i + 1}</Code>
             <TextInput
