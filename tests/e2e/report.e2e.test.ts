@@ -15,7 +15,7 @@ group by class_name order by class_name`;
 
 /** Picks `option` of the Mantine select whose input has `testId`. */
 async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
+  await page.getByTestId(testId).click({ force: true });
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -41,7 +41,7 @@ describe('reports: design, run, chart, Excel', () => {
   });
 
   it('an administrator builds, runs and exports a report; a teacher cannot design one', async () => {
-    await page.goto('/report/reportlist');
+    await page.goto('/report/reportlist/index');
     await page.getByTestId('report-list-page').waitFor();
     // The shipped reports are there.
     await expect.poll(() => page.locator('tr[data-name="五大领域覆盖（按班级）"]').count()).toBe(1);
@@ -84,7 +84,10 @@ describe('reports: design, run, chart, Excel', () => {
       .getByTestId('report-table')
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-    expect(await page.getByTestId('report-table').locator('thead th').allTextContents()).toEqual(['班级', '观察记录数']);
+    expect(await page.getByTestId('report-table').locator('thead th').allTextContents()).toEqual([
+      '班级',
+      '观察记录数',
+    ]);
     await shot(page, 'report-run');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -36,6 +37,7 @@ import {
   type Values,
 } from '../api';
 import { ReportChart } from '../components/ReportChart';
+import { REPORT_PATHS } from '../paths';
 import { ResultTable } from '../components/ResultTable';
 
 interface DesignColumn {
@@ -48,6 +50,7 @@ interface DesignColumn {
 export function ReportDesignPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [search] = useSearchParams();
   const id = search.get('id');
   const mayAdd = usePermission({ code: 'report_add' });
@@ -113,7 +116,8 @@ export function ReportDesignPage() {
     try {
       await reportApi.submit({ ...(id ? { id } : {}), name, params, query, columns: shown, chart });
       notifications.show({ message: t('report.design.saved'), color: 'teal' });
-      navigate('/report/reportlist');
+      await client.invalidateQueries({ queryKey: ['reports'] });
+      navigate(REPORT_PATHS.list);
     } catch (e) {
       if (e instanceof ApiError) setProblem(e.message);
     }
