@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../services/core/src/permissions/demo';
 import { type E2E, shot, signIn, startE2E, waitForMenu, watchErrors } from './support/app';
+import { setLanguage } from './support/crud';
 
 const ADMIN = { tenant: '100001', account: 'admin', password: DEMO_PASSWORD };
 const TEACHER = { tenant: '100001', account: 'teacher1', password: DEMO_PASSWORD };
@@ -100,6 +101,15 @@ describe('reports: design, run, chart, Excel', () => {
     expect(rows[2]).toEqual(['班级', '观察记录数']);
     expect(rows.slice(3).map((r) => r.map(String))).toEqual(shown);
     expect(errors).toEqual([]);
+
+    // In English: the same screen's words.
+    await setLanguage(page, 'en');
+    await expect.poll(() => page.getByTestId('report-export').textContent()).toBe('Export to Excel');
+    await shot(page, 'report-run-en');
+    await page.goto('/report/reportlist/index');
+    await page.getByTestId('report-list-page').waitFor();
+    await expect.poll(() => page.getByTestId('report-add').textContent()).toBe('New report');
+    await shot(page, 'report-list-en');
 
     // A teacher: no report screen, and the designer's address shows her she may not design.
     const teacher = await (await e2e.context()).newPage();
