@@ -172,10 +172,12 @@ export function checkQuery(query: string, declared: number): Checked {
   try {
     tree = parseSync(query) as typeof tree;
   } catch (err) {
-    const e = err as { message?: string; sqlDetails?: { cursorPosition?: number } };
-    const at = e.sqlDetails?.cursorPosition;
+    // Our words, not the parser's: where it stopped and the text there.
+    const at = (err as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
+    const near =
+      at === undefined ? '' : Buffer.from(query, 'utf8').subarray(at).toString('utf8').trim().split(/\s+/)[0];
     return refuse('report.sql.syntax', {
-      reason: String(e.message ?? err),
+      near: (near || '').slice(0, 40) || '…',
       position: at === undefined ? '?' : String(at + 1),
     });
   }

@@ -22,7 +22,7 @@ registerMessages({
     'report.unknownColumn': '查询结果中没有字段 {key}（结果字段：{columns}）',
     'report.duplicateColumn': '查询结果中字段名重复：{name}，请用 as 起别名',
     'report.sql.empty': '请输入报表查询语句',
-    'report.sql.syntax': '查询语句有语法错误（第 {position} 个字符附近）：{reason}',
+    'report.sql.syntax': '查询语句有语法错误：第 {position} 个字符附近（{near}）',
     'report.sql.oneStatement': '报表只能有一条查询语句，这里有 {count} 条',
     'report.sql.notSelect': '报表只能是 SELECT 查询，不能是 {kind}',
     'report.sql.notRead': '报表查询只能读取数据，不能使用 {what}',
@@ -40,7 +40,11 @@ registerMessages({
     'report.badValue.dept': '{label} 须为部门编号',
     'report.badValue.teacher': '{label} 须为教师编号',
     'report.timeout': '报表查询超过 {seconds} 秒未完成，已取消，请缩小日期范围或简化查询',
-    'report.failed': '报表查询无法执行：{reason}',
+    'report.failed': '报表查询无法执行（错误代码 {code}）',
+    'report.unknownField': '查询中引用了不存在的字段：{name}',
+    'report.grouping': '字段 {name} 须出现在 group by 中或用于聚合函数',
+    'report.types': '查询中的值与运算或函数的类型不符，请检查参数与比较的类型（可用 ::date 等转换）',
+    'report.dataError': '查询中的数据无法按所写的方式计算或转换（如除以零、日期格式）',
   },
   en: {
     'report.name': 'Please enter the report name',
@@ -58,7 +62,7 @@ registerMessages({
     'report.unknownColumn': 'The query has no field {key} (its fields: {columns})',
     'report.duplicateColumn': 'The query answers two fields named {name}: name them apart with as',
     'report.sql.empty': 'Please enter the report query',
-    'report.sql.syntax': 'The query has a syntax error near character {position}: {reason}',
+    'report.sql.syntax': 'The query has a syntax error near character {position} ({near})',
     'report.sql.oneStatement': 'A report is one query; this has {count} statements',
     'report.sql.notSelect': 'A report is a SELECT query, not {kind}',
     'report.sql.notRead': 'A report query only reads: {what} is not allowed',
@@ -77,7 +81,13 @@ registerMessages({
     'report.badValue.teacher': '{label} must be a teacher id',
     'report.timeout':
       'The report query ran longer than {seconds} seconds and was cancelled: narrow the dates or simplify it',
-    'report.failed': 'The report query cannot run: {reason}',
+    'report.failed': 'The report query cannot run (error code {code})',
+    'report.unknownField': 'The query names a field that does not exist: {name}',
+    'report.grouping': 'The field {name} must be in the group by or inside an aggregate',
+    'report.types':
+      'A value in the query does not fit its operator or function: check the types of parameters and comparisons (cast with ::date and the like)',
+    'report.dataError':
+      'The query’s data cannot be computed or converted as written (a division by zero, a date’s form)',
   },
 });
 

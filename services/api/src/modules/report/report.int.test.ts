@@ -176,9 +176,12 @@ describe('reports: list, detail, submit, remove, preview, run, export', () => {
       '不能查询 record_list',
     );
     expect(await refuse('select $3 from observations')).toBe('查询使用了参数 $3，但报表只定义了 2 个参数');
-    expect(await refuse('select from where')).toMatch(/^查询语句有语法错误（第 13 个字符附近）/);
+    expect(await refuse('select from where')).toBe('查询语句有语法错误：第 13 个字符附近（where）');
     // PostgreSQL's own refusal, run once at save: its reason.
-    expect(await refuse('select no_such_column from observations')).toContain('no_such_column');
+    expect(await refuse('select no_such_column from observations')).toBe('查询中引用了不存在的字段：no_such_column');
+    expect(await refuse('select class_name, count(*) from observations')).toBe(
+      '字段 observations.class_name 须出现在 group by 中或用于聚合函数',
+    );
     const badColumn = await call('admin', 'POST', `${BASE}/submit`, {
       name: 'x',
       query: 'select class_name from observations',

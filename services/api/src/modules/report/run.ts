@@ -72,6 +72,20 @@ export function bindValues(
   });
 }
 
+/**
+ * PostgreSQL's refusal of a report statement in the report's own words (never the server's
+ * text): its kind by SQLSTATE, and the name it quotes.
+ */
+function reasonOf(code: string, message: string): [string, Record<string, string>] {
+  const name = /"([^"]{1,63})"/.exec(message)?.[1] ?? '';
+  if (code === '57014') return ['report.timeout', { seconds: String(STATEMENT_TIMEOUT_MS / 1000) }];
+  if (code === '42703') return ['report.unknownField', { name }];
+  if (code === '42803') return ['report.grouping', { name }];
+  if (['42883', '42804', '42P18', '42725'].includes(code)) return ['report.types', {}];
+  if (code.startsWith('22')) return ['report.dataError', {}];
+  return ['report.failed', { code }];
+}
+
 /** A JSON value's text as a report cell: numbers as numbers (ids beyond 2^53 stay text), times as `yyyy-MM-dd HH:mm:ss`. */
 function cell(type: string | null, text: string | null): unknown {
   if (type === null || type === 'null' || text === null) return null;
@@ -138,11 +152,7 @@ order by t.k, t.n, e.ordinality`;
     // PostgreSQL's own refusal of the statement (class 22, 42, 54, 57014 a timeout): its reason.
     // Not a lost connection, a server out of resources or an internal error: the statement's fault.
     if (e.code && /^[0-9A-Z]{5}$/.test(e.code) && !/^(08|53|57P|58|XX)/.test(e.code)) {
-      const key = e.code === '57014' ? 'report.timeout' : 'report.failed';
-      throw refusal(request, 'query', key, {
-        reason: String(e.message ?? ''),
-        seconds: String(STATEMENT_TIMEOUT_MS / 1000),
-      });
+      throw refusal(request, 'query', ...reasonOf(e.code, String(e.message ?? '')));
     }
     throw err;
   }
