@@ -7,6 +7,7 @@ import type { ServerContext } from './context';
 import { auditContext } from './modules/audit';
 import { clientContext } from './modules/client';
 import { dataSourceContext } from './modules/datasource';
+import { codegenContext } from './modules/codegen';
 import { ossContext } from './modules/oss';
 import { attachContext } from './modules/attach';
 import { authContext } from './modules/auth';
@@ -21,6 +22,7 @@ import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
 import { regionContext } from './modules/region';
+import { reportContext } from './modules/report';
 import { smsContext } from './modules/sms';
 import { systemContext } from './modules/system';
 import { teacherContext } from './modules/teacher';
@@ -54,6 +56,8 @@ export const CONTEXTS: readonly ServerContext[] = [
   growthContext,
   inboxContext,
   dataSourceContext,
+  reportContext,
+  codegenContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

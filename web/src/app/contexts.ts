@@ -4,6 +4,7 @@ import type { RecordsMessages } from '../kit/records/i18n/zh-CN';
 import { recordsNamespace } from '../kit/records/namespace';
 import { auditContext } from '../modules/audit';
 import { authContext } from '../modules/auth';
+import { codegenContext } from '../modules/codegen';
 import { errorsContext } from '../modules/errors';
 import { growthContext } from '../modules/growth';
 import { guideContext } from '../modules/guide';
@@ -18,6 +19,7 @@ import { noticeContext } from '../modules/notice';
 import { inboxContext } from '../modules/inbox';
 import { logContext } from '../modules/log';
 import { observationContext } from '../modules/observation';
+import { reportContext } from '../modules/report';
 import { systemContext } from '../modules/system';
 import { teacherContext } from '../modules/teacher';
 import { teachingContext } from '../modules/teaching';
@@ -51,6 +53,8 @@ export const CONTEXTS = [
   teacherContext,
   growthContext,
   auditContext,
+  reportContext,
+  codegenContext,
 ] as const;
 
 /**

@@ -8,32 +8,6 @@ import { crud, type SectionMenus } from './menu-defs';
  */
 export const PLANNED_MENUS: SectionMenus[] = [
   {
-    section: 'system',
-    menus: [
-      {
-        code: 'code',
-        name: '代码生成',
-        nameEn: 'Code generator',
-        path: '/tool/code',
-        icon: 'iconfont iconicon_savememo',
-        sort: 16,
-        platformOnly: true,
-        api: ['* /api/blade-develop/code/**'],
-        buttons: crud('code', '代码生成', 'generator', [{ code: 'code_gen', name: '生成代码', nameEn: 'Generate' }]),
-      },
-      {
-        code: 'report',
-        name: '报表管理',
-        nameEn: 'Reports',
-        path: '/report/reportlist',
-        icon: 'ReportAnalytics',
-        sort: 17,
-        api: ['* /api/blade-report/report/rest/**'],
-        buttons: [{ code: 'report_delete', name: '删除报表', nameEn: 'Delete report' }],
-      },
-    ],
-  },
-  {
     section: 'flow',
     menus: [
       {

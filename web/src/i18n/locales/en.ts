@@ -74,6 +74,8 @@ export const en: Messages = {
     growthTeacher: 'Teacher growth archive',
     weekDetails: 'Lesson plan details',
     auditStream: 'Record history',
+    reportDesign: 'Report designer',
+    reportRun: 'Run a report',
     guideChild: 'Child observations',
     weekAdd: 'New lesson plan',
     weekEdit: 'Edit lesson plan',

@@ -78,6 +78,8 @@ export const zhCN = {
     growthTeacher: '教师成长档案',
     weekDetails: '备课详情',
     auditStream: '记录历史',
+    reportDesign: '报表设计',
+    reportRun: '运行报表',
     guideChild: '幼儿成长观察',
     weekAdd: '新增备课',
     weekEdit: '编辑备课',
