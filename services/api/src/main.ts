@@ -5,6 +5,7 @@ import { loadConfigOrExit } from '@sprout/core/config';
 import { openPlatform } from '@sprout/core/platform';
 import { startWorker } from '@sprout/worker';
 import { saveRevisionWhenIdle } from './modules/week/collab-link';
+import { startWorkerHttp } from './routes/worker-http';
 
 /**
  * One Sprout process: any subset of api, collab and worker (`SERVICES`). The embedded
@@ -36,6 +37,9 @@ async function main() {
           : [],
       })
     : undefined;
+  // A worker alone still answers its probes and a scraper (/api/health, /metrics).
+  const workerHttp = app ? undefined : await startWorkerHttp(config, platform.database);
+  if (workerHttp) say(`worker: /metrics and /api/health on port ${(workerHttp.address() as { port: number }).port}`);
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const port = (app.server.address() as { port: number }).port;
@@ -55,6 +59,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await new Promise((r) => (workerHttp ? workerHttp.close(r) : r(undefined)));
       await worker?.stop(); // async projectors finish their batch before the database closes
       await platform.close();
       say('stopped');

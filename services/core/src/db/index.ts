@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { inlineParameters, literal } from './inline';
 import { Lane } from './lane';
 import { GuardedPool } from './pg-pool';
+import { dbPool } from '../observability/metrics';
 import { PGliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
 
@@ -118,6 +119,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       client.release();
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }) });
+    const unwatch = dbPool.add(() => [
+      [{ state: 'total' }, pool.totalCount],
+      [{ state: 'idle' }, pool.idleCount],
+      [{ state: 'in_use' }, pool.totalCount - pool.idleCount],
+      [{ state: 'waiting' }, pool.waitingCount],
+      [{ state: 'max' }, max],
+    ]);
     return {
       db,
       dialect: 'pg',
@@ -133,7 +141,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           c.release();
         }
       },
-      close: () => db.destroy(),
+      close: () => {
+        unwatch();
+        return db.destroy();
+      },
     };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
