@@ -122,7 +122,10 @@ export const ConfigSchema = z
      * Bearer token that opens `/metrics` (Prometheus); unset → `/metrics` refuses everyone.
      * Only callers on METRICS_NETWORKS reaching the process directly (no proxy hop) are served.
      */
-    METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+    METRICS_TOKEN: z
+      .union([z.literal(''), z.string().min(16, 'expected at least 16 characters')])
+      .optional()
+      .transform((v) => v || undefined),
     /** Addresses/CIDRs allowed to scrape `/metrics` (default: loopback and the private ranges). */
     METRICS_NETWORKS: z
       .string()
