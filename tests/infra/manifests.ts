@@ -34,7 +34,7 @@ export async function schemaProblems(objects: readonly Obj[]): Promise<string[]>
     }
     let Model: (new (data: Obj) => { validate(): void }) | undefined;
     try {
-      const mod = (await import(`kubernetes-models/${o.apiVersion}/${o.kind}`)) as Record<string, never>;
+      const mod = (await import(`kubernetes-models/${o.apiVersion}/${o.kind}`)) as Record<string, typeof Model>;
       Model = mod[o.kind];
     } catch {
       Model = undefined;
@@ -168,7 +168,7 @@ export function composeProblems(text: string, haproxyCfg: string, pgbouncerIni: 
   const services: Record<string, Obj> = doc?.services ?? {};
   const running = (s: string) =>
     Object.entries(services)
-      .filter(([, v]) => (v.environment ?? {}).SERVICES === s)
+      .filter(([, v]) => v.environment?.SERVICES === s)
       .map(([k]) => k);
   const want = { api: 3, collab: 2, worker: 2 } as const;
   for (const [s, n] of Object.entries(want))
