@@ -37,8 +37,9 @@ async function main() {
           : [],
       })
     : undefined;
-  // A worker alone still answers its probes and a scraper (/api/health, /metrics).
-  const workerHttp = app ? undefined : await startWorkerHttp(config, platform.database);
+  // A worker alone answers its liveness probe and a scraper (/api/health, /metrics) on METRICS_PORT when set.
+  const workerHttp =
+    app || config.METRICS_PORT === undefined ? undefined : await startWorkerHttp(config, platform.database);
   if (workerHttp) say(`worker: /metrics and /api/health on port ${(workerHttp.address() as { port: number }).port}`);
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -139,7 +139,7 @@ export const ConfigSchema = z
         ctx.addIssue({ code: 'custom', message: 'expected CIDRs separated by commas, e.g. 10.0.0.0/8' });
         return z.NEVER;
       }),
-    /** Port of the small HTTP server a worker-only process opens for /metrics and the probes (default PORT). */
+    /** Port of the small HTTP server a worker-only process opens for /metrics and /api/health (unset: none). */
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
     /** Longest a request waits for a database connection (or PGlite's one connection) before a 503. */

@@ -7,7 +7,7 @@ import { metricsRefusal } from './observability';
 /**
  * A worker-only process has no HTTP app: this small server gives it `/metrics` (same token
  * and network rule as the app's) and `/api/health` for its liveness probe, on METRICS_PORT
- * (default PORT).
+ * (main.ts opens it only when METRICS_PORT is set: worker processes beside each other bind no port by default).
  */
 export async function startWorkerHttp(config: Config, database: Database): Promise<Server> {
   const refusal = metricsRefusal(config);
