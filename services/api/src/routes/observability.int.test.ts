@@ -196,6 +196,10 @@ describe('observability: /metrics, request ids into jobs, the queue board', () =
     expect(api.statusCode).toBe(200);
     const names = (api.json() as { queues: Array<{ name: string }> }).queues.map((q) => q.name);
     expect(names).toContain('records.export');
+    // Neither the board nor /metrics is part of the API's OpenAPI document (the security prober's list).
+    const paths = Object.keys((server.swagger() as { paths: Record<string, unknown> }).paths);
+    expect(paths.filter((x) => x.startsWith('/api/admin/queues') || x === '/metrics')).toEqual([]);
+    expect(paths).toContain('/api/ready');
   });
 
   it('the queue board in embedded mode says it is not available (and still refuses a teacher)', async () => {

@@ -31,6 +31,8 @@ async function platformAdministratorOnly(request: FastifyRequest) {
 export function guardQueueBoardRoute(route: RouteOptions) {
   if (route.url !== QUEUE_BOARD_PATH && !route.url.startsWith(`${QUEUE_BOARD_PATH}/`)) return;
   route.config = { ...route.config, public: false, access: 'authenticated' } as typeof route.config;
+  // The board's own pages and JSON calls are not Sprout's API: out of the OpenAPI document.
+  route.schema = { ...route.schema, hide: true };
   const pre = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
   route.preHandler = [platformAdministratorOnly, ...pre];
 }
