@@ -28,7 +28,7 @@ async function timeToReady(
   args: string[],
   env: Record<string, string>,
   cwd = ROOT,
-  limitMs = 180_000,
+  limitMs = 400_000,
 ): Promise<{ ms: number; child: ChildProcess; port: number }> {
   const port = nextPort++;
   const started = performance.now();
