@@ -5,7 +5,7 @@
 //         and server mode (PostgreSQL).
 //   cold: a fresh clone to serving — `git clone`, `npm start` (npm ci, the web build, the server
 //         compiled, migrations, seed) until /api/ready (target < 3 min). npm's cache is warm on a
-//         machine that installed before, as on any developer's. START_COLD=0 skips it.
+//         machine that installed before, as on any developer's. START_COLD=0 skips it, START_WARM=0 the warm part.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,7 +61,12 @@ async function stop(child: ChildProcess) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-export async function benchStart(opts: { runs: number; cold: boolean }) {
+export async function benchStart(opts: { runs: number; cold: boolean; warm?: boolean }) {
+  if (opts.warm !== false) await warmStart(opts.runs);
+  if (opts.cold) await coldStart();
+}
+
+async function warmStart(runs: number) {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   const compiled = [process.execPath, '--enable-source-maps', join(ROOT, 'dist/server/main.mjs')];
   const tsx = [process.execPath, '--import', 'tsx', join(ROOT, 'services/api/src/main.ts')];
@@ -87,7 +92,7 @@ export async function benchStart(opts: { runs: number; cold: boolean }) {
   try {
     for (const mode of ['embedded', 'server'] as const) {
       const times = { compiled: [] as number[], tsx: [] as number[] };
-      for (let i = 0; i < opts.runs; i++)
+      for (let i = 0; i < runs; i++)
         for (const [name, args] of [
           ['compiled', compiled],
           ['tsx', tsx],
@@ -110,7 +115,7 @@ export async function benchStart(opts: { runs: number; cold: boolean }) {
         'tsx loader (ms, median)': fmt(t),
         'compiled / tsx': fmt(c / t, 2),
         target: '< 3000 ms',
-        runs: opts.runs,
+        runs,
       });
     }
   } finally {
@@ -123,8 +128,9 @@ export async function benchStart(opts: { runs: number; cold: boolean }) {
       .join(' ')})`,
   );
   table(rows);
+}
 
-  if (!opts.cold) return;
+async function coldStart() {
   // Cold: a fresh clone of this commit to serving.
   const dir = mkdtempSync(join(tmpdir(), 'sprout-clone-'));
   try {
