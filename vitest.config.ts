@@ -23,6 +23,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/architecture/**/*.test.ts',
+            'tests/infra/**/*.test.ts',
           ],
           exclude: unitExclude,
           testTimeout: 30_000,

@@ -16,6 +16,7 @@ import { benchObservations } from './observations.bench';
 import { benchPermissions } from './permissions.bench';
 import { benchRecords } from './records.bench';
 import { benchShared } from './shared.bench';
+import { benchStart } from './start.bench';
 import { benchSecurity } from './security.bench';
 import { benchTextRule } from './text-rule.bench';
 import { benchUpload } from './upload.bench';
@@ -72,6 +73,13 @@ const all: Record<string, () => Promise<unknown>> = {
   // Issue 19: 5,000 children with guardians imported from .xlsx vs reading the file with exceljs alone (target ≥ 0.5).
   import: () =>
     benchImport({ rows: Number(process.env.BENCH_ROWS ?? 5000), rounds: Number(process.env.BENCH_ROUNDS ?? 3) }),
+  // Issue 22: warm start (compiled vs the tsx loader, embedded and server) and cold start (fresh clone → serving).
+  start: () =>
+    benchStart({
+      runs: Number(process.env.BENCH_RUNS ?? 3),
+      cold: process.env.START_COLD !== '0',
+      warm: process.env.START_WARM !== '0',
+    }),
   upload: () => benchUpload({ seconds: Number(process.env.BENCH_SECONDS ?? 5), inFlight: 16 }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>

@@ -28,7 +28,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts a real Sprout process (`node --import tsx services/api/src/main.ts`), as `npm start`
+ * What a Sprout process runs: the compiled server, as `npm start` and the image run it
+ * (compiled once per run by the e2e global setup, tests/setup/e2e-global.ts).
+ */
+export const SPROUT_PROGRAM = ['--enable-source-maps', 'dist/server/main.mjs'];
+
+/**
+ * Starts a real Sprout process (`node dist/server/main.mjs`), as `npm start`
  * does after install and build. `env` replaces DATABASE_URL/REDIS_URL: absent → embedded.
  */
 export async function startSprout(
@@ -48,7 +54,7 @@ export async function startSprout(
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SPROUT_PROGRAM, {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +105,7 @@ export function runSprout(env: Record<string, string>): Promise<{ code: number |
   return new Promise((res) => {
     const childEnv = { ...process.env, ...env } as Record<string, string>;
     delete childEnv.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+    const child = spawn(process.execPath, SPROUT_PROGRAM, {
       cwd: ROOT,
       env: childEnv,
     });

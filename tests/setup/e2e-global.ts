@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSprout } from '../helpers/server';
 
@@ -9,6 +11,7 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = resolve(import.meta.dirname, '../..');
 let dir: string | undefined;
 
 /**
@@ -17,6 +20,8 @@ let dir: string | undefined;
  * seed (about half of a server's start).
  */
 export async function setup(project: TestProject) {
+  // The browser tests run the compiled server, as production does (scripts/build-server.mjs).
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
   const server = await startSprout();
   await server.stop('SIGTERM');
   dir = server.dataDir;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '@sprout/core/config';
@@ -22,6 +22,8 @@ import { webPlugin } from './plugins/web';
 import type { ServerContext } from './context';
 import { CONTEXTS } from './contexts';
 import { healthRoutes } from './routes/health';
+import { metricsRoutes, requestObservability } from './routes/observability';
+import { guardQueueBoardRoute, queueBoardRoutes } from './routes/queue-board';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { loggerOptions } from './log';
 
@@ -57,8 +59,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (!hasKeyWrapper()) setKeyWrapper(keyWrapperFromConfig(config));
   const app = Fastify({
     logger: loggerOptions(config),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The balancer's `x-request-id` when it is a plain token, else a new one; logged as `requestId`
+    // by requests and by the jobs they queue (routes/observability.ts).
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     // Behind a load balancer: client addresses (lockout, security log) come from X-Forwarded-For.
@@ -67,6 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
     ...deps.fastify,
   });
+  // First of all hooks: the request id around everything after it, the latency histogram.
+  await app.register(requestObservability);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(deps.serializer === 'json' ? () => (data) => JSON.stringify(data) : zodSerializerCompiler);
   const hardening = deps.hardening ?? true;
@@ -103,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const docs = apiDocsAccess(config);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, ...docs.routeConfig };
+    guardQueueBoardRoute(route);
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -117,6 +128,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Contexts' hooks on every request (the API log), unencapsulated, before any route of theirs.
   for (const context of deps.contexts ?? CONTEXTS) if (context.hooks) await app.register(fp(context.hooks));
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
+  await app.register(queueBoardRoutes);
   await app.register(runtimeConfigRoutes);
   for (const context of deps.contexts ?? CONTEXTS) if (context.routes) await app.register(context.routes);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);

@@ -6,6 +6,7 @@ import { openPlatform } from '@sprout/core/platform';
 import { startWorker } from '@sprout/worker';
 import { saveFamilyRevisionWhenIdle } from './modules/records';
 import { saveRevisionWhenIdle } from './modules/week/collab-link';
+import { startWorkerHttp } from './routes/worker-http';
 
 /** The collab service's idle revisions: the week's documents and the co-edited families' (each ignores the other's). */
 function onIdle(database: Parameters<typeof saveRevisionWhenIdle>[0], timeZone: string, say: (msg: string) => void) {
@@ -47,6 +48,10 @@ async function main() {
           : [],
       })
     : undefined;
+  // A worker alone answers its liveness probe and a scraper (/api/health, /metrics) on METRICS_PORT when set.
+  const workerHttp =
+    app || config.METRICS_PORT === undefined ? undefined : await startWorkerHttp(config, platform.database);
+  if (workerHttp) say(`worker: /metrics and /api/health on port ${(workerHttp.address() as { port: number }).port}`);
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });
     const port = (app.server.address() as { port: number }).port;
@@ -66,6 +71,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await new Promise((r) => (workerHttp ? workerHttp.close(r) : r(undefined)));
       await worker?.stop(); // async projectors finish their batch before the database closes
       await platform.close();
       say('stopped');

@@ -8,6 +8,7 @@ import { GUEST_USER_ID } from '@sprout/core/auth/service';
 import type { SessionRevocations } from '@sprout/core/auth/revocation';
 import type { Database } from '@sprout/core/db';
 import { type Lang, registerMessages, resolveLang, t } from '@sprout/core/i18n';
+import { collabGauge } from '@sprout/core/observability';
 import type { KeyValueStore } from '@sprout/core/kv';
 import type { PermissionCache } from '@sprout/core/permissions/cache';
 import { parseDocName } from '@sprout/contracts';
@@ -71,6 +72,12 @@ export function createCollabPlugin(opts: CollabPluginOptions = {}) {
       await server.start();
       server.watch({ revocations: host.auth.revocations, permissions: host.permissions });
       app.decorate('collab', server);
+      const unwatch = collabGauge.add(() => [
+        [{ what: 'documents' }, server.documentCount],
+        [{ what: 'connections' }, server.connectionCount],
+        [{ what: 'pending_stores' }, server.pendingStores],
+      ]);
+      app.addHook('onClose', async () => unwatch());
 
       const maxPayload = opts.maxMessageBytes ?? 4 * 1024 * 1024;
       const upgrades = new UpgradeSockets();

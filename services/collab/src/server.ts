@@ -88,6 +88,13 @@ export class CollabServer {
     return this.ctx.documents.count;
   }
 
+  /** Updates received and not yet stored, over every document in memory. */
+  get pendingStores() {
+    let n = 0;
+    for (const doc of this.ctx.documents.all()) n += doc.pending;
+    return n;
+  }
+
   get connectionCount() {
     return this.ctx.connections.count;
   }

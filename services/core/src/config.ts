@@ -139,6 +139,29 @@ export const ConfigSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * Bearer token that opens `/metrics` (Prometheus); unset → `/metrics` refuses everyone.
+     * Only callers on METRICS_NETWORKS reaching the process directly (no proxy hop) are served.
+     */
+    METRICS_TOKEN: z
+      .union([z.literal(''), z.string().min(16, 'expected at least 16 characters')])
+      .optional()
+      .transform((v) => v || undefined),
+    /** Addresses/CIDRs allowed to scrape `/metrics` (default: loopback and the private ranges). */
+    METRICS_NETWORKS: z
+      .string()
+      .default('127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7')
+      .transform((v, ctx): string[] => {
+        const list = v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        if (list.every((x) => /^[0-9a-f.:]+\/\d{1,3}$/i.test(x))) return list;
+        ctx.addIssue({ code: 'custom', message: 'expected CIDRs separated by commas, e.g. 10.0.0.0/8' });
+        return z.NEVER;
+      }),
+    /** Port of the small HTTP server a worker-only process opens for /metrics and /api/health (unset: none). */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
     /** Longest a request waits for a database connection (or PGlite's one connection) before a 503. */
     DATABASE_WAIT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5000),

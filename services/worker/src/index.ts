@@ -1,4 +1,6 @@
+import { createLogger, instrumentedHandler, queueDepth } from '@sprout/core/observability';
 import type { Platform } from '@sprout/core/platform';
+import type { Logger } from '@sprout/core/observability';
 import type { JobHandler, ProcessOptions } from '@sprout/core/queue';
 import { housekeepingService } from './housekeeping';
 import { projectionsService } from './projections';
@@ -42,6 +44,8 @@ export interface RunningWorker {
 export interface WorkerContributions {
   processors?: Processor[];
   services?: WorkerService[];
+  /** Where jobs log (default: JSON lines on stdout at LOG_LEVEL). */
+  logger?: Logger;
 }
 
 /**
@@ -55,13 +59,23 @@ export async function startWorker(
 ): Promise<RunningWorker> {
   const allProcessors = [...processors, ...(contributed.processors ?? [])];
   const allServices = [...services, ...(contributed.services ?? [])];
-  for (const p of allProcessors) await platform.queue.process(p.queue, p.handler(platform), p.options);
+  // Jobs log JSON lines naming the request that queued them; their durations are metrics.
+  const jobLog = contributed.logger ?? createLogger(platform.config.LOG_LEVEL, undefined, { service: 'worker' });
+  for (const p of allProcessors)
+    await platform.queue.process(p.queue, instrumentedHandler(p.queue, p.handler(platform), jobLog), p.options);
+  const names = allProcessors.map((p) => p.queue);
+  const unwatch = queueDepth.add(async () =>
+    (await platform.queue.depth(names)).map(
+      (d) => [{ queue: d.queue, state: d.state }, d.count] as [Record<string, string>, number],
+    ),
+  );
   const running: Array<{ stop(): Promise<void> }> = [];
   for (const s of allServices) running.push(await s.start(platform, log));
   return {
     queues: allProcessors.map((p) => p.queue),
     services: allServices.map((s) => s.name),
     async stop() {
+      unwatch();
       await Promise.all(running.map((r) => r.stop()));
     },
   };

@@ -1,6 +1,8 @@
 import '@sprout/core/events/catalog';
 import { type Database, tenantRouter } from '@sprout/core/db';
 import { type ProjectionRunner, startProjections } from '@sprout/core/events';
+import { projectionLag } from '@sprout/core/observability';
+import { sql } from 'kysely';
 import type { WorkerService } from './index';
 
 /**
@@ -26,9 +28,17 @@ export const projectionsService: WorkerService = {
     router.onBind((_, database) => follow(database));
     if (main.projectors.length) log(`projections: ${main.projectors.map((p) => p.status().name).join(', ')}`);
     if (runners.size > 1) log(`projections: also on ${runners.size - 1} tenant data source(s)`);
+    // Lag per projector on the main database, read when scraped: events past its checkpoint (global positions are a sequence).
+    const unwatch = projectionLag.add(async () => {
+      const { rows } = await sql<{ name: string; lag: string }>`
+        select name, greatest(0, (select coalesce(max(global_position), 0) from events) - global_position)::text as lag
+        from projections where kind = 'async'`.execute(platform.database.db);
+      return rows.map((r) => [{ projection: r.name }, Number(r.lag)] as [Record<string, string>, number]);
+    });
     return {
       stop: async () => {
         stopped = true;
+        unwatch();
         for (const r of runners.values()) await (await r.catch(() => undefined))?.stop();
       },
     };

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { inlineParameters, literal } from './inline';
 import { Lane } from './lane';
 import { GuardedPool } from './pg-pool';
+import { dbPool } from '../observability/metrics';
 import { PGliteDialect } from './pglite-dialect';
 import { routerOf } from './routing';
 import type { DB } from './schema';
@@ -133,6 +134,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guarded }) });
     const session = opts.sessionUrl ? directSession(opts.sessionUrl, opts.onIdleError) : db;
+    const unwatch = dbPool.add(() => [
+      [{ state: 'total' }, pool.totalCount],
+      [{ state: 'idle' }, pool.idleCount],
+      [{ state: 'in_use' }, pool.totalCount - pool.idleCount],
+      [{ state: 'waiting' }, pool.waitingCount],
+      [{ state: 'max' }, max],
+    ]);
     return {
       db,
       session,
@@ -150,6 +158,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       async close() {
+        unwatch();
         await db.destroy();
         if (session !== db) await session.destroy();
       },

@@ -63,10 +63,24 @@ export class FolderMigrationProvider implements MigrationProvider {
   }
 }
 
-export function migrator(db: Kysely<unknown>, folders: string | readonly string[] = migrationFolders()) {
+let bundled: Record<string, Migration> | undefined;
+
+/**
+ * The compiled server (scripts/build-server.mjs) registers every migration it was built with
+ * here: it reads no `.ts` file at run time. Same names, same order as the folders.
+ */
+export function useBundledMigrations(migrations: Record<string, Migration>) {
+  bundled = migrations;
+}
+
+export function migrator(db: Kysely<unknown>, folders?: string | readonly string[]) {
+  const provider: MigrationProvider =
+    folders === undefined && bundled
+      ? { getMigrations: async () => ({ ...bundled }) }
+      : new FolderMigrationProvider(folders ?? migrationFolders());
   return new Migrator({
     db,
-    provider: new FolderMigrationProvider(folders),
+    provider,
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
   });

@@ -15,6 +15,7 @@ import {
 } from './shredding';
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StreamRef } from './types';
 import { currentSchemaVersion, eventDefinition, upcast } from './upcasting';
+import { eventsAppended } from '../observability/metrics';
 
 const STREAM_ID = /^[A-Za-z0-9:_.-]{1,64}$/;
 const STREAM_TYPE = /^[A-Za-z0-9:_.-]{1,64}$/;
@@ -154,6 +155,7 @@ function finishAppend(
     if (row.archived) throw new StreamArchivedError(stream.id);
     throw new VersionConflictError(stream.id, expected, row.current_version);
   }
+  eventsAppended.inc({ stream_type: stream.type }, events.length);
   const versions = row.versions!.map(Number);
   const positions = row.positions!.map((x) => BigInt(x));
   const recordedAt = row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at!);

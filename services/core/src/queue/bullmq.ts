@@ -7,8 +7,10 @@ import {
   type JobOptions,
   type JobQueue,
   type ProcessOptions,
+  type QueueDepth,
   QueueClosedError,
 } from './types';
+import { currentRequestId } from '../observability/request-context';
 
 /** BullMQ on Redis for server mode. `prefix` isolates deployments (and test files). */
 export class BullQueue implements JobQueue {
@@ -38,7 +40,9 @@ export class BullQueue implements JobQueue {
   async enqueue<T>(queue: string, data: T, opts: JobOptions = {}) {
     if (this.closed) throw new QueueClosedError();
     const backoff = opts.backoff ?? DEFAULT_BACKOFF;
-    const job = await this.queue(queue).add(queue, data, {
+    // The job's name carries the request that queued it (shown on the queue board, logged by the job).
+    const requestId = currentRequestId();
+    const job = await this.queue(queue).add(requestId ? `${queue}@${requestId}` : queue, data, {
       delay: opts.delayMs,
       attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
       // BullMQ's built-ins match ours: fixed, or delay × 2^(attempt-1).
@@ -55,7 +59,8 @@ export class BullQueue implements JobQueue {
     const worker = new Worker(
       queue,
       async (job) => {
-        await handler({ id: job.id as string, queue, data: job.data as T, attempt: job.attemptsMade + 1 });
+        const requestId = job.name.startsWith(`${queue}@`) ? job.name.slice(queue.length + 1) : undefined;
+        await handler({ id: job.id as string, queue, data: job.data as T, attempt: job.attemptsMade + 1, requestId });
       },
       {
         connection: this.connection.duplicate(),
@@ -70,6 +75,22 @@ export class BullQueue implements JobQueue {
 
   async ping() {
     await this.connection.ping();
+  }
+
+  async depth(queues: readonly string[] = []): Promise<QueueDepth[]> {
+    const names = new Set([...queues, ...this.queues.keys()]);
+    const out: QueueDepth[] = [];
+    for (const name of names) {
+      const counts = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed');
+      for (const state of ['waiting', 'active', 'delayed', 'failed'] as const)
+        out.push({ queue: name, state, count: counts[state] ?? 0 });
+    }
+    return out;
+  }
+
+  /** BullMQ's queue objects of these names (the queue board reads them). */
+  bullQueues(names: readonly string[]): Queue[] {
+    return names.map((n) => this.queue(n));
   }
 
   async close() {

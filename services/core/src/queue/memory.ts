@@ -8,8 +8,10 @@ import {
   type JobOptions,
   type JobQueue,
   type ProcessOptions,
+  type QueueDepth,
   QueueClosedError,
 } from './types';
+import { currentRequestId } from '../observability/request-context';
 
 interface Entry {
   job: Job;
@@ -44,7 +46,7 @@ export class MemoryQueue implements JobQueue {
     if (this.known.has(key)) return id;
     this.known.add(key);
     const entry: Entry = {
-      job: { id, queue, data: structuredClone(data), attempt: 1 },
+      job: { id, queue, data: structuredClone(data), attempt: 1, requestId: currentRequestId() },
       opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoff: opts.backoff ?? DEFAULT_BACKOFF },
       runAt: Date.now() + Math.max(0, opts.delayMs ?? 0),
     };
@@ -63,6 +65,17 @@ export class MemoryQueue implements JobQueue {
 
   async ping() {
     if (this.closed) throw new QueueClosedError();
+  }
+
+  async depth(queues: readonly string[] = []): Promise<QueueDepth[]> {
+    const names = new Set([...queues, ...this.lanes.keys()]);
+    return [...names].flatMap((queue) => {
+      const lane = this.lanes.get(queue);
+      return [
+        { queue, state: 'waiting' as const, count: lane?.ready.length ?? 0 },
+        { queue, state: 'active' as const, count: lane?.running ?? 0 },
+      ];
+    });
   }
 
   async close() {

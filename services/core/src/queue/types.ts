@@ -20,6 +20,15 @@ export interface Job<T = unknown> {
   data: T;
   /** 1 on the first try. */
   attempt: number;
+  /** The id of the request that queued it (its logs name it too), when one did. */
+  requestId?: string;
+}
+
+/** How many jobs a queue holds in one state (the `/metrics` queue depth). */
+export interface QueueDepth {
+  queue: string;
+  state: 'waiting' | 'active' | 'delayed' | 'failed';
+  count: number;
 }
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<void>;
@@ -36,6 +45,8 @@ export interface JobQueue {
   readonly kind: 'bullmq' | 'memory';
   enqueue<T>(queue: string, data: T, opts?: JobOptions): Promise<string>;
   process<T>(queue: string, handler: JobHandler<T>, opts?: ProcessOptions): Promise<void>;
+  /** Jobs per queue and state, for the queues named (and those this process has used). */
+  depth(queues?: readonly string[]): Promise<QueueDepth[]>;
   /** Resolves when the backing store answers; rejects otherwise (readiness). */
   ping(): Promise<void>;
   /** Stops taking jobs, waits for running ones, releases connections. */

@@ -1,0 +1,5 @@
+export * from './access';
+export * from './jobs';
+export * from './log';
+export * from './metrics';
+export * from './request-context';
