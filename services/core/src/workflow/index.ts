@@ -5,3 +5,5 @@ export * from './events';
 export * from './feel';
 export * from './iso';
 export * from './model';
+export * from './projection';
+export * from './runtime';
