@@ -378,7 +378,7 @@ export async function handleServiceJob(deps: FlowDeps, job: ServiceJob, attempt:
   );
   const state = loaded.state;
   const service = state.services[job.jobId];
-  if (!service || service.status !== 'pending' || state.status !== 'running' || !state.tokens[service.tokenId]) return;
+  if (service?.status !== 'pending' || state.status !== 'running' || !state.tokens[service.tokenId]) return;
   const handler = handlers.get(service.handler);
   let variables: Record<string, unknown> = {};
   try {

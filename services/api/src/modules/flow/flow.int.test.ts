@@ -297,7 +297,8 @@ describe('workflow calls', () => {
         deptId: '',
       });
       expect(created.status, created.raw).toBe(200);
-      tokens.push((demo.tokens[account] = await accessToken(demo.app, T, account, 'sprout123')));
+      demo.tokens[account] = await accessToken(demo.app, T, account, 'sprout123');
+      tokens.push(demo.tokens[account]);
     }
     const before = await eventCount();
     const answers = await Promise.all(
