@@ -13,6 +13,10 @@ import { FlowError } from './errors';
 import { PROCESS_STREAM, type ProcessEvent, type ProcessStartedData } from './events';
 import { dueAt } from './iso';
 import type { CompiledProcess } from './model';
+import { registerWorkflowProjections } from './projection';
+
+// Any process that runs the engine writes its work lists: the projections are registered with it.
+registerWorkflowProjections();
 
 /**
  * The engine's I/O: deployed definitions, commands on an instance's stream (optimistic, retried
