@@ -71,12 +71,18 @@ export async function benchWorkflow(opts: { seconds: number; rounds: number; htt
   try {
     await seed(t.database, { demo: true });
     await ensureReadModels(t.database);
-    await peer.query('create table bpmn_state (id text primary key, state jsonb not null, updated timestamptz not null default now())');
+    await peer.query(
+      'create table bpmn_state (id text primary key, state jsonb not null, updated timestamptz not null default now())',
+    );
     const deps: FlowDeps = { database: t.database, queue: new MemoryQueue() };
     const ctx = { tenantId: TENANT };
     const def = await inTenant(t.database, ctx, async (trx) => {
       const id = (
-        await sql<{ id: string }>`select id from flow_deployment where tenant_id = ${TENANT} and key = 'leave' order by version desc limit 1`.execute(trx)
+        await sql<{
+          id: string;
+        }>`select id from flow_deployment where tenant_id = ${TENANT} and key = 'leave' order by version desc limit 1`.execute(
+          trx,
+        )
       ).rows[0]?.id;
       return id ?? (await deployDefinition(trx, TENANT, { xml: LEAVE_BPMN, category: 'flow_1' })).id;
     });
@@ -119,7 +125,10 @@ export async function benchWorkflow(opts: { seconds: number; rounds: number; htt
       const id = `leave-${tag}`;
       const engine = new Engine({ name: id, source: PEER_XML });
       await engine.execute({ variables: { taskUser: '2', days: 4, pass: true } });
-      await peer.query('insert into bpmn_state (id, state) values ($1, $2)', [id, JSON.stringify(await engine.getState())]);
+      await peer.query('insert into bpmn_state (id, state) values ($1, $2)', [
+        id,
+        JSON.stringify(await engine.getState()),
+      ]);
       engine.stop();
       for (const task of ['approverTask', 'principalTask']) {
         const { rows } = await peer.query<{ state: unknown }>('select state from bpmn_state where id = $1', [id]);
@@ -161,8 +170,14 @@ export async function benchWorkflow(opts: { seconds: number; rounds: number; htt
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const leader = await inSystem(t.database, async (trx) =>
-      (await sql<{ id: string }>`select id::text from app_user where tenant_id = ${TENANT} and account = 'leader'`.execute(trx)).rows[0]?.id,
+    const leader = await inSystem(
+      t.database,
+      async (trx) =>
+        (
+          await sql<{
+            id: string;
+          }>`select id::text from app_user where tenant_id = ${TENANT} and account = 'leader'`.execute(trx)
+        ).rows[0]?.id,
     );
     const teacherAuth = bladeAuth(await accessToken(app, TENANT, 'teacher1', 'sprout123'));
     const leaderAuth = bladeAuth(await accessToken(app, TENANT, 'leader', 'sprout123'));
@@ -172,7 +187,12 @@ export async function benchWorkflow(opts: { seconds: number; rounds: number; htt
         method: 'POST',
         url: '/api/blade-desk/process/leave/start-process',
         headers: teacherAuth,
-        payload: { startTime: '2026-12-01 08:00:00', endTime: '2026-12-02 08:00:00', reason: 'bench', taskUser: leader },
+        payload: {
+          startTime: '2026-12-01 08:00:00',
+          endTime: '2026-12-02 08:00:00',
+          reason: 'bench',
+          taskUser: leader,
+        },
       });
       tasks.push(`${(r.json() as { data: { processInstanceId: string } }).data.processInstanceId}.t2`);
     }

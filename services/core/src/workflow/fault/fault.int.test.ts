@@ -84,14 +84,21 @@ describe('worker killed while 200 instances wait on timers and service tasks', (
     const ids: string[] = [];
     for (let i = 0; i < N; i++) {
       const started = await inTenant(t.database, T, (trx) =>
-        startProcessIn(trx, T.tenantId, { definitionId: def.id, variables: { i }, startUser: '1', startUserName: 'fault' }),
+        startProcessIn(trx, T.tenantId, {
+          definitionId: def.id,
+          variables: { i },
+          startUser: '1',
+          startUserName: 'fault',
+        }),
       );
       await scheduleEffects(queue, T.tenantId, started.instanceId, started.events, started.state);
       ids.push(started.instanceId);
     }
     const first = await startWorker();
     // Kill it once part of the work is done: some timers fired, some service tasks done, many waiting.
-    await expect.poll(async () => (await counts()).ServiceCompleted ?? 0, { timeout: 60_000, interval: 100 }).toBeGreaterThan(30);
+    await expect
+      .poll(async () => (await counts()).ServiceCompleted ?? 0, { timeout: 60_000, interval: 100 })
+      .toBeGreaterThan(30);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const atKill = await counts();
@@ -101,7 +108,10 @@ describe('worker killed while 200 instances wait on timers and service tasks', (
       await expect.poll(async () => (await counts()).ProcessEnded ?? 0, { timeout: 120_000, interval: 500 }).toBe(N);
     } catch (err) {
       const stuck = await inSystem(t.database, async (trx) => {
-        const r = await sql<{ stream_id: string; types: string }>`select stream_id, string_agg(type, ',' order by stream_version) as types
+        const r = await sql<{
+          stream_id: string;
+          types: string;
+        }>`select stream_id, string_agg(type, ',' order by stream_version) as types
           from events where tenant_id = ${T.tenantId} and stream_type = 'process' group by stream_id
           having not bool_or(type = 'ProcessEnded') limit 5`.execute(trx);
         const w = await sql`select * from flow_wait limit 5`.execute(trx);
@@ -154,7 +164,10 @@ describe('worker killed while 200 instances wait on timers and service tasks', (
     });
     expect(Number(checksum?.bad)).toBe(0);
     expect(checksum?.sum).toBe(want);
-    const waits = await inSystem(t.database, async (trx) => (await sql`select 1 from flow_wait`.execute(trx)).rows.length);
+    const waits = await inSystem(
+      t.database,
+      async (trx) => (await sql`select 1 from flow_wait`.execute(trx)).rows.length,
+    );
     expect(waits).toBe(0);
   });
 });

@@ -30,11 +30,17 @@ const logged =
     try {
       await fn(job.data, job.attempt);
     } catch (err) {
-      process.stderr.write(`fault worker: ${job.queue} try ${job.attempt}: ${err instanceof Error ? err.message : err}\n`);
+      process.stderr.write(
+        `fault worker: ${job.queue} try ${job.attempt}: ${err instanceof Error ? err.message : err}\n`,
+      );
       throw err;
     }
   };
-await queue.process<TimerJob>(TIMER_QUEUE, logged<TimerJob>((d) => handleTimerJob(deps, d)), { concurrency: 8 });
+await queue.process<TimerJob>(
+  TIMER_QUEUE,
+  logged<TimerJob>((d) => handleTimerJob(deps, d)),
+  { concurrency: 8 },
+);
 await queue.process<ServiceJob>(
   SERVICE_QUEUE,
   logged<ServiceJob>((d, attempt) => handleServiceJob(deps, d, attempt)),
