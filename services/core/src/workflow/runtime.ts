@@ -104,6 +104,8 @@ export async function compiledOf(trx: Tx, tenantId: string, definitionId: string
 
 export interface DeployInput {
   xml: string;
+  /** The definition key (a model's key); default the process's id. */
+  key?: string;
   category: string;
   resourceName?: string;
   description?: string;
@@ -113,7 +115,8 @@ export interface DeployInput {
 
 /** Compiles (refusing what is outside the subset) and stores the next version of the process's key. */
 export async function deployDefinition(trx: Tx, tenantId: string, input: DeployInput): Promise<DeploymentRow> {
-  const compiled = await compileBpmn(input.xml, { handlers: serviceHandlerNames() });
+  const read = await compileBpmn(input.xml, { handlers: serviceHandlerNames() });
+  const compiled = input.key ? { ...read, key: input.key } : read;
   const next = (
     await sql<{ v: number }>`select coalesce(max(version), 0)::int + 1 as v from flow_deployment
       where tenant_id = ${tenantId} and key = ${compiled.key}`.execute(trx)

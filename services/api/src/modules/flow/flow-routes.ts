@@ -143,7 +143,7 @@ async function targetTenants(request: FastifyRequest, tenantIds: string | undefi
 async function deployAll(
   request: FastifyRequest,
   deps: FlowDeps,
-  files: Array<{ xml: string; name: string }>,
+  files: Array<{ xml: string; name: string; key?: string }>,
   category: string,
   tenants: string[],
 ) {
@@ -155,6 +155,7 @@ async function deployAll(
       for (const f of files) {
         const row = await deployDefinition(trx, tenantId, {
           xml: f.xml,
+          ...(f.key ? { key: f.key } : {}),
           category,
           resourceName: f.name,
           userId: tenantId === tenantOf(request).tenantId ? (userId ?? null) : null,
@@ -283,8 +284,8 @@ export async function flowRoutes(app: FastifyInstance) {
       handler: async (request, b) => {
         const { tenantId, userId } = tenantOf(request);
         const xml = b.xml?.trim() ? b.xml : emptyModelXml(b.modelKey, b.name);
-        const proc = await processOf(xml);
-        if (proc.key !== b.modelKey) throw badRequest('flow.keyMismatch', { key: proc.key, modelKey: b.modelKey });
+        // The XML must parse and hold one process; its id may differ (the model's key names the definition).
+        await processOf(xml);
         return request.tx(async (trx) => {
           const taken = (
             await sql<{ id: string }>`select id::text as id from flow_model where tenant_id = ${tenantId}
@@ -342,7 +343,7 @@ export async function flowRoutes(app: FastifyInstance) {
         return deployAll(
           request,
           deps(),
-          [{ xml: model.xml, name: `${model.model_key}.bpmn20.xml` }],
+          [{ xml: model.xml, name: `${model.model_key}.bpmn20.xml`, key: model.model_key }],
           b.category ?? '',
           tenants,
         );
