@@ -372,6 +372,55 @@ describe('workflow calls', () => {
     ).toBe(200);
   });
 
+  it('a record-command service task approves a teaching record in review, once', async () => {
+    const record = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{ id: string; kind: string }>`select id::text, kind from record_list where tenant_id = ${T}
+        and status = 'trial' order by id limit 1`.execute(trx);
+      return r.rows[0];
+    });
+    if (!record) throw new Error('no record in review in the demo');
+    const xml = bpmnXml(
+      'autoapprove',
+      `<bpmn:startEvent id="s" /><bpmn:serviceTask id="approve" flowable:handler="record-command" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'approve')}${flow('f2', 'approve', 'e')}`,
+    );
+    const wf = await import('@sprout/core/workflow');
+    const deps = { database: demo.t.database, queue: demo.app.queue };
+    const def = await inSystem(demo.t.database, (trx) => wf.deployDefinition(trx, T, { xml, category: '' }));
+    const started = await wf.startProcess(
+      deps,
+      { tenantId: T },
+      {
+        definitionId: def.id,
+        variables: {
+          recordKind: record.kind,
+          recordId: record.id,
+          recordCommand: 'approve',
+          recordComment: '流程自动通过',
+        },
+        startUser: ids.teacher1 as string,
+        startUserName: '教师一',
+      },
+    );
+    const jobId = Object.keys(started.state.services)[0] as string;
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    const after = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{
+        status: string;
+      }>`select status from record_list where tenant_id = ${T} and id = ${record.id}`.execute(trx);
+      const e = await sql<{
+        n: string;
+      }>`select count(*) as n from events where tenant_id = ${T} and stream_id = ${record.id}
+        and type = 'RecordApproved'`.execute(trx);
+      const i = await sql<{
+        status: string;
+      }>`select status from flow_instance where tenant_id = ${T} and instance_id = ${started.instanceId}`.execute(trx);
+      return { status: r.rows[0]?.status, approvals: Number(e.rows[0]?.n), instance: i.rows[0]?.status };
+    });
+    expect(after).toEqual({ status: 'success', approvals: 1, instance: 'ended' });
+  });
+
   it('20 candidates claiming one task at once: exactly one wins, the others are told it is taken', async () => {
     const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
       startTime: '2026-12-01 08:00:00',

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
-import { registerDecider } from '@sprout/core/events/decider';
+import { handleCommand, registerDecider } from '@sprout/core/events/decider';
+import { recordDecider, recordKinds } from '@sprout/core/records';
 import { registerMessages } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
@@ -90,7 +91,7 @@ registerDecider(processDecider);
 /**
  * Service task handlers (docs/WORKFLOW.md): `send-notice` puts a message in a user's in-app inbox
  * (`noticeTo`, else the starter), `send-sms` records the message to send in the usual log
- * (`smsTo`, `smsText`) — the SMS context's provider is not wired to the engine yet.
+ * (`smsTo`, `smsText`) — the SMS context's provider is not wired to the engine yet; `record-command` below.
  */
 registerServiceHandler('send-notice', async (c) => {
   const to = String(c.variables.noticeTo ?? c.startUser ?? '');
@@ -120,6 +121,34 @@ registerServiceHandler('send-sms', async (c) => {
     },
   });
   return { smsQueued: true };
+});
+
+/**
+ * `record-command`: a teaching record's review step as a service task — `recordKind` (e.g.
+ * `teacher_plan`), `recordId`, `recordCommand` (`approve` | `return`), `recordComment`. The
+ * record's decider decides (a record not in review refuses: the job fails and retries, then
+ * `ServiceFailed`); the idempotency key makes a retried job apply it once.
+ */
+registerServiceHandler('record-command', async (c) => {
+  const kind = String(c.variables.recordKind ?? '');
+  const id = String(c.variables.recordId ?? '');
+  const command = String(c.variables.recordCommand ?? '');
+  if (!recordKinds().some((k) => k.kind === kind)) throw new Error(`unknown record kind ${kind}`);
+  if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new Error('recordId is not an id');
+  const actor = { id: '0', name: 'workflow' };
+  const at = new Date().toISOString();
+  const comment = String(c.variables.recordComment ?? '');
+  const cmd =
+    command === 'approve'
+      ? { type: 'ApproveRecord' as const, actor, at, comment }
+      : command === 'return'
+        ? { type: 'ReturnRecord' as const, actor, at, comment: comment || 'workflow' }
+        : null;
+  if (!cmd) throw new Error(`unknown record command ${command}`);
+  const done = await handleCommand(c.database, { tenantId: c.tenantId }, recordDecider(kind), id, cmd, {
+    metadata: { actorName: 'workflow', idempotencyKey: `flow-record:${c.instanceId}/${c.elementId}` },
+  });
+  return { recordStatus: (done.state as { status?: string }).status ?? '' };
 });
 
 /** The `flow` system dictionary (the platform's): category key → name and the page it opens (remark). */
