@@ -753,6 +753,26 @@ export async function flowRoutes(app: FastifyInstance) {
         ),
     });
 
+    route.get(`${FLOW}/work/todo-count`, {
+      summary: 'The caller’s workflow to-dos for the home dashboard: tasks assigned to her, tasks she may claim',
+      config: { access: 'authenticated' },
+      data: z.object({ todo: z.number().int(), claim: z.number().int(), total: z.number().int() }),
+      handler: (request) =>
+        request.tx(async (trx) => {
+          const caller = await callerIn(request, trx);
+          const row = (
+            await sql<{ todo: string; claim: string }>`select
+                count(*) filter (where t.assignee = ${caller.id}) as todo,
+                count(*) filter (where t.assignee is null and t.process_status = 'running'
+                  and (${caller.id} = any(t.candidate_users) or t.candidate_groups && ${caller.groups}::text[])) as claim
+              from flow_task t where t.tenant_id = ${tenantOf(request).tenantId} and t.status = 'open'`.execute(trx)
+          ).rows[0];
+          const todo = Number(row?.todo ?? 0);
+          const claim = Number(row?.claim ?? 0);
+          return { todo, claim, total: todo + claim };
+        }),
+    });
+
     route.get(`${FLOW}/work/send-list`, {
       summary: 'Instances the caller started, newest first (with the current task, if any)',
       query: PageQuerySchema.extend({ processDefinitionName: search(), category: search(64) }),

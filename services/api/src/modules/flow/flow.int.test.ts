@@ -87,6 +87,11 @@ describe('workflow calls', () => {
       (r: { processInstanceId: string }) => r.processInstanceId === processInstanceId,
     );
     expect(toClaim).toMatchObject({ taskName: '园长审批', status: 'claim', candidateGroups: ['principal'] });
+    expect((await call('principal', 'GET', `${FLOW}/work/todo-count`)).body.data).toEqual({
+      todo: 0,
+      claim: 1,
+      total: 1,
+    });
     expect((await call('leader', 'GET', `${FLOW}/work/claim-list?current=1&size=10`)).body.data.records).toEqual([]);
     expect((await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`)).status).toBe(200);
     const again = await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`, undefined, 'en');
