@@ -1010,6 +1010,23 @@ export async function flowRoutes(app: FastifyInstance) {
       },
     });
 
+    route.get(`${LEAVE}/approvers`, {
+      summary:
+        'Who a leave may go to: the live users of the tenant but the caller (name: contains), for the approver picker',
+      query: z.object({ name: search(64) }),
+      data: z.array(z.object({ id: text, name: text, account: text })),
+      handler: (request, q) =>
+        request.tx(async (trx) => {
+          const { tenantId, userId = '' } = tenantOf(request);
+          const rows = await sql<{ id: string; name: string; account: string }>`
+            select u.id::text as id, ${userName('u')} as name, u.account from app_user u
+            where u.tenant_id = ${tenantId} and u.is_deleted = 0 and u.status = 1 and u.id <> ${userId}
+              ${q.name ? sql`and (u.real_name ilike ${like(q.name)} or u.name ilike ${like(q.name)} or u.account ilike ${like(q.name)})` : sql``}
+            order by u.account limit 200`.execute(trx);
+          return rows.rows;
+        }),
+    });
+
     route.get(`${LEAVE}/detail`, {
       summary: 'A leave request with its process: status, history and current tasks (businessId)',
       query: z.object({ businessId: IdSchema }),

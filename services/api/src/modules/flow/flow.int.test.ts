@@ -45,6 +45,8 @@ describe('workflow calls', () => {
       ['leave', 'leave'],
     );
 
+    const approvers = await call('teacher', 'GET', `${LEAVE}/approvers?name=leader`);
+    expect(approvers.body.data).toEqual([{ id: ids.leader, name: expect.any(String), account: 'leader' }]);
     const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
       startTime: '2026-12-01 08:00:00',
       endTime: '2026-12-05 08:00:00',
