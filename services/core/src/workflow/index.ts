@@ -1,0 +1,10 @@
+export * from './compile';
+export * from './engine';
+export * from './errors';
+export * from './events';
+export * from './feel';
+export * from './iso';
+export * from './model';
+export * from './projection';
+export * from './runtime';
+export { MemoryQueue } from '../queue';
