@@ -70,7 +70,6 @@ const all: Record<string, () => Promise<unknown>> = {
       seconds: Number(process.env.BENCH_SECONDS ?? 4),
       listRps: process.env.LIST_RPS ? Number(process.env.LIST_RPS) : undefined,
     }),
-  // Issue 17: put-file of 1 MB images, 16 in flight, vs fs writes of the same bytes (target ≥ 0.7).
   // Issue 19: 5,000 children with guardians imported from .xlsx vs reading the file with exceljs alone (target ≥ 0.5).
   import: () =>
     benchImport({ rows: Number(process.env.BENCH_ROWS ?? 5000), rounds: Number(process.env.BENCH_ROUNDS ?? 3) }),
@@ -80,6 +79,7 @@ const all: Record<string, () => Promise<unknown>> = {
       runs: Number(process.env.BENCH_RUNS ?? 3),
       cold: process.env.START_COLD !== '0',
       warm: process.env.START_WARM !== '0',
+    }),
   // Issue 20: the leave process start→end on Sprout's engine vs bpmn-engine with its state in PostgreSQL (target ≥ 1.0); complete-task over HTTP p99.
   workflow: () =>
     benchWorkflow({
@@ -87,6 +87,7 @@ const all: Record<string, () => Promise<unknown>> = {
       rounds: Number(process.env.BENCH_ROUNDS ?? 2),
       httpTasks: Number(process.env.BENCH_TASKS ?? 400),
     }),
+  // Issue 17: put-file of 1 MB images, 16 in flight, vs fs writes of the same bytes (target ≥ 0.7).
   upload: () => benchUpload({ seconds: Number(process.env.BENCH_SECONDS ?? 5), inFlight: 16 }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>
