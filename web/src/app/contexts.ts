@@ -5,6 +5,7 @@ import { recordsNamespace } from '../kit/records/namespace';
 import { auditContext } from '../modules/audit';
 import { authContext } from '../modules/auth';
 import { errorsContext } from '../modules/errors';
+import { flowContext } from '../modules/flow';
 import { growthContext } from '../modules/growth';
 import { guideContext } from '../modules/guide';
 import { homeContext } from '../modules/home';
@@ -49,6 +50,7 @@ export const CONTEXTS = [
   teacherContext,
   growthContext,
   auditContext,
+  flowContext,
 ] as const;
 
 /**
