@@ -141,6 +141,8 @@ export const en: FlowMessages = {
     detail: 'Details',
     history: 'History',
     diagram: 'Diagram',
+    doneHandled: 'Handled by me',
+    doneStarted: 'Started by me',
   },
   complete: {
     title: 'Decision',

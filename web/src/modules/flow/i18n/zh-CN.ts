@@ -143,6 +143,8 @@ export const zhCN = {
     detail: '详情',
     history: '流转记录',
     diagram: '流程图',
+    doneHandled: '经我办理',
+    doneStarted: '我发起的',
   },
   complete: {
     title: '审批',

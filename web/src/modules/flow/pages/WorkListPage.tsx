@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -21,6 +21,8 @@ function WorkListPage({ list }: { list: WorkList }) {
   const categories = useFlowCategories();
   const [claiming, setClaiming] = useState<Row | null>(null);
   const [delegating, setDelegating] = useState<Row | null>(null);
+  // 办结事务: the tasks she handled, or the requests she started that have ended.
+  const [doneOf, setDoneOf] = useState<'handled' | 'started'>('handled');
   const claim = useFlowMutation((taskId: string) => flowApi.claim(taskId));
   const delegate = useFlowMutation(({ taskId, assignee }: { taskId: string; assignee: string }) =>
     flowApi.delegate(taskId, assignee),
@@ -142,11 +144,31 @@ function WorkListPage({ list }: { list: WorkList }) {
     }
   };
 
+  const startedDone = list === 'done' && doneOf === 'started';
   return (
-    <>
+    <Stack gap="sm">
+      {list === 'done' && (
+        <SegmentedControl
+          w="fit-content"
+          value={doneOf}
+          onChange={(v) => setDoneOf(v as 'handled' | 'started')}
+          data={[
+            { value: 'handled', label: t('flow.work.doneHandled') },
+            { value: 'started', label: t('flow.work.doneStarted') },
+          ]}
+          data-testid="work-done-of"
+        />
+      )}
       <FlowTable<Row>
-        name={`work-${list}`}
-        load={(params) => flowApi.work(list, params)}
+        key={startedDone ? 'started' : 'handled'}
+        name={`work-${list}-${doneOf}`}
+        load={async (params) => {
+          if (!startedDone) return flowApi.work(list, params);
+          // The requests she started that have ended (the sent list, ended ones only).
+          const sent = await flowApi.work('send', params);
+          const records = sent.records.filter(finished);
+          return { ...sent, records, total: records.length };
+        }}
         columns={columns[list]}
         rowKey={(r) => r.taskId ?? r.id ?? r.processInstanceId}
         actions={actions}
@@ -175,7 +197,7 @@ function WorkListPage({ list }: { list: WorkList }) {
         success={t('flow.work.delegated')}
         testId="delegate-dialog"
       />
-    </>
+    </Stack>
   );
 }
 
