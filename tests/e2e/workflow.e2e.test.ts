@@ -22,6 +22,13 @@ async function bothLanguages(page: Page, name: string, ready: (page: Page) => Pr
   await ready(page);
 }
 
+/** Signs in and shows the 事务 top menu (its sections: 我的事务, 流程管理). */
+async function signInToAffairs(page: Page, account: string) {
+  await signIn(page, person(account));
+  await waitForMenu(page);
+  await page.getByTestId('top-menu-top_affairs').click();
+}
+
 /** The table rows of a workflow list by its test id. */
 const rowsOf = (page: Page, list: string) => page.getByTestId(`${list}-row`);
 
@@ -75,8 +82,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   });
 
   it('the administrator draws a two-step process in the modeler and deploys it', async () => {
-    await signIn(admin, person('admin'));
-    await waitForMenu(admin);
+    await signInToAffairs(admin, 'admin');
     await openMenu(admin, 'flow_model', '/flow/model', 'flow-models', 'flow');
     await bothLanguages(admin, 'flow-models', (p) => p.getByTestId('flow-models').waitFor());
     await admin.getByTestId('model-add').click();
@@ -109,8 +115,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   });
 
   it('a teacher applies for 4 days of leave, naming her approver', async () => {
-    await signIn(teacher, person('teacher1'));
-    await waitForMenu(teacher);
+    await signInToAffairs(teacher, 'teacher1');
     await openMenu(teacher, 'work_start', '/work/start', 'work-start', 'work');
     const leave = rowsOf(teacher, 'work-start').filter({ hasText: '请假流程（两级审批）' });
     await leave.first().waitFor();
@@ -118,7 +123,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await leave.first().getByTestId('work-start').click();
     await teacher.getByTestId('leave-form').waitFor();
     await teacher.getByTestId('leave-start').fill('2026-12-07T08:00');
-    await teacher.getByTestId('leave-end').fill('2026-12-10T17:00');
+    await teacher.getByTestId('leave-end').fill('2026-12-11T08:00');
     expect(await teacher.getByTestId('leave-form-days').textContent()).toContain('4 天');
     await teacher.getByTestId('leave-taskUser').click();
     await teacher.getByRole('option', { name: /陈老师/ }).click();
@@ -133,8 +138,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   });
 
   it('her approver claims the task and approves it from the to-do list', async () => {
-    await signIn(leader, person('leader'));
-    await waitForMenu(leader);
+    await signInToAffairs(leader, 'leader');
     await openMenu(leader, 'work_claim', '/work/claim', 'work-claim', 'work');
     const task = rowsOf(leader, 'work-claim').filter({ hasText: '王老师' });
     await task.first().waitFor();
@@ -160,8 +164,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   });
 
   it('the principal claims and approves (more than 3 days)', async () => {
-    await signIn(principal, person('principal'));
-    await waitForMenu(principal);
+    await signInToAffairs(principal, 'principal');
     // The home page counts the task among her to-dos.
     await openMenu(principal, 'work_claim', '/work/claim', 'work-claim', 'work');
     const task = rowsOf(principal, 'work-claim').filter({ hasText: '园长审批' });

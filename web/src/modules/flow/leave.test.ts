@@ -7,9 +7,10 @@ describe('the leave form', () => {
     expect(serverTime('')).toBe('');
   });
 
-  it('given Monday morning to Thursday evening, then the request covers 4 days (more than 3: the principal approves too)', () => {
-    expect(leaveDays('2026-11-30 08:00:00', '2026-12-03 17:00:00')).toBe(4);
-    expect(leaveDays('2026-12-01 08:00:00', '2026-12-01 12:00:00')).toBe(1);
+  it('given Monday 08:00 to Friday 08:00, then the request covers 4 days (more than 3: the principal approves too)', () => {
+    expect(leaveDays('2026-12-07 08:00:00', '2026-12-11 08:00:00')).toBe(4);
+    expect(leaveDays('2026-12-01 08:00:00', '2026-12-01 20:00:00')).toBe(0.5);
+    expect(leaveDays('2026-12-01 08:00:00', 'later')).toBeNull();
   });
 
   it('given an end before the start, no reason and no approver, then each field says what is wrong', () => {

@@ -11,14 +11,16 @@ export function serverTime(local: string): string {
   return `${day} ${hm}`;
 }
 
-/** Calendar days from the start's day to the end's day, both counted (Dec 1 08:00 → Dec 4 17:00: 4). */
+/** The days a request covers as the server counts them: the time between, in days, to 2 decimals (Mon 08:00 → Fri 08:00: 4). */
 export function leaveDays(start: string, end: string): number | null {
-  const a = /^(\d{4})-(\d{2})-(\d{2})/.exec(start);
-  const b = /^(\d{4})-(\d{2})-(\d{2})/.exec(end);
-  if (!a || !b) return null;
-  const da = Date.UTC(Number(a[1]), Number(a[2]) - 1, Number(a[3]));
-  const db = Date.UTC(Number(b[1]), Number(b[2]) - 1, Number(b[3]));
-  return Math.round((db - da) / 86_400_000) + 1;
+  const parse = (text: string) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+    return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)) : null;
+  };
+  const a = parse(start);
+  const b = parse(end);
+  if (a === null || b === null) return null;
+  return Math.round(((b - a) / 86_400_000) * 100) / 100;
 }
 
 export type LeaveProblem = 'timeRequired' | 'badRange' | 'reasonRequired' | 'taskUserRequired';

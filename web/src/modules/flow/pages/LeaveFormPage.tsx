@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FLOW_KEY, flowApi, useFlowMutation } from '../api';
 import { leaveDays, leaveProblems, serverTime } from '../leave';
 import { flowPageOf } from '../paths';
@@ -12,15 +12,12 @@ import { flowPageOf } from '../paths';
 export function LeaveFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const processDefinitionId = params.get('processDefinitionId') ?? undefined;
   const [draft, setDraft] = useState({ startTime: '', endTime: '', reason: '', taskUser: '' });
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const approvers = useQuery({ queryKey: [...FLOW_KEY, 'approvers'], queryFn: flowApi.approvers });
   const start = useFlowMutation(() =>
     flowApi.startLeave({
-      ...(processDefinitionId ? { processDefinitionId } : {}),
       startTime: serverTime(draft.startTime),
       endTime: serverTime(draft.endTime),
       reason: draft.reason.trim(),
