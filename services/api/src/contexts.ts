@@ -16,6 +16,7 @@ import { inboxContext } from './modules/inbox';
 import { noticeContext } from './modules/notice';
 import { observationContext } from './modules/observation';
 import { fileContext } from './modules/file';
+import { flowContext } from './modules/flow';
 import { logContext } from './modules/log';
 import { paramContext } from './modules/param';
 import { recordsContext } from './modules/records';
@@ -52,6 +53,7 @@ export const CONTEXTS: readonly ServerContext[] = [
   teacherContext,
   growthContext,
   inboxContext,
+  flowContext,
 ];
 
 /** Hands each context's platform-wide parts (catalogue screens, record kinds' deciders, demo data, tenant rows) to core's registries. Idempotent. */

@@ -1,0 +1,311 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inSystem } from '@sprout/core/db';
+import { bpmnXml, flow } from '@sprout/core/workflow/testing';
+import { useDemoConsole } from '../auth/console-fixture';
+import { accessToken } from '../auth/fixtures';
+
+const T = '100001';
+const FLOW = '/api/blade-flow';
+const LEAVE = '/api/blade-desk/process/leave';
+
+/**
+ * The workflow calls on PostgreSQL with the demo kindergarten: the default leave process from
+ * application to approval through the work lists, models and deployments, bad input (a 400 and
+ * no event), and 20 concurrent claims.
+ */
+describe('workflow calls', () => {
+  const demo = useDemoConsole();
+  const { call } = demo;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const who of ['leader', 'teacher2', 'reviewer'])
+      demo.tokens[who] = await accessToken(demo.app, T, who, 'sprout123');
+    for (const who of ['leader', 'principal', 'teacher1', 'teacher2'])
+      ids[who] = await inSystem(demo.t.database, async (trx) => {
+        const r = await sql<{
+          id: string;
+        }>`select id::text from app_user where tenant_id = ${T} and account = ${who}`.execute(trx);
+        return r.rows[0]?.id as string;
+      });
+  });
+  const eventCount = () =>
+    inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{
+        n: string;
+      }>`select count(*) as n from events where tenant_id = ${T} and stream_type = 'process'`.execute(trx);
+      return Number(r.rows[0]?.n);
+    });
+
+  it('a teacher applies for 4 days of leave; her approver approves from the to-do list; the principal claims and approves; she sees it done with its history and diagram', async () => {
+    const start = await call('teacher', 'GET', `${FLOW}/work/start-list?current=1&size=10`);
+    expect(start.status).toBe(200);
+    expect(start.body.data.records.map((r: { key: string; formRoute: string }) => [r.key, r.formRoute])).toContainEqual(
+      ['leave', 'leave'],
+    );
+
+    const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
+      startTime: '2026-12-01 08:00:00',
+      endTime: '2026-12-05 08:00:00',
+      reason: '探亲',
+      taskUser: `taskUser_${ids.leader}`,
+    });
+    expect(applied.status, applied.raw).toBe(200);
+    expect(applied.body.msg).toBe('请假申请已提交');
+    const { id: businessId, processInstanceId } = applied.body.data;
+
+    const todo = await call('leader', 'GET', `${FLOW}/work/todo-list?current=1&size=10`);
+    const mine = todo.body.data.records.find(
+      (r: { processInstanceId: string }) => r.processInstanceId === processInstanceId,
+    );
+    expect(mine).toMatchObject({
+      taskName: '审批',
+      status: 'todo',
+      businessId,
+      formRoute: 'leave',
+      startUserName: expect.any(String),
+    });
+
+    // Not hers: the teacher cannot complete the approver's task.
+    const before = await eventCount();
+    const notHers = await call('teacher2', 'POST', `${FLOW}/work/complete-task`, { taskId: mine.taskId, flag: 'ok' });
+    expect(notHers.status).toBe(400);
+    expect(notHers.body.msg).toBe('该任务不是您的待办，不能办理');
+    expect(await eventCount()).toBe(before);
+
+    const ok = await call('leader', 'POST', `${FLOW}/work/complete-task`, {
+      taskId: mine.taskId,
+      flag: 'ok',
+      comment: '同意',
+    });
+    expect(ok.status, ok.raw).toBe(200);
+
+    // More than 3 days: the principal's group gets it to claim.
+    const claim = await call('principal', 'GET', `${FLOW}/work/claim-list?current=1&size=10`);
+    const toClaim = claim.body.data.records.find(
+      (r: { processInstanceId: string }) => r.processInstanceId === processInstanceId,
+    );
+    expect(toClaim).toMatchObject({ taskName: '园长审批', status: 'claim', candidateGroups: ['principal'] });
+    expect((await call('leader', 'GET', `${FLOW}/work/claim-list?current=1&size=10`)).body.data.records).toEqual([]);
+    expect((await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`)).status).toBe(200);
+    const again = await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`, undefined, 'en');
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe('This task is already yours');
+    expect(
+      (
+        await call('principal', 'POST', `${FLOW}/work/complete-task`, {
+          taskId: toClaim.taskId,
+          flag: 'ok',
+          comment: '准假',
+        })
+      ).status,
+    ).toBe(200);
+
+    const sent = await call('teacher', 'GET', `${FLOW}/work/send-list?current=1&size=10`);
+    expect(sent.body.data.records[0]).toMatchObject({ processInstanceId, processIsFinished: 'finished' });
+    const done = await call('leader', 'GET', `${FLOW}/work/done-list?current=1&size=10`);
+    expect(done.body.data.records[0]).toMatchObject({
+      processInstanceId,
+      flag: 'ok',
+      comment: '同意',
+      status: 'finished',
+    });
+
+    const detail = await call('teacher', 'GET', `${LEAVE}/detail?businessId=${businessId}`);
+    expect(detail.status, detail.raw).toBe(200);
+    expect(detail.body.data).toMatchObject({ days: 4, reason: '探亲', taskUser: ids.leader, status: 'approved' });
+    const history = await call(
+      'teacher',
+      'GET',
+      `${FLOW}/process/history-flow-list?processInstanceId=${processInstanceId}`,
+    );
+    const tasks = history.body.data.filter(
+      (s: { historyActivityType: string }) => s.historyActivityType === 'userTask',
+    );
+    expect(
+      tasks.map((s: { historyActivityName: string; flag: string; comment: string; assignee: string }) => [
+        s.historyActivityName,
+        s.flag,
+        s.comment,
+        s.assignee,
+      ]),
+    ).toEqual([
+      ['审批', 'ok', '同意', ids.leader],
+      ['园长审批', 'ok', '准假', ids.principal],
+    ]);
+    const diagram = await call('teacher', 'GET', `${FLOW}/process/diagram-view?processInstanceId=${processInstanceId}`);
+    expect(diagram.body.data.completed).toEqual(
+      expect.arrayContaining(['start', 'approverTask', 'principalTask', 'end']),
+    );
+    expect(diagram.body.data.active).toEqual([]);
+    expect(diagram.body.data.flows).toContain('toPrincipal');
+    // Someone with nothing to do with it reads nothing.
+    expect(
+      (await call('teacher2', 'GET', `${FLOW}/process/history-flow-list?processInstanceId=${processInstanceId}`))
+        .status,
+    ).toBe(404);
+  });
+
+  it('a short leave ends after the approver; a refusal ends it refused', async () => {
+    const short = await call('teacher', 'POST', `${LEAVE}/start-process`, {
+      startTime: '2026-12-01 08:00:00',
+      endTime: '2026-12-02 08:00:00',
+      reason: '病假',
+      taskUser: ids.leader,
+    });
+    const task = (await call('leader', 'GET', `${FLOW}/work/todo-list?current=1&size=10`)).body.data.records.find(
+      (r: { businessId: string }) => r.businessId === short.body.data.id,
+    );
+    await call('leader', 'POST', `${FLOW}/work/complete-task`, {
+      taskId: task.taskId,
+      flag: 'refuse',
+      comment: '人手不足',
+    });
+    const detail = await call('teacher', 'GET', `${LEAVE}/detail?businessId=${short.body.data.id}`);
+    expect(detail.body.data.status).toBe('refused');
+  });
+
+  it('refuses bad leave input with the field named, in both languages, and starts nothing', async () => {
+    const before = await eventCount();
+    const fields = await demo.refused('teacher', `${LEAVE}/start-process`, {
+      startTime: '2026-12-05 08:00:00',
+      endTime: '2026-12-01 08:00:00',
+      reason: 'x',
+      taskUser: ids.leader,
+    });
+    expect(fields).toEqual([{ field: 'endTime', message: '结束时间必须晚于开始时间' }]);
+    const en = await demo.refused(
+      'teacher',
+      `${LEAVE}/start-process`,
+      { startTime: '2026-12-01 08:00:00', endTime: '2026-12-02 08:00:00', reason: 'x', taskUser: '999999' },
+      'en',
+    );
+    expect(en).toEqual([{ field: 'taskUser', message: 'The approver does not exist or is disabled' }]);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('models: save the modeler XML, refuse invalid XML and unsupported elements at deploy with the element id, deploy versions, suspend stops new starts', async () => {
+    const twoStep = bpmnXml(
+      'twostep',
+      `<bpmn:startEvent id="s" /><bpmn:userTask id="first" name="第一步" flowable:assignee="\${initiator}" />
+       <bpmn:userTask id="second" name="第二步" flowable:candidateGroups="principal" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'first')}${flow('f2', 'first', 'second')}${flow('f3', 'second', 'e')}`,
+      '两步流程',
+    );
+    const bad = await call('admin', 'POST', `${FLOW}/model/submit`, {
+      modelKey: 'twostep',
+      name: '两步',
+      xml: '<bpmn:definitions',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^BPMN XML 无法解析/);
+    const saved = await call('admin', 'POST', `${FLOW}/model/submit`, {
+      modelKey: 'twostep',
+      name: '两步流程',
+      xml: twoStep,
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    const modelId = saved.body.data.id;
+    const list = await call('admin', 'GET', `${FLOW}/model/list?current=1&size=10&name=两步`);
+    expect(list.body.data.records.map((r: { modelKey: string }) => r.modelKey)).toEqual(['twostep']);
+
+    // Unsupported: a sub-process, named.
+    const withSub = twoStep.replace(
+      '<bpmn:endEvent id="e" />',
+      '<bpmn:endEvent id="e" /><bpmn:subProcess id="inner" />',
+    );
+    await call('admin', 'POST', `${FLOW}/model/submit`, {
+      id: modelId,
+      modelKey: 'twostep',
+      name: '两步流程',
+      xml: withSub,
+    });
+    const refused = await call(
+      'admin',
+      'POST',
+      `${FLOW}/model/deploy?modelId=${modelId}&category=flow_1`,
+      undefined,
+      'en',
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('Element inner is not supported: SubProcess is outside the supported subset');
+    const badFeel = twoStep.replace(flow('f3', 'second', 'e'), flow('f3', 'second', 'e', 'days > > 3'));
+    await call('admin', 'POST', `${FLOW}/model/submit`, {
+      id: modelId,
+      modelKey: 'twostep',
+      name: '两步流程',
+      xml: badFeel,
+    });
+    const feel = await call('admin', 'POST', `${FLOW}/model/deploy?modelId=${modelId}`);
+    expect(feel.status).toBe(400);
+    expect(feel.body.msg).toMatch(/^流程元素 f3 不受支持：表达式不是有效的 FEEL/);
+
+    await call('admin', 'POST', `${FLOW}/model/submit`, {
+      id: modelId,
+      modelKey: 'twostep',
+      name: '两步流程',
+      xml: twoStep,
+    });
+    const v1 = await call('admin', 'POST', `${FLOW}/model/deploy?modelId=${modelId}&category=flow_1`);
+    expect(v1.status, v1.raw).toBe(200);
+    const v2 = await call('admin', 'POST', `${FLOW}/model/deploy?modelId=${modelId}&category=flow_1`);
+    expect([v1.body.data[0].version, v2.body.data[0].version]).toEqual([1, 2]);
+    const latest = await call('admin', 'GET', `${FLOW}/manager/list?current=1&size=10&key=twostep&mode=latest`);
+    expect(latest.body.data.records.map((r: { version: number }) => r.version)).toEqual([2]);
+
+    const state = await call(
+      'admin',
+      'POST',
+      `${FLOW}/manager/change-state?processId=${encodeURIComponent(v2.body.data[0].id)}&state=suspended`,
+    );
+    expect(state.body.data.suspensionState).toBe(2);
+    const starts = await call('teacher', 'GET', `${FLOW}/work/start-list?current=1&size=10`);
+    expect(starts.body.data.records.map((r: { key: string }) => r.key)).not.toContain('twostep');
+  });
+
+  it('20 candidates claiming one task at once: exactly one wins, the others are told it is taken', async () => {
+    const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
+      startTime: '2026-12-01 08:00:00',
+      endTime: '2026-12-09 08:00:00',
+      reason: '长假',
+      taskUser: ids.leader,
+    });
+    const task = (await call('leader', 'GET', `${FLOW}/work/todo-list?current=1&size=10`)).body.data.records.find(
+      (r: { businessId: string }) => r.businessId === applied.body.data.id,
+    );
+    await call('leader', 'POST', `${FLOW}/work/complete-task`, { taskId: task.taskId, flag: 'ok' });
+    const open = (await call('principal', 'GET', `${FLOW}/work/claim-list?current=1&size=10`)).body.data.records.find(
+      (r: { businessId: string }) => r.businessId === applied.body.data.id,
+    );
+    // Twenty principals.
+    const roleId = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{
+        id: string;
+      }>`select id::text from role where tenant_id = ${T} and role_alias = 'principal'`.execute(trx);
+      return r.rows[0]?.id as string;
+    });
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const account = `boss${i}`;
+      const created = await call('admin', 'POST', '/api/blade-user/submit', {
+        account,
+        name: account,
+        realName: `园长${i}`,
+        password: 'sprout123',
+        password2: 'sprout123',
+        roleId,
+        deptId: '',
+      });
+      expect(created.status, created.raw).toBe(200);
+      tokens.push((demo.tokens[account] = await accessToken(demo.app, T, account, 'sprout123')));
+    }
+    const before = await eventCount();
+    const answers = await Promise.all(
+      tokens.map((_, i) => call(`boss${i}`, 'POST', `${FLOW}/work/claim-task?taskId=${open.taskId}`)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const losers = answers.filter((a) => a.status !== 200);
+    expect(losers.every((a) => a.status === 400 && a.body.msg === '该任务已被他人签收')).toBe(true);
+    expect(await eventCount()).toBe(before + 1);
+  });
+});
