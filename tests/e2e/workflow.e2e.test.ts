@@ -59,7 +59,7 @@ async function appendUserTask(page: Page, name: string, performers: Record<strin
 /**
  * Issue 20's journey: an administrator draws a two-step leave process in the modeler (approver
  * chosen by the applicant, then the principal) and deploys it; teacher1 applies for 4 days of
- * leave naming 陈老师 (leader); leader claims the task and approves it from her to-do list; the
+ * leave naming 陈晓燕 (leader); leader claims the task and approves it from her to-do list; the
  * principal claims and approves; teacher1 sees the request finished, with the highlighted
  * diagram and the history of who did what.
  */
@@ -85,6 +85,12 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await signInToAffairs(admin, 'admin');
     await openMenu(admin, 'flow_model', '/flow/model', 'flow-models', 'flow');
     await bothLanguages(admin, 'flow-models', (p) => p.getByTestId('flow-models').waitFor());
+    // The tenant's default leave model goes (its deployment stays): the new drawing takes its key.
+    const seeded = rowsOf(admin, 'flow-models').filter({ hasText: '请假流程' });
+    await seeded.first().waitFor();
+    await seeded.first().getByTestId('model-remove').click();
+    await admin.getByTestId('model-remove-dialog-confirm').click();
+    await expect.poll(() => seeded.count()).toBe(0);
     await admin.getByTestId('model-add').click();
     await admin.waitForURL('**/flow/model/design');
     await admin.locator('[data-testid="bpmn-modeler"][data-ready="yes"]').waitFor();
@@ -126,7 +132,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await teacher.getByTestId('leave-end').fill('2026-12-11T08:00');
     expect(await teacher.getByTestId('leave-form-days').textContent()).toContain('4 天');
     await teacher.getByTestId('leave-taskUser').click();
-    await teacher.getByRole('option', { name: /陈老师/ }).click();
+    await teacher.getByRole('option', { name: /陈晓燕/ }).click();
     await teacher.getByTestId('leave-reason-input').fill(REASON);
     await bothLanguages(teacher, 'leave-form', (p) => p.getByTestId('leave-form').waitFor());
     await teacher.getByTestId('leave-submit').click();
@@ -140,7 +146,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   it('her approver claims the task and approves it from the to-do list', async () => {
     await signInToAffairs(leader, 'leader');
     await openMenu(leader, 'work_claim', '/work/claim', 'work-claim', 'work');
-    const task = rowsOf(leader, 'work-claim').filter({ hasText: '王老师' });
+    const task = rowsOf(leader, 'work-claim').filter({ hasText: '王芳' });
     await task.first().waitFor();
     await bothLanguages(leader, 'work-claim', (p) => p.getByTestId('work-claim').waitFor());
     await task.first().getByTestId('work-claim').click();
@@ -148,7 +154,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await notification(leader, '已签收');
 
     await openMenu(leader, 'work_todo', '/work/todo', 'work-todo', 'work');
-    const todo = rowsOf(leader, 'work-todo').filter({ hasText: '王老师' });
+    const todo = rowsOf(leader, 'work-todo').filter({ hasText: '王芳' });
     await todo.first().waitFor();
     await bothLanguages(leader, 'work-todo', (p) => p.getByTestId('work-todo').waitFor());
     await todo.first().getByTestId('work-handle').click();
@@ -160,7 +166,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await leader.getByTestId('complete-approve').click();
     await notification(leader, '已同意');
     await leader.getByTestId('work-todo').waitFor();
-    await expect.poll(() => rowsOf(leader, 'work-todo').filter({ hasText: '王老师' }).count()).toBe(0);
+    await expect.poll(() => rowsOf(leader, 'work-todo').filter({ hasText: '王芳' }).count()).toBe(0);
   });
 
   it('the principal claims and approves (more than 3 days)', async () => {
@@ -198,9 +204,9 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     const history = teacher.getByTestId('flow-history-row');
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);
     const text = await teacher.getByTestId('flow-history').textContent();
-    expect(text).toContain('陈老师');
+    expect(text).toContain('陈晓燕');
     expect(text).toContain('同意，注意交接班级工作');
-    expect(text).toContain('李园长');
+    expect(text).toContain('李静');
     await bothLanguages(teacher, 'leave-detail', (p) => p.getByTestId('leave-detail').waitFor());
   });
 

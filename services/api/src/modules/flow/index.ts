@@ -19,7 +19,9 @@ import {
 } from '@sprout/core/workflow';
 import type { Processor, WorkerService } from '@sprout/worker';
 import type { ServerContext } from '../../context';
+import { approverRoutes } from './approver-routes';
 import { flowRoutes } from './flow-routes';
+import { FLOW_MENUS } from './menus';
 import { LEAVE_BPMN, LEAVE_CATEGORY, LEAVE_KEY } from './leave-process';
 
 registerMessages({
@@ -202,7 +204,11 @@ const sweepService: WorkerService = {
 /** Workflow (issue 20): models, deployments, follow-up, the work lists, leave; the engine's jobs. */
 export const flowContext: ServerContext = {
   name: 'flow',
-  routes: flowRoutes,
+  routes: async (app) => {
+    await flowRoutes(app);
+    await approverRoutes(app);
+  },
+  menus: FLOW_MENUS,
   tenantSeed: seedTenant,
   processors,
   workerServices: [sweepService],
