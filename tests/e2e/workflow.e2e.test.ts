@@ -83,7 +83,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
 
   it('the administrator draws a two-step process in the modeler and deploys it', async () => {
     await signInToAffairs(admin, 'admin');
-    await openMenu(admin, 'flow_model', '/flow/model', 'flow-models', 'flow');
+    await openMenu(admin, 'flow_model', '/flow/model/index', 'flow-models', 'flow');
     await bothLanguages(admin, 'flow-models', (p) => p.getByTestId('flow-models').waitFor());
     // The tenant's default leave model goes (its deployment stays): the new drawing takes its key.
     const seeded = rowsOf(admin, 'flow-models').filter({ hasText: '请假流程' });
@@ -113,7 +113,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await notification(admin, '已部署');
 
     // The new version is listed among the deployments, active.
-    await openMenu(admin, 'flow_manager', '/flow/manager', 'flow-deployments', 'flow');
+    await openMenu(admin, 'flow_manager', '/flow/manager/index', 'flow-deployments', 'flow');
     const drawn = rowsOf(admin, 'flow-deployments').filter({ hasText: '请假流程（两级审批）' });
     await drawn.first().waitFor();
     expect(await drawn.first().getByTestId('deployment-state').textContent()).toBe('激活');
@@ -122,7 +122,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
 
   it('a teacher applies for 4 days of leave, naming her approver', async () => {
     await signInToAffairs(teacher, 'teacher1');
-    await openMenu(teacher, 'work_start', '/work/start', 'work-start', 'work');
+    await openMenu(teacher, 'work_start', '/work/start/index', 'work-start', 'work');
     const leave = rowsOf(teacher, 'work-start').filter({ hasText: '请假流程（两级审批）' });
     await leave.first().waitFor();
     await bothLanguages(teacher, 'work-start', (p) => p.getByTestId('work-start').waitFor());
@@ -145,7 +145,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
 
   it('her approver claims the task and approves it from the to-do list', async () => {
     await signInToAffairs(leader, 'leader');
-    await openMenu(leader, 'work_claim', '/work/claim', 'work-claim', 'work');
+    await openMenu(leader, 'work_claim', '/work/claim/index', 'work-claim', 'work');
     const task = rowsOf(leader, 'work-claim').filter({ hasText: '王芳' });
     await task.first().waitFor();
     await bothLanguages(leader, 'work-claim', (p) => p.getByTestId('work-claim').waitFor());
@@ -153,7 +153,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await leader.getByTestId('claim-dialog-confirm').click();
     await notification(leader, '已签收');
 
-    await openMenu(leader, 'work_todo', '/work/todo', 'work-todo', 'work');
+    await openMenu(leader, 'work_todo', '/work/todo/index', 'work-todo', 'work');
     const todo = rowsOf(leader, 'work-todo').filter({ hasText: '王芳' });
     await todo.first().waitFor();
     await bothLanguages(leader, 'work-todo', (p) => p.getByTestId('work-todo').waitFor());
@@ -172,13 +172,13 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   it('the principal claims and approves (more than 3 days)', async () => {
     await signInToAffairs(principal, 'principal');
     // The home page counts the task among her to-dos.
-    await openMenu(principal, 'work_claim', '/work/claim', 'work-claim', 'work');
+    await openMenu(principal, 'work_claim', '/work/claim/index', 'work-claim', 'work');
     const task = rowsOf(principal, 'work-claim').filter({ hasText: '园长审批' });
     await task.first().waitFor();
     await task.first().getByTestId('work-claim').click();
     await principal.getByTestId('claim-dialog-confirm').click();
     await notification(principal, '已签收');
-    await openMenu(principal, 'work_todo', '/work/todo', 'work-todo', 'work');
+    await openMenu(principal, 'work_todo', '/work/todo/index', 'work-todo', 'work');
     await rowsOf(principal, 'work-todo').filter({ hasText: '园长审批' }).first().getByTestId('work-handle').click();
     await principal.getByTestId('leave-handle').waitFor();
     await principal.getByTestId('complete-comment').fill('同意');
@@ -187,7 +187,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
   });
 
   it('the teacher sees it done, with the highlighted diagram and the history', async () => {
-    await openMenu(teacher, 'work_done', '/work/done', 'work-done', 'work');
+    await openMenu(teacher, 'work_done', '/work/done/index', 'work-done', 'work');
     // 办结事务 holds what she handled and what she started that has ended: her request is the latter.
     await teacher.getByTestId('work-done-of').getByText('我发起的').click();
     const done = rowsOf(teacher, 'work-done').filter({ hasText: '请假流程（两级审批）' });

@@ -1,13 +1,13 @@
 /** The workflow pages that are not a menu's (spec §2 keeps Saber's `/work/process/<route>/…`). */
 export const FLOW_PATHS = {
-  models: '/flow/model',
+  models: '/flow/model/index',
   design: '/flow/model/design',
   process: '/work/process/view',
   leaveForm: '/work/process/leave/form',
   leaveHandle: '/work/process/leave/handle',
   leaveDetail: '/work/process/leave/detail',
-  todo: '/work/todo',
-  done: '/work/done',
+  todo: '/work/todo/index',
+  done: '/work/done/index',
 } as const;
 
 /** A business page's route (spec §3 "Flow route": the `flow` dictionary's remark, e.g. `leave`). */

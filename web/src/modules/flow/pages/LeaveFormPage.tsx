@@ -40,7 +40,7 @@ export function LeaveFormPage() {
       navigate(
         started?.processInstanceId
           ? flowPageOf('leave', 'detail', { processInstanceId: started.processInstanceId, businessId: started.id })
-          : '/work/send',
+          : '/work/send/index',
       );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
