@@ -45,14 +45,16 @@ async function prop(page: Page, name: string, value: string) {
 
 /** Appends a user task after the selected element, names it and gives it its performers. */
 async function appendUserTask(page: Page, name: string, performers: Record<string, string>) {
+  const panel = page.getByTestId('bpmn-properties');
+  const before = await panel.getAttribute('data-element');
   await pad(page, 'append.append-task');
-  // The new task opens its label for typing: name it there, then make it a user task.
-  await page.keyboard.type(name);
-  await page.locator('.djs-container svg').first().click({ position: { x: 20, y: 20 } });
-  await page.locator('.djs-element.djs-shape', { hasText: name }).last().click();
+  // The new task is selected: name it in the panel, then make it a user task (the name stays).
+  await expect.poll(() => panel.getAttribute('data-element')).not.toBe(before);
+  await prop(page, 'name', name);
   await pad(page, 'replace');
-  await page.locator('.djs-popup .entry[data-id="replace-with-user-task"]').click();
-  await expect.poll(() => page.getByTestId('bpmn-properties').textContent()).toContain('UserTask');
+  await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  await expect.poll(() => panel.textContent()).toContain('UserTask');
+  expect(await page.getByTestId('prop-name').inputValue()).toBe(name);
   for (const [field, value] of Object.entries(performers)) await prop(page, field, value);
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput } from '@
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconDownload, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePermission } from '../../../permissions/Can';
@@ -18,12 +18,15 @@ const BpmnModeler = lazy(() => import('../modeler/BpmnModeler'));
 export function ModelerPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');
+  // A model this page has just created keeps its form (and its open deploy dialog) mounted.
+  const created = useRef<string | null>(null);
+  const fresh = id !== null && id === created.current;
   const model = useQuery({
     queryKey: [...FLOW_KEY, 'model', id],
     queryFn: () => flowApi.model(id ?? ''),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && !fresh,
   });
-  if (id && model.isPending) {
+  if (id && !fresh && model.isPending) {
     return (
       <Center p="xl">
         <Loader />
@@ -32,9 +35,12 @@ export function ModelerPage() {
   }
   return (
     <ModelerForm
-      key={id ?? 'new'}
-      model={id ? (model.data ?? null) : null}
-      onCreated={(created) => setParams({ id: created }, { replace: true })}
+      key={fresh || !id ? 'new' : id}
+      model={id && !fresh ? (model.data ?? null) : null}
+      onCreated={(newId) => {
+        created.current = newId;
+        setParams({ id: newId }, { replace: true });
+      }}
     />
   );
 }
@@ -47,13 +53,14 @@ function ModelerForm({ model, onCreated }: { model: FlowModel | null; onCreated:
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [deployId, setDeployId] = useState<string | null>(null);
+  const [modelId, setModelId] = useState<string | null>(model?.id ?? null);
   const handle = useRef<ModelerHandle | null>(null);
   const deploy = useFlowMutation((a: { id: string; category: string; tenants: string }) =>
     flowApi.deployModel(a.id, a.category, a.tenants || undefined),
   );
   const mayDeploy = usePermission({ code: 'flow_model_deploy' });
   // The diagram the modeler opens (a new model starts from one start event; its key is set on save).
-  const xml = useMemo(() => model?.xml || blankDiagram('process_1', ''), [model]);
+  const [xml] = useState(() => model?.xml || blankDiagram('process_1', ''));
 
   const save = async (): Promise<string | null> => {
     setError(null);
@@ -69,15 +76,18 @@ function ModelerForm({ model, onCreated }: { model: FlowModel | null; onCreated:
     try {
       const text = await handle.current.xml(key.trim(), name.trim());
       const saved = await flowApi.submitModel({
-        ...(model?.id ? { id: model.id } : {}),
+        ...(modelId ? { id: modelId } : {}),
         modelKey: key.trim(),
         name: name.trim(),
         description: description.trim(),
         xml: text,
       });
       notifications.show({ color: 'green', message: t('flow.modeler.saved') });
-      const savedId = saved?.id ?? model?.id ?? null;
-      if (!model?.id && savedId) onCreated(savedId);
+      const savedId = saved?.id ?? modelId;
+      if (!modelId && savedId) {
+        setModelId(savedId);
+        onCreated(savedId);
+      }
       return savedId;
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -107,7 +117,7 @@ function ModelerForm({ model, onCreated }: { model: FlowModel | null; onCreated:
             description={t('flow.modeler.keyHint')}
             value={key}
             onChange={(e) => setKey(e.currentTarget.value)}
-            readOnly={Boolean(model?.id)}
+            readOnly={Boolean(modelId)}
             withAsterisk
             data-testid="model-key"
           />
