@@ -128,7 +128,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     const leave = rowsOf(teacher, 'work-start').filter({ hasText: '请假流程（两级审批）' });
     await leave.first().waitFor();
     await bothLanguages(teacher, 'work-start', (p) => p.getByTestId('work-start').waitFor());
-    await leave.first().getByTestId('work-start').click();
+    await leave.first().getByTestId('work-begin').click();
     await teacher.getByTestId('leave-form').waitFor();
     await teacher.getByTestId('leave-start').fill('2026-12-07T08:00');
     await teacher.getByTestId('leave-end').fill('2026-12-11T08:00');
@@ -151,7 +151,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     const task = rowsOf(leader, 'work-claim').filter({ hasText: '王芳' });
     await task.first().waitFor();
     await bothLanguages(leader, 'work-claim', (p) => p.getByTestId('work-claim').waitFor());
-    await task.first().getByTestId('work-claim').click();
+    await task.first().getByTestId('work-do-claim').click();
     await leader.getByTestId('claim-dialog-confirm').click();
     await notification(leader, '已签收');
 
@@ -177,7 +177,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await openMenu(principal, 'work_claim', '/work/claim/index', 'work-claim', 'work');
     const task = rowsOf(principal, 'work-claim').filter({ hasText: '园长审批' });
     await task.first().waitFor();
-    await task.first().getByTestId('work-claim').click();
+    await task.first().getByTestId('work-do-claim').click();
     await principal.getByTestId('claim-dialog-confirm').click();
     await notification(principal, '已签收');
     await openMenu(principal, 'work_todo', '/work/todo/index', 'work-todo', 'work');

@@ -103,7 +103,7 @@ function WorkListPage({ list }: { list: WorkList }) {
             size="compact-xs"
             disabled={!route(row) || row.suspensionState === 2}
             onClick={() => navigate(flowPageOf(route(row), 'form', row))}
-            data-testid="work-start"
+            data-testid="work-begin"
           >
             {t('flow.work.begin')}
           </Button>
@@ -112,7 +112,7 @@ function WorkListPage({ list }: { list: WorkList }) {
         return (
           <>
             {mayClaim && (
-              <Button size="compact-xs" onClick={() => setClaiming(row)} data-testid="work-claim">
+              <Button size="compact-xs" onClick={() => setClaiming(row)} data-testid="work-do-claim">
                 {t('flow.work.doClaim')}
               </Button>
             )}
