@@ -201,7 +201,9 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     const diagram = teacher.locator('[data-testid="flow-diagram"][data-state="ready"]');
     await diagram.waitFor();
     // Both approval steps and the end are drawn as done; nothing is current any more.
-    await expect.poll(async () => (await diagram.getAttribute('data-done'))?.split(',').length ?? 0).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(async () => (await diagram.getAttribute('data-done'))?.split(',').length ?? 0)
+      .toBeGreaterThanOrEqual(4);
     expect(await diagram.getAttribute('data-current')).toBe('');
     const history = teacher.getByTestId('flow-history-row');
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);

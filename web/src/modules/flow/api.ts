@@ -79,7 +79,13 @@ export interface FlowRow {
   suspensionState?: number | null;
   comment?: string | null;
   /** Follow-up: the instance's current tasks and variables. */
-  currentTasks?: { taskId?: string; taskName?: string; assignee?: string | null; assigneeName?: string | null; candidateGroups?: string[] | null }[];
+  currentTasks?: {
+    taskId?: string;
+    taskName?: string;
+    assignee?: string | null;
+    assigneeName?: string | null;
+    candidateGroups?: string[] | null;
+  }[];
   variables?: Record<string, unknown> | null;
 }
 
@@ -155,7 +161,8 @@ export const flowApi = {
   models: async (params: Record<string, string | number | undefined>) =>
     page(await data(http.get<Page<FlowModel>>(`${FLOW}/model/list`, params))),
   model: (id: string) => data(http.get<FlowModel>(`${FLOW}/model/detail`, { id })),
-  submitModel: (model: Partial<FlowModel> & { xml: string }) => data(http.post<FlowModel>(`${FLOW}/model/submit`, model)),
+  submitModel: (model: Partial<FlowModel> & { xml: string }) =>
+    data(http.post<FlowModel>(`${FLOW}/model/submit`, model)),
   removeModels: (ids: string[]) =>
     data(http.post<unknown>(`${FLOW}/model/remove`, undefined, { params: { ids: ids.join(',') } })),
   deployModel: (modelId: string, category: string, tenantIds?: string) =>
@@ -184,7 +191,11 @@ export const flowApi = {
   follow: async (params: Record<string, string | number | undefined>) =>
     page(await data(http.get<Page<FlowRow>>(`${FLOW}/follow/list`, params))),
   deleteProcess: (processInstanceId: string, deleteReason: string) =>
-    data(http.post<unknown>(`${FLOW}/follow/delete-process-instance`, undefined, { params: { processInstanceId, deleteReason } })),
+    data(
+      http.post<unknown>(`${FLOW}/follow/delete-process-instance`, undefined, {
+        params: { processInstanceId, deleteReason },
+      }),
+    ),
 
   work: async (list: WorkList, params: Record<string, string | number | undefined>) =>
     page(await data(http.get<Page<FlowRow & FlowDefinition>>(`${FLOW}/work/${list}-list`, params))),
@@ -205,17 +216,27 @@ export const flowApi = {
   /** The instance's model with what is done (elements passed, flows taken) and current. */
   diagram: async (processInstanceId: string): Promise<ProcessDiagram> => {
     const view = await data(http.get<DiagramView>(`${FLOW}/process/diagram-view`, { processInstanceId }));
-    return { xml: view?.xml ?? '', done: [...(view?.completed ?? []), ...(view?.flows ?? [])], current: view?.active ?? [] };
+    return {
+      xml: view?.xml ?? '',
+      done: [...(view?.completed ?? []), ...(view?.flows ?? [])],
+      current: view?.active ?? [],
+    };
   },
   /** A deployed definition's model. */
   definitionXml: async (processDefinitionId: string) =>
     (await data(http.get<{ xml: string } | null>(`${FLOW}/process/model-view`, { processDefinitionId })))?.xml ?? '',
   /** Who may approve the caller's leave (the approver select of the leave form). */
   approvers: async () =>
-    (await data(http.get<Approver[] | null>('/blade-desk/process/leave/approvers', undefined, { notify: false }))) ?? [],
+    (await data(http.get<Approver[] | null>('/blade-desk/process/leave/approvers', undefined, { notify: false }))) ??
+    [],
 
   startLeave: (leave: ProcessLeave) =>
-    data(http.post<{ id?: string; processInstanceId?: string } | boolean>('/blade-desk/process/leave/start-process', leave)),
+    data(
+      http.post<{ id?: string; processInstanceId?: string } | boolean>(
+        '/blade-desk/process/leave/start-process',
+        leave,
+      ),
+    ),
   leave: (businessId: string) => data(http.get<ProcessLeave>('/blade-desk/process/leave/detail', { businessId })),
 };
 

@@ -17,6 +17,8 @@ describe('the leave form', () => {
     expect(
       leaveProblems({ startTime: '2026-12-02T08:00', endTime: '2026-12-01T08:00', reason: ' ', taskUser: '' }),
     ).toEqual({ endTime: 'badRange', reason: 'reasonRequired', taskUser: 'taskUserRequired' });
-    expect(leaveProblems({ startTime: '2026-12-01T08:00', endTime: '2026-12-04T17:00', reason: '看病', taskUser: '7' })).toEqual({});
+    expect(
+      leaveProblems({ startTime: '2026-12-01T08:00', endTime: '2026-12-04T17:00', reason: '看病', taskUser: '7' }),
+    ).toEqual({});
   });
 });

@@ -15,6 +15,8 @@ describe('flowPageOf', () => {
   });
 
   it('given no route for the category, then the generic process view opens', () => {
-    expect(flowPageOf(undefined, 'detail', { processInstanceId: 'p9' })).toBe('/work/process/view?processInstanceId=p9');
+    expect(flowPageOf(undefined, 'detail', { processInstanceId: 'p9' })).toBe(
+      '/work/process/view?processInstanceId=p9',
+    );
   });
 });

@@ -20,7 +20,13 @@ export type FlowRoute = string;
 export function flowPageOf(
   route: FlowRoute | undefined,
   mode: 'form' | 'handle' | 'detail',
-  row: { taskId?: string | null; processInstanceId?: string | null; businessId?: string | null; processDefinitionId?: string | null; id?: string | null },
+  row: {
+    taskId?: string | null;
+    processInstanceId?: string | null;
+    businessId?: string | null;
+    processDefinitionId?: string | null;
+    id?: string | null;
+  },
 ): string {
   const query = new URLSearchParams();
   const put = (name: string, value: string | null | undefined) => {

@@ -29,7 +29,10 @@ export function CompleteForm({
     }
     try {
       await complete.mutateAsync(flag);
-      notifications.show({ color: 'green', message: flag === 'ok' ? t('flow.complete.approved') : t('flow.complete.refused') });
+      notifications.show({
+        color: 'green',
+        message: flag === 'ok' ? t('flow.complete.approved') : t('flow.complete.refused'),
+      });
       onDone();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -53,10 +56,23 @@ export function CompleteForm({
           </Text>
         )}
         <Group>
-          <Button color="green" leftSection={<IconCheck size={16} />} loading={complete.isPending} onClick={() => run('ok')} data-testid="complete-approve">
+          <Button
+            color="green"
+            leftSection={<IconCheck size={16} />}
+            loading={complete.isPending}
+            onClick={() => run('ok')}
+            data-testid="complete-approve"
+          >
             {t('flow.complete.approve')}
           </Button>
-          <Button color="red" variant="light" leftSection={<IconX size={16} />} loading={complete.isPending} onClick={() => run('refuse')} data-testid="complete-refuse">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} />}
+            loading={complete.isPending}
+            onClick={() => run('refuse')}
+            data-testid="complete-refuse"
+          >
             {t('flow.complete.refuse')}
           </Button>
         </Group>

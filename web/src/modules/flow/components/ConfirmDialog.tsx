@@ -20,7 +20,18 @@ interface Props {
 }
 
 /** A dialog confirming one act on a row (claim, delete with a reason, delegate, change state). */
-export function ConfirmDialog({ opened, title, text, input, confirmLabel, color, onClose, onConfirm, success, testId }: Props) {
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  input,
+  confirmLabel,
+  color,
+  onClose,
+  onConfirm,
+  success,
+  testId,
+}: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -131,7 +131,9 @@ export function FlowTable<T>({ name, load, columns, rowKey, actions, toolbar, se
           <Text size="sm" c="dimmed">
             {t('flow.common.total', { total })}
           </Text>
-          {total > SIZE && <Pagination size="sm" total={Math.ceil(total / SIZE)} value={current} onChange={setCurrent} />}
+          {total > SIZE && (
+            <Pagination size="sm" total={Math.ceil(total / SIZE)} value={current} onChange={setCurrent} />
+          )}
         </Group>
       </Stack>
     </Paper>

@@ -26,8 +26,8 @@ export function HistoryList({ steps }: { steps: readonly HistoryStep[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {steps.map((step, i) => (
-            <Table.Tr key={`${step.historyActivityId ?? ''}-${i}`} data-testid="flow-history-row">
+          {steps.map((step) => (
+            <Table.Tr key={`${step.historyActivityId ?? ''}-${step.createTime ?? ''}-${step.assignee ?? ''}`} data-testid="flow-history-row">
               <Table.Td>{step.historyActivityName ?? step.historyActivityId}</Table.Td>
               <Table.Td>{step.assigneeName ?? step.assignee ?? ''}</Table.Td>
               <Table.Td>{step.createTime ?? ''}</Table.Td>

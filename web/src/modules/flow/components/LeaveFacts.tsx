@@ -2,7 +2,12 @@ import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProcessLeave } from '../api';
 
-const STATUS_COLOUR: Record<string, string> = { running: 'blue', approved: 'green', refused: 'red', terminated: 'gray' };
+const STATUS_COLOUR: Record<string, string> = {
+  running: 'blue',
+  approved: 'green',
+  refused: 'red',
+  terminated: 'gray',
+};
 
 function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
@@ -26,7 +31,12 @@ export function LeaveFacts({ leave }: { leave: ProcessLeave }) {
         <Title order={5}>
           {t('flow.leave.detailTitle')}{' '}
           {leave.status && (
-            <Badge color={STATUS_COLOUR[leave.status] ?? 'gray'} variant="light" data-testid="leave-status" data-status={leave.status}>
+            <Badge
+              color={STATUS_COLOUR[leave.status] ?? 'gray'}
+              variant="light"
+              data-testid="leave-status"
+              data-status={leave.status}
+            >
               {leave.status === 'approved'
                 ? t('flow.complete.approved')
                 : leave.status === 'refused'

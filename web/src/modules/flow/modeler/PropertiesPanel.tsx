@@ -2,15 +2,7 @@ import { Checkbox, SegmentedControl, Stack, Text, TextInput, Title } from '@mant
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type BusinessObject,
-  extAttr,
-  extName,
-  isDefaultFlow,
-  mayBeDefault,
-  panelKind,
-  timerOf,
-} from './elements';
+import { type BusinessObject, extAttr, extName, isDefaultFlow, mayBeDefault, panelKind, timerOf } from './elements';
 
 /** A diagram element as bpmn-js hands it over. */
 export interface ModelerElement {
@@ -90,18 +82,31 @@ export function PropertiesPanel({
   const bo = element.businessObject as BusinessObject;
   const kind = panelKind(bo);
   const set = (props: Record<string, unknown>) => modeling.updateProperties(element, props);
-  const setExt = (local: string, value: string) => set({ [extName(bo, local)]: value.trim() === '' ? undefined : value });
+  const setExt = (local: string, value: string) =>
+    set({ [extName(bo, local)]: value.trim() === '' ? undefined : value });
   const expression = (body: string) =>
     body.trim() === '' ? undefined : factory.create('bpmn:FormalExpression', { body: body.trim() });
   const timer = timerOf(bo);
 
   return (
-    <Stack p="sm" gap="xs" key={element.id} data-testid="bpmn-properties" data-element={element.id} data-version={version}>
+    <Stack
+      p="sm"
+      gap="xs"
+      key={element.id}
+      data-testid="bpmn-properties"
+      data-element={element.id}
+      data-version={version}
+    >
       <Title order={6}>{t('flow.modeler.properties')}</Title>
       <Text size="xs" c="dimmed">
         {t('flow.modeler.type')}: {bo.$type.replace('bpmn:', '')} · {t('flow.modeler.elementId')}: {bo.id}
       </Text>
-      <Prop label={t('flow.modeler.elementName')} initial={bo.name ?? ''} onCommit={(v) => set({ name: v })} testId="prop-name" />
+      <Prop
+        label={t('flow.modeler.elementName')}
+        initial={bo.name ?? ''}
+        onCommit={(v) => set({ name: v })}
+        testId="prop-name"
+      />
       {kind === 'userTask' && (
         <>
           <Prop
@@ -166,7 +171,9 @@ export function PropertiesPanel({
           )}
         </>
       )}
-      {(kind === 'timer' || kind === 'boundaryTimer') && <TimerFields element={element} modeling={modeling} factory={factory} initial={timer} />}
+      {(kind === 'timer' || kind === 'boundaryTimer') && (
+        <TimerFields element={element} modeling={modeling} factory={factory} initial={timer} />
+      )}
       {kind === 'boundaryTimer' && (
         <Checkbox
           size="xs"

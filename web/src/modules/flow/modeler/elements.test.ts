@@ -21,7 +21,7 @@ describe('the properties panel over an element', () => {
     expect(timerOf(bo)).toEqual({ kind: 'date', value: '2026-12-01T09:00:00' });
   });
 
-  it("given a gateway whose default is this flow, then the flow says it is the default (another does not)", () => {
+  it('given a gateway whose default is this flow, then the flow says it is the default (another does not)', () => {
     const gateway = { $type: 'bpmn:ExclusiveGateway', id: 'g', default: { id: 'f1' } };
     expect(isDefaultFlow({ $type: 'bpmn:SequenceFlow', id: 'f1', sourceRef: gateway })).toBe(true);
     expect(isDefaultFlow({ $type: 'bpmn:SequenceFlow', id: 'f2', sourceRef: gateway })).toBe(false);

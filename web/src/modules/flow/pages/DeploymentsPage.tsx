@@ -51,7 +51,12 @@ export function DeploymentsPage() {
         ]}
         toolbar={
           mayUpload && (
-            <Button size="sm" leftSection={<IconUpload size={14} />} onClick={() => setUploading(true)} data-testid="deployment-upload">
+            <Button
+              size="sm"
+              leftSection={<IconUpload size={14} />}
+              onClick={() => setUploading(true)}
+              data-testid="deployment-upload"
+            >
               {t('flow.manager.upload')}
             </Button>
           )
@@ -83,12 +88,23 @@ export function DeploymentsPage() {
               {t('flow.manager.diagram')}
             </Button>
             {mayState && (
-              <Button size="compact-xs" variant="light" onClick={() => setChanging(d)} data-testid="deployment-state-change">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => setChanging(d)}
+                data-testid="deployment-state-change"
+              >
                 {d.suspensionState === 2 ? t('flow.manager.activate') : t('flow.manager.suspend')}
               </Button>
             )}
             {mayRemove && (
-              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setRemoving(d)} data-testid="deployment-remove">
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="subtle"
+                onClick={() => setRemoving(d)}
+                data-testid="deployment-remove"
+              >
                 {t('flow.manager.remove')}
               </Button>
             )}
@@ -102,7 +118,9 @@ export function DeploymentsPage() {
           setUploading(false);
           setFiles([]);
         }}
-        check={() => (files.length === 0 || files.some((f) => !ACCEPTED.test(f.name)) ? t('flow.manager.filesRequired') : null)}
+        check={() =>
+          files.length === 0 || files.some((f) => !ACCEPTED.test(f.name)) ? t('flow.manager.filesRequired') : null
+        }
         onDeploy={(category, tenants) => upload.mutateAsync({ category, tenants })}
         success={t('flow.manager.uploaded')}
       >

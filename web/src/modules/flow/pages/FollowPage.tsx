@@ -38,7 +38,8 @@ export function FollowPage() {
           {
             key: 'definition',
             label: t('flow.follow.definition'),
-            render: (r) => `${r.processDefinitionName ?? r.processDefinitionKey ?? ''} v${r.processDefinitionVersion ?? ''}`,
+            render: (r) =>
+              `${r.processDefinitionName ?? r.processDefinitionKey ?? ''} v${r.processDefinitionVersion ?? ''}`,
           },
           { key: 'starter', label: t('flow.follow.starter'), render: (r) => r.startUserName ?? r.startUser ?? '' },
           { key: 'startTime', label: t('flow.follow.startTime'), render: (r) => r.startTime ?? r.createTime ?? '' },
@@ -49,7 +50,11 @@ export function FollowPage() {
               (r.currentTasks ?? []).map((task) => (
                 <Text size="sm" key={task.taskId ?? task.taskName}>
                   {task.taskName}
-                  {task.assigneeName ? ` · ${task.assigneeName}` : task.candidateGroups?.length ? ` · ${task.candidateGroups.join(', ')}` : ''}
+                  {task.assigneeName
+                    ? ` · ${task.assigneeName}`
+                    : task.candidateGroups?.length
+                      ? ` · ${task.candidateGroups.join(', ')}`
+                      : ''}
                 </Text>
               )),
           },
@@ -61,7 +66,13 @@ export function FollowPage() {
               {t('flow.common.view')}
             </Button>
             {mayDelete && (
-              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setDeleting(r)} data-testid="follow-delete">
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="subtle"
+                onClick={() => setDeleting(r)}
+                data-testid="follow-delete"
+              >
                 {t('flow.follow.delete')}
               </Button>
             )}
@@ -72,14 +83,25 @@ export function FollowPage() {
         opened={deleting !== null}
         title={t('flow.follow.deleteTitle')}
         text={deleting ? `${deleting.processDefinitionName ?? ''} · ${deleting.startUserName ?? ''}` : ''}
-        input={{ label: t('flow.follow.reason'), required: t('flow.follow.reasonRequired'), multiline: true, testId: 'follow-reason' }}
+        input={{
+          label: t('flow.follow.reason'),
+          required: t('flow.follow.reasonRequired'),
+          multiline: true,
+          testId: 'follow-reason',
+        }}
         color="red"
         onClose={() => setDeleting(null)}
         onConfirm={(reason) => remove.mutateAsync({ id: deleting?.processInstanceId ?? '', reason })}
         success={t('flow.follow.deleted')}
         testId="follow-delete-dialog"
       />
-      <Drawer opened={viewing !== null} onClose={() => setViewing(null)} position="right" size="xl" title={t('flow.follow.detail')}>
+      <Drawer
+        opened={viewing !== null}
+        onClose={() => setViewing(null)}
+        position="right"
+        size="xl"
+        title={t('flow.follow.detail')}
+      >
         {viewing && (
           <Stack gap="md" data-testid="follow-detail">
             <ProcessTrace processInstanceId={viewing.processInstanceId} />

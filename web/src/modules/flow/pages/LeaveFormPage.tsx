@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,7 +37,8 @@ export function LeaveFormPage() {
     }),
   );
   const problems = leaveProblems(draft);
-  const problem = (field: keyof typeof problems) => (shown && problems[field] ? t(`flow.leave.${problems[field]}`) : undefined);
+  const problem = (field: keyof typeof problems) =>
+    shown && problems[field] ? t(`flow.leave.${problems[field]}`) : undefined;
   const days = leaveDays(serverTime(draft.startTime), serverTime(draft.endTime));
   const put = (field: keyof typeof draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
 

@@ -38,7 +38,12 @@ export function ModelsPage() {
         ]}
         toolbar={
           mayAdd && (
-            <Button size="sm" leftSection={<IconPlus size={14} />} onClick={() => navigate(FLOW_PATHS.design)} data-testid="model-add">
+            <Button
+              size="sm"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => navigate(FLOW_PATHS.design)}
+              data-testid="model-add"
+            >
               {t('flow.model.add')}
             </Button>
           )
@@ -57,7 +62,12 @@ export function ModelsPage() {
         actions={(m) => (
           <>
             {mayEdit && (
-              <Button size="compact-xs" variant="light" onClick={() => navigate(`${FLOW_PATHS.design}?id=${encodeURIComponent(m.id)}`)} data-testid="model-design">
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => navigate(`${FLOW_PATHS.design}?id=${encodeURIComponent(m.id)}`)}
+                data-testid="model-design"
+              >
                 {t('flow.model.design')}
               </Button>
             )}
@@ -67,7 +77,13 @@ export function ModelsPage() {
               </Button>
             )}
             {mayRemove && (
-              <Button size="compact-xs" color="red" variant="subtle" onClick={() => setRemoving(m)} data-testid="model-remove">
+              <Button
+                size="compact-xs"
+                color="red"
+                variant="subtle"
+                onClick={() => setRemoving(m)}
+                data-testid="model-remove"
+              >
                 {t('flow.model.remove')}
               </Button>
             )}

@@ -18,7 +18,9 @@ export function ProcessViewPage() {
   if (!processInstanceId) return <Alert color="gray">{t('flow.common.empty')}</Alert>;
   return (
     <Stack gap="md" data-testid="process-view">
-      {taskId && <CompleteForm taskId={taskId} processInstanceId={processInstanceId} onDone={() => navigate(FLOW_PATHS.todo)} />}
+      {taskId && (
+        <CompleteForm taskId={taskId} processInstanceId={processInstanceId} onDone={() => navigate(FLOW_PATHS.todo)} />
+      )}
       <ProcessTrace processInstanceId={processInstanceId} />
     </Stack>
   );

@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePermission } from '../../../permissions/Can';
-import { type FlowDefinition, type FlowRow, flowApi, routeOf, useFlowCategories, useFlowMutation, type WorkList } from '../api';
+import {
+  type FlowDefinition,
+  type FlowRow,
+  flowApi,
+  routeOf,
+  useFlowCategories,
+  useFlowMutation,
+  type WorkList,
+} from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { type FlowColumn, FlowTable } from '../components/FlowTable';
 import { flowPageOf } from '../paths';
@@ -41,7 +49,11 @@ function WorkListPage({ list }: { list: WorkList }) {
     label: t('flow.work.category'),
     render: (r) => r.categoryName ?? r.category ?? '',
   };
-  const taskName: FlowColumn<Row> = { key: 'taskName', label: t('flow.work.taskName'), render: (r) => r.taskName ?? '' };
+  const taskName: FlowColumn<Row> = {
+    key: 'taskName',
+    label: t('flow.work.taskName'),
+    render: (r) => r.taskName ?? '',
+  };
   const starter: FlowColumn<Row> = {
     key: 'starter',
     label: t('flow.work.starter'),
