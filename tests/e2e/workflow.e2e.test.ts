@@ -16,6 +16,7 @@ async function bothLanguages(page: Page, name: string, ready: (page: Page) => Pr
   await quiet(page);
   await page.screenshot({ path: `${SHOTS}/${name}-zh.png`, fullPage: true });
   await setLanguage(page, 'en');
+  await page.getByTestId('language-zh').waitFor({ state: 'hidden' });
   await ready(page);
   await page.screenshot({ path: `${SHOTS}/${name}-en.png`, fullPage: true });
   await setLanguage(page, 'zh');

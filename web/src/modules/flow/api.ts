@@ -99,6 +99,7 @@ export interface HistoryStep {
   createTime?: string | null;
   endTime?: string | null;
   historyActivityDurationTime?: string | null;
+  durationMs?: number | null;
   comment?: string | null;
   flag?: string | null;
 }

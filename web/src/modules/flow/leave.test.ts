@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leaveDays, leaveProblems, serverTime } from './leave';
+import { durationParts, leaveDays, leaveProblems, serverTime } from './leave';
 
 describe('the leave form', () => {
   it('given the browser picker values, then the server gets its yyyy-MM-dd HH:mm:ss text', () => {
@@ -20,5 +20,9 @@ describe('the leave form', () => {
     expect(
       leaveProblems({ startTime: '2026-12-01T08:00', endTime: '2026-12-04T17:00', reason: '看病', taskUser: '7' }),
     ).toEqual({});
+  });
+
+  it('given a step that took a day, two hours and three seconds, then its parts say so', () => {
+    expect(durationParts(86_400_000 + 7_200_000 + 3_000)).toEqual({ d: 1, h: 2, m: 0, s: 3 });
   });
 });

@@ -35,3 +35,14 @@ export function leaveProblems(draft: { startTime: string; endTime: string; reaso
   if (!draft.taskUser) problems.taskUser = 'taskUserRequired';
   return problems;
 }
+
+/** A duration's days, hours, minutes and seconds (the history's "took"). */
+export function durationParts(ms: number) {
+  const total = Math.max(0, Math.round(ms / 1000));
+  return {
+    d: Math.floor(total / 86_400),
+    h: Math.floor((total % 86_400) / 3600),
+    m: Math.floor((total % 3600) / 60),
+    s: total % 60,
+  };
+}

@@ -163,6 +163,12 @@ export const en: FlowMessages = {
     comment: 'Comment',
     empty: 'No steps yet',
     ongoing: 'In progress',
+    startEvent: 'Start',
+    endEvent: 'End',
+    dh: '{{d}}d {{h}}h',
+    hm: '{{h}}h {{m}}m',
+    ms: '{{m}}m {{s}}s',
+    s: '{{s}}s',
   },
   diagram: {
     done: 'Done',
@@ -190,7 +196,7 @@ export const en: FlowMessages = {
     taskUserRequired: 'Please choose an approver',
     timeRequired: 'Please choose a time',
     noProcess: 'No leave process can be started; ask an administrator to deploy one',
-    note: 'Leave of more than 3 days also needs the principal’s approval after the approver’s.',
+    note: "Leave of more than 3 days also needs the principal's approval after the approver's.",
   },
   dashboard: {
     tasks: 'Workflow tasks',

@@ -165,6 +165,12 @@ export const zhCN = {
     comment: '意见',
     empty: '暂无流转记录',
     ongoing: '办理中',
+    startEvent: '开始',
+    endEvent: '结束',
+    dh: '{{d}}天{{h}}小时',
+    hm: '{{h}}小时{{m}}分',
+    ms: '{{m}}分{{s}}秒',
+    s: '{{s}}秒',
   },
   diagram: {
     done: '已完成',
