@@ -144,10 +144,32 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await teacher.getByTestId('leave-detail').waitFor();
     expect(await teacher.getByTestId('leave-days').textContent()).toContain('4');
     await teacher.locator('[data-testid="flow-diagram"][data-state="ready"]').waitFor();
+    await openMenu(teacher, 'work_send', '/work/send/index', 'work-send', 'work');
+    await rowsOf(teacher, 'work-send').first().waitFor();
+    await bothLanguages(teacher, 'work-send', (p) => p.getByTestId('work-send').waitFor());
+  });
+
+  it('the administrator follows the running instance: its current task, diagram and history', async () => {
+    await openMenu(admin, 'flow_follow', '/flow/follow/index', 'flow-follow', 'flow');
+    const running = rowsOf(admin, 'flow-follow').filter({ hasText: '王芳' });
+    await running.first().waitFor();
+    expect(await running.first().textContent()).toContain('审批');
+    await bothLanguages(admin, 'flow-follow', (p) => p.getByTestId('flow-follow').waitFor());
+    await running.first().getByTestId('follow-view').click();
+    await admin.getByTestId('follow-detail').waitFor();
+    await admin.locator('[data-testid="flow-diagram"][data-state="ready"]').waitFor();
+    await admin.screenshot({ path: `${SHOTS}/flow-follow-detail-zh.png` });
+    await admin.keyboard.press('Escape');
   });
 
   it('her approver claims the task and approves it from the to-do list', async () => {
-    await signInToAffairs(leader, 'leader');
+    await signIn(leader, person('leader'));
+    await waitForMenu(leader);
+    // Her home page counts the task waiting for her among her to-dos, beside her plans and reviews.
+    const tasks = leader.getByTestId('dashboard-todo-tasks');
+    await expect.poll(async () => Number(await tasks.textContent()), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await bothLanguages(leader, 'home-todos', (p) => p.getByTestId('dashboard-todo-tasks').waitFor());
+    await leader.getByTestId('top-menu-top_affairs').click();
     await openMenu(leader, 'work_claim', '/work/claim/index', 'work-claim', 'work');
     const task = rowsOf(leader, 'work-claim').filter({ hasText: '王芳' });
     await task.first().waitFor();
@@ -174,7 +196,6 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
 
   it('the principal claims and approves (more than 3 days)', async () => {
     await signInToAffairs(principal, 'principal');
-    // The home page counts the task among her to-dos.
     await openMenu(principal, 'work_claim', '/work/claim/index', 'work-claim', 'work');
     const task = rowsOf(principal, 'work-claim').filter({ hasText: '园长审批' });
     await task.first().waitFor();

@@ -265,13 +265,21 @@ export function useFlowMutation<A, R>(run: (args: A) => Promise<R>) {
   });
 }
 
-/** How many tasks wait for the signed-in user (the home page's to-dos). */
+/** How many tasks wait for the signed-in user (the home page's to-dos): hers to do and those she may claim. */
 export function useWorkTodoCount(enabled = true) {
+  const total = async (list: 'todo' | 'claim') => {
+    try {
+      return (
+        (await http.get<Page<FlowRow> | null>(`${FLOW}/work/${list}-list`, { current: 1, size: 1 }, { notify: false }))
+          .data?.total ?? 0
+      );
+    } catch {
+      return 0;
+    }
+  };
   return useQuery({
     queryKey: [...FLOW_KEY, 'todo-count'],
-    queryFn: async () =>
-      (await http.get<Page<FlowRow> | null>(`${FLOW}/work/todo-list`, { current: 1, size: 1 }, { notify: false })).data
-        ?.total ?? 0,
+    queryFn: async () => (await Promise.all([total('todo'), total('claim')])).reduce((a, b) => a + b, 0),
     enabled,
     retry: false,
   });
