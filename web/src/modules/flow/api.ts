@@ -270,7 +270,7 @@ export function useWorkTodoCount(enabled = true) {
   const total = async (list: 'todo' | 'claim') => {
     try {
       return (
-        (await http.get<Page<FlowRow> | null>(`${FLOW}/work/${list}-list`, { current: 1, size: 1 }, { notify: false }))
+        (await http.get<Page<FlowRow> | null>(`${FLOW}/work/${list}-list`, { current: 1, size: 10 }, { notify: false }))
           .data?.total ?? 0
       );
     } catch {
