@@ -1,9 +1,11 @@
 import { Badge, Button, SegmentedControl, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePermission } from '../../../permissions/Can';
 import {
+  FLOW_KEY,
   type FlowDefinition,
   type FlowRow,
   flowApi,
@@ -25,7 +27,13 @@ function finished(row: Row): boolean {
 /** One of the five work lists (spec §4 "Workflow tasks"): what the caller may start, claim, do, sent and has done. */
 function WorkListPage({ list }: { list: WorkList }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const client = useQueryClient();
+  const routerNavigate = useNavigate();
+  // A business page already open in a tab shows what others did since: its traces are read again.
+  const navigate = (to: string) => {
+    void client.invalidateQueries({ queryKey: FLOW_KEY });
+    routerNavigate(to);
+  };
   const categories = useFlowCategories();
   const [claiming, setClaiming] = useState<Row | null>(null);
   const [delegating, setDelegating] = useState<Row | null>(null);
