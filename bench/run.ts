@@ -18,6 +18,7 @@ import { benchSecurity } from './security.bench';
 import { benchTextRule } from './text-rule.bench';
 import { benchUpload } from './upload.bench';
 import { benchWeb } from './web.bench';
+import { benchWorkflow } from './workflow.bench';
 
 const all: Record<string, () => Promise<unknown>> = {
   list: () => benchList({ seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 32 }),
@@ -61,6 +62,13 @@ const all: Record<string, () => Promise<unknown>> = {
   // Issue 19: 5,000 children with guardians imported from .xlsx vs reading the file with exceljs alone (target ≥ 0.5).
   import: () =>
     benchImport({ rows: Number(process.env.BENCH_ROWS ?? 5000), rounds: Number(process.env.BENCH_ROUNDS ?? 3) }),
+  // Issue 20: the leave process start→end on Sprout's engine vs bpmn-engine with its state in PostgreSQL (target ≥ 1.0); complete-task over HTTP p99.
+  workflow: () =>
+    benchWorkflow({
+      seconds: Number(process.env.BENCH_SECONDS ?? 5),
+      rounds: Number(process.env.BENCH_ROUNDS ?? 2),
+      httpTasks: Number(process.env.BENCH_TASKS ?? 400),
+    }),
   upload: () => benchUpload({ seconds: Number(process.env.BENCH_SECONDS ?? 5), inFlight: 16 }),
   // Issue 8; `--quick`: 5 s runs instead of the spec's 30 s (BENCH_SECONDS overrides both).
   collab: () =>

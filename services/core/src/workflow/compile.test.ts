@@ -33,6 +33,7 @@ describe('compileBpmn: the supported subset, refused otherwise with the element 
     expect(def.start).toBe('s');
     expect(def.nodes.a).toMatchObject({
       type: 'userTask',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a BPMN expression, not a template
       assignee: '${taskUser}',
       candidateGroups: ['principal', 'leader'],
     });

@@ -1,3 +1,4 @@
+/// <reference path="./bpmn-moddle.d.ts" />
 import { BpmnModdle } from 'bpmn-moddle';
 import { registerMessages } from '../i18n';
 import { FlowError } from './errors';

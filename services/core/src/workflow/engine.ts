@@ -332,7 +332,7 @@ export function decideInstance(c: ProcessCommand, s: InstanceState): ProcessEven
     case 'fireTimer': {
       const timer = s.timers[c.timerId];
       // Twice delivered, cancelled by a completion, or the instance is over: nothing to do.
-      if (!timer || timer.status !== 'scheduled' || s.status !== 'running') return [];
+      if (timer?.status !== 'scheduled' || s.status !== 'running') return [];
       const run = new Run(s, c.def, c.now);
       run.emit({ type: 'TimerFired', data: { timerId: timer.id, at: c.now } });
       if (!timer.attachedTo) {
@@ -363,7 +363,7 @@ export function decideInstance(c: ProcessCommand, s: InstanceState): ProcessEven
     }
     case 'serviceFailed': {
       const job = s.services[c.jobId];
-      if (!job || job.status !== 'pending') return [];
+      if (job?.status !== 'pending') return [];
       return [{ type: 'ServiceFailed', data: { jobId: c.jobId, error: c.error.slice(0, 500), at: c.now } }];
     }
     case 'setVariables':

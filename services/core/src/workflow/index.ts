@@ -7,3 +7,4 @@ export * from './iso';
 export * from './model';
 export * from './projection';
 export * from './runtime';
+export { MemoryQueue } from '../queue';

@@ -234,6 +234,7 @@ export const flowWaitProjection: ProjectionDefinition = {
     'TimerCancelled',
     'ServiceScheduled',
     'ServiceCompleted',
+    'ServiceFailed',
     'ProcessEnded',
     'ProcessTerminated',
   ],
@@ -273,6 +274,7 @@ export const flowWaitProjection: ProjectionDefinition = {
           await drop(e.data.timerId);
           break;
         case 'ServiceCompleted':
+        case 'ServiceFailed':
           await drop(e.data.jobId);
           break;
         case 'ProcessEnded':

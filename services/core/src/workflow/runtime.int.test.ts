@@ -35,6 +35,9 @@ beforeAll(async () => {
   t = await createTestDatabase(30);
   await ensureReadModels(t.database);
   deps = { database: t.database, queue: new MemoryQueue() };
+  registerServiceHandler('test-broken', async () => {
+    throw new Error('provider down');
+  });
   registerServiceHandler('test-log', async (c) => {
     sent.push(c.instanceId);
     return { logged: true };
@@ -263,5 +266,35 @@ describe('workflow runtime (PostgreSQL)', () => {
     const events = await inTenant(t.database, T, (trx) => readStream(trx, T.tenantId, instanceId));
     expect(events.filter((e) => e.type === 'TimerFired')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'ServiceCompleted')).toHaveLength(1);
+  });
+  it('given a service task whose handler always fails, when its last try fails, then ServiceFailed once and the sweep leaves it', async () => {
+    const d = await deploy(
+      'broken',
+      `<bpmn:startEvent id="s" /><bpmn:serviceTask id="x" flowable:handler="test-broken" flowable:retries="2" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'x')}${flow('f2', 'x', 'e')}`,
+    );
+    const { instanceId } = await start(d.id);
+    const failed = () =>
+      inTenant(
+        t.database,
+        T,
+        async (trx) => (await readStream(trx, T.tenantId, instanceId)).filter((e) => e.type === 'ServiceFailed').length,
+      );
+    await expect.poll(failed).toBe(1);
+    const jobId = `${instanceId}.s3`;
+    // A later delivery (the sweep's, a duplicate) records nothing more.
+    await handleServiceJob(deps, { tenantId: T.tenantId, instanceId, jobId }, 2);
+    expect(await failed()).toBe(1);
+    const waits = await inTenant(
+      t.database,
+      T,
+      async (trx) =>
+        (
+          await sql`select 1 from flow_wait where tenant_id = ${T.tenantId} and instance_id = ${instanceId}`.execute(
+            trx,
+          )
+        ).rows.length,
+    );
+    expect(waits).toBe(0);
   });
 });

@@ -13,6 +13,10 @@ import { FlowError } from './errors';
 import { PROCESS_STREAM, type ProcessEvent, type ProcessStartedData } from './events';
 import { dueAt } from './iso';
 import type { CompiledProcess } from './model';
+import { registerWorkflowProjections } from './projection';
+
+// Any process that runs the engine writes its work lists: the projections are registered with it.
+registerWorkflowProjections();
 
 /**
  * The engine's I/O: deployed definitions, commands on an instance's stream (optimistic, retried
@@ -100,6 +104,8 @@ export async function compiledOf(trx: Tx, tenantId: string, definitionId: string
 
 export interface DeployInput {
   xml: string;
+  /** The definition key (a model's key); default the process's id. */
+  key?: string;
   category: string;
   resourceName?: string;
   description?: string;
@@ -109,7 +115,8 @@ export interface DeployInput {
 
 /** Compiles (refusing what is outside the subset) and stores the next version of the process's key. */
 export async function deployDefinition(trx: Tx, tenantId: string, input: DeployInput): Promise<DeploymentRow> {
-  const compiled = await compileBpmn(input.xml, { handlers: serviceHandlerNames() });
+  const read = await compileBpmn(input.xml, { handlers: serviceHandlerNames() });
+  const compiled = input.key ? { ...read, key: input.key } : read;
   const next = (
     await sql<{ v: number }>`select coalesce(max(version), 0)::int + 1 as v from flow_deployment
       where tenant_id = ${tenantId} and key = ${compiled.key}`.execute(trx)
@@ -378,7 +385,7 @@ export async function handleServiceJob(deps: FlowDeps, job: ServiceJob, attempt:
   );
   const state = loaded.state;
   const service = state.services[job.jobId];
-  if (!service || service.status !== 'pending' || state.status !== 'running' || !state.tokens[service.tokenId]) return;
+  if (service?.status !== 'pending' || state.status !== 'running' || !state.tokens[service.tokenId]) return;
   const handler = handlers.get(service.handler);
   let variables: Record<string, unknown> = {};
   try {

@@ -143,7 +143,7 @@ async function targetTenants(request: FastifyRequest, tenantIds: string | undefi
 async function deployAll(
   request: FastifyRequest,
   deps: FlowDeps,
-  files: Array<{ xml: string; name: string }>,
+  files: Array<{ xml: string; name: string; key?: string }>,
   category: string,
   tenants: string[],
 ) {
@@ -155,6 +155,7 @@ async function deployAll(
       for (const f of files) {
         const row = await deployDefinition(trx, tenantId, {
           xml: f.xml,
+          ...(f.key ? { key: f.key } : {}),
           category,
           resourceName: f.name,
           userId: tenantId === tenantOf(request).tenantId ? (userId ?? null) : null,
@@ -283,8 +284,8 @@ export async function flowRoutes(app: FastifyInstance) {
       handler: async (request, b) => {
         const { tenantId, userId } = tenantOf(request);
         const xml = b.xml?.trim() ? b.xml : emptyModelXml(b.modelKey, b.name);
-        const proc = await processOf(xml);
-        if (proc.key !== b.modelKey) throw badRequest('flow.keyMismatch', { key: proc.key, modelKey: b.modelKey });
+        // The XML must parse and hold one process; its id may differ (the model's key names the definition).
+        await processOf(xml);
         return request.tx(async (trx) => {
           const taken = (
             await sql<{ id: string }>`select id::text as id from flow_model where tenant_id = ${tenantId}
@@ -342,7 +343,7 @@ export async function flowRoutes(app: FastifyInstance) {
         return deployAll(
           request,
           deps(),
-          [{ xml: model.xml, name: `${model.model_key}.bpmn20.xml` }],
+          [{ xml: model.xml, name: `${model.model_key}.bpmn20.xml`, key: model.model_key }],
           b.category ?? '',
           tenants,
         );
@@ -752,6 +753,26 @@ export async function flowRoutes(app: FastifyInstance) {
         ),
     });
 
+    route.get(`${FLOW}/work/todo-count`, {
+      summary: 'The caller’s workflow to-dos for the home dashboard: tasks assigned to her, tasks she may claim',
+      config: { access: 'authenticated' },
+      data: z.object({ todo: z.number().int(), claim: z.number().int(), total: z.number().int() }),
+      handler: (request) =>
+        request.tx(async (trx) => {
+          const caller = await callerIn(request, trx);
+          const row = (
+            await sql<{ todo: string; claim: string }>`select
+                count(*) filter (where t.assignee = ${caller.id}) as todo,
+                count(*) filter (where t.assignee is null and t.process_status = 'running'
+                  and (${caller.id} = any(t.candidate_users) or t.candidate_groups && ${caller.groups}::text[])) as claim
+              from flow_task t where t.tenant_id = ${tenantOf(request).tenantId} and t.status = 'open'`.execute(trx)
+          ).rows[0];
+          const todo = Number(row?.todo ?? 0);
+          const claim = Number(row?.claim ?? 0);
+          return { todo, claim, total: todo + claim };
+        }),
+    });
+
     route.get(`${FLOW}/work/send-list`, {
       summary: 'Instances the caller started, newest first (with the current task, if any)',
       query: PageQuerySchema.extend({ processDefinitionName: search(), category: search(64) }),
@@ -987,6 +1008,23 @@ export async function flowRoutes(app: FastifyInstance) {
           processDefinitionId: outcome.definitionId,
         };
       },
+    });
+
+    route.get(`${LEAVE}/approvers`, {
+      summary:
+        'Who a leave may go to: the live users of the tenant but the caller (name: contains), for the approver picker',
+      query: z.object({ name: search(64) }),
+      data: z.array(z.object({ id: text, name: text, account: text })),
+      handler: (request, q) =>
+        request.tx(async (trx) => {
+          const { tenantId, userId = '' } = tenantOf(request);
+          const rows = await sql<{ id: string; name: string; account: string }>`
+            select u.id::text as id, ${userName('u')} as name, u.account from app_user u
+            where u.tenant_id = ${tenantId} and u.is_deleted = 0 and u.status = 1 and u.id <> ${userId}
+              ${q.name ? sql`and (u.real_name ilike ${like(q.name)} or u.name ilike ${like(q.name)} or u.account ilike ${like(q.name)})` : sql``}
+            order by u.account limit 200`.execute(trx);
+          return rows.rows;
+        }),
     });
 
     route.get(`${LEAVE}/detail`, {

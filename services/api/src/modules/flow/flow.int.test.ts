@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inSystem } from '@sprout/core/db';
+import { bladeAuth } from '../../testing';
 import { bpmnXml, flow } from '@sprout/core/workflow/testing';
 import { useDemoConsole } from '../auth/console-fixture';
 import { accessToken } from '../auth/fixtures';
@@ -44,6 +45,8 @@ describe('workflow calls', () => {
       ['leave', 'leave'],
     );
 
+    const approvers = await call('teacher', 'GET', `${LEAVE}/approvers?name=leader`);
+    expect(approvers.body.data).toEqual([{ id: ids.leader, name: expect.any(String), account: 'leader' }]);
     const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
       startTime: '2026-12-01 08:00:00',
       endTime: '2026-12-05 08:00:00',
@@ -86,6 +89,11 @@ describe('workflow calls', () => {
       (r: { processInstanceId: string }) => r.processInstanceId === processInstanceId,
     );
     expect(toClaim).toMatchObject({ taskName: '园长审批', status: 'claim', candidateGroups: ['principal'] });
+    expect((await call('principal', 'GET', `${FLOW}/work/todo-count`)).body.data).toEqual({
+      todo: 0,
+      claim: 1,
+      total: 1,
+    });
     expect((await call('leader', 'GET', `${FLOW}/work/claim-list?current=1&size=10`)).body.data.records).toEqual([]);
     expect((await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`)).status).toBe(200);
     const again = await call('principal', 'POST', `${FLOW}/work/claim-task?taskId=${toClaim.taskId}`, undefined, 'en');
@@ -253,6 +261,21 @@ describe('workflow calls', () => {
     const latest = await call('admin', 'GET', `${FLOW}/manager/list?current=1&size=10&key=twostep&mode=latest`);
     expect(latest.body.data.records.map((r: { version: number }) => r.version)).toEqual([2]);
 
+    // What a modeler draws: its own process id; deployed under the model's key.
+    const drawn = twoStep.replace('id="twostep"', 'id="Process_0a1b2c"');
+    const other = await call('admin', 'POST', `${FLOW}/model/submit`, {
+      modelKey: 'drawn',
+      name: '画的流程',
+      xml: drawn,
+    });
+    expect(other.status, other.raw).toBe(200);
+    const deployedDrawn = await call(
+      'admin',
+      'POST',
+      `${FLOW}/model/deploy?modelId=${other.body.data.id}&category=flow_1`,
+    );
+    expect(deployedDrawn.body.data[0]).toMatchObject({ key: 'drawn', version: 1, name: '两步流程' });
+
     const state = await call(
       'admin',
       'POST',
@@ -261,6 +284,148 @@ describe('workflow calls', () => {
     expect(state.body.data.suspensionState).toBe(2);
     const starts = await call('teacher', 'GET', `${FLOW}/work/start-list?current=1&size=10`);
     expect(starts.body.data.records.map((r: { key: string }) => r.key)).not.toContain('twostep');
+  });
+
+  it('deploy-upload (multipart), follow-up, a suspended instance refuses completion with no event, delegate, terminate, remove only when nothing runs', async () => {
+    const xml = bpmnXml(
+      'uploaded',
+      `<bpmn:startEvent id="s" /><bpmn:userTask id="a" name="办理" flowable:assignee="\${taskUser}" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'a')}${flow('f2', 'a', 'e')}`,
+      '上传流程',
+    );
+    const boundary = `----flow${Math.random().toString(16).slice(2)}`;
+    const part = (name: string, value: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: text/xml` : ''}\r\n\r\n${value}\r\n`;
+    const upload = (files: Array<[string, string]>) =>
+      demo.app.inject({
+        method: 'POST',
+        url: `${FLOW}/manager/deploy-upload`,
+        headers: {
+          ...bladeAuth(demo.tokens.admin as string),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: `${part('category', 'flow_1')}${part('tenantIds', T)}${files.map(([n, x]) => part('files', x, n)).join('')}--${boundary}--\r\n`,
+      });
+    const wrong = await upload([['notes.txt', xml]]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toBe('只能上传 .bpmn 或 .xml 文件：notes.txt');
+    const up = await upload([['uploaded.bpmn', xml]]);
+    expect(up.statusCode, up.body).toBe(200);
+    const definition = up.json().data[0] as { id: string; deploymentId: string; key: string; categoryName: string };
+    expect(definition).toMatchObject({ key: 'uploaded', categoryName: '请假流程' });
+
+    const { startProcess } = await import('@sprout/core/workflow');
+    const started = await startProcess(
+      { database: demo.t.database, queue: demo.app.queue },
+      { tenantId: T },
+      {
+        definitionId: definition.id,
+        variables: { taskUser: ids.teacher2 },
+        startUser: ids.teacher1 as string,
+        startUserName: '教师一',
+      },
+    );
+    const follow = await call('admin', 'GET', `${FLOW}/follow/list?current=1&size=10&processDefinitionKey=uploaded`);
+    expect(follow.body.data.records[0]).toMatchObject({
+      processInstanceId: started.instanceId,
+      currentTasks: [{ taskName: '办理', assignee: ids.teacher2 }],
+    });
+    const taskId = `${started.instanceId}.t2`;
+
+    const suspended = await call(
+      'admin',
+      'POST',
+      `${FLOW}/manager/change-state?processId=${encodeURIComponent(definition.id)}&state=suspended&tasks=true`,
+    );
+    expect(suspended.status, suspended.raw).toBe(200);
+    const before = await eventCount();
+    const refused = await call('teacher2', 'POST', `${FLOW}/work/complete-task`, { taskId, flag: 'ok' }, 'en');
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('The process is suspended; activate it first');
+    expect(await eventCount()).toBe(before);
+    await call(
+      'admin',
+      'POST',
+      `${FLOW}/manager/change-state?processId=${encodeURIComponent(definition.id)}&state=active&tasks=true`,
+    );
+
+    const nobody = await call('teacher2', 'POST', `${FLOW}/work/delegate-task?taskId=${taskId}&assignee=999999`);
+    expect(nobody.status).toBe(403); // the work_todo menu does not list delegate-task yet (planned.ts)
+
+    const busy = await call('admin', 'POST', `${FLOW}/manager/remove?deploymentIds=${definition.deploymentId}`);
+    expect(busy.status).toBe(400);
+    expect(busy.body.msg).toBe(`部署 ${definition.deploymentId} 还有运行中的流程，不能删除`);
+    const ended = await call(
+      'admin',
+      'POST',
+      `${FLOW}/follow/delete-process-instance?processInstanceId=${started.instanceId}&deleteReason=重复申请`,
+    );
+    expect(ended.status, ended.raw).toBe(200);
+    expect(
+      (await call('teacher2', 'GET', `${FLOW}/work/todo-list?current=1&size=10`)).body.data.records.map(
+        (r: { taskId: string }) => r.taskId,
+      ),
+    ).not.toContain(taskId);
+    const history = await call(
+      'admin',
+      'GET',
+      `${FLOW}/process/history-flow-list?processInstanceId=${started.instanceId}`,
+    );
+    expect(history.body.data.find((x: { historyActivityId: string }) => x.historyActivityId === 'a')).toMatchObject({
+      comment: '重复申请',
+    });
+    expect(
+      (await call('admin', 'POST', `${FLOW}/manager/remove?deploymentIds=${definition.deploymentId}`)).status,
+    ).toBe(200);
+  });
+
+  it('a record-command service task approves a teaching record in review, once', async () => {
+    const record = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{ id: string; kind: string }>`select id::text, kind from record_list where tenant_id = ${T}
+        and status = 'trial' order by id limit 1`.execute(trx);
+      return r.rows[0];
+    });
+    if (!record) throw new Error('no record in review in the demo');
+    const xml = bpmnXml(
+      'autoapprove',
+      `<bpmn:startEvent id="s" /><bpmn:serviceTask id="approve" flowable:handler="record-command" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'approve')}${flow('f2', 'approve', 'e')}`,
+    );
+    const wf = await import('@sprout/core/workflow');
+    const deps = { database: demo.t.database, queue: demo.app.queue };
+    const def = await inSystem(demo.t.database, (trx) => wf.deployDefinition(trx, T, { xml, category: '' }));
+    const started = await wf.startProcess(
+      deps,
+      { tenantId: T },
+      {
+        definitionId: def.id,
+        variables: {
+          recordKind: record.kind,
+          recordId: record.id,
+          recordCommand: 'approve',
+          recordComment: '流程自动通过',
+        },
+        startUser: ids.teacher1 as string,
+        startUserName: '教师一',
+      },
+    );
+    const jobId = Object.keys(started.state.services)[0] as string;
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    const after = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{
+        status: string;
+      }>`select status from record_list where tenant_id = ${T} and id = ${record.id}`.execute(trx);
+      const e = await sql<{
+        n: string;
+      }>`select count(*) as n from events where tenant_id = ${T} and stream_id = ${record.id}
+        and type = 'RecordApproved'`.execute(trx);
+      const i = await sql<{
+        status: string;
+      }>`select status from flow_instance where tenant_id = ${T} and instance_id = ${started.instanceId}`.execute(trx);
+      return { status: r.rows[0]?.status, approvals: Number(e.rows[0]?.n), instance: i.rows[0]?.status };
+    });
+    expect(after).toEqual({ status: 'success', approvals: 1, instance: 'ended' });
   });
 
   it('20 candidates claiming one task at once: exactly one wins, the others are told it is taken', async () => {
@@ -297,7 +462,8 @@ describe('workflow calls', () => {
         deptId: '',
       });
       expect(created.status, created.raw).toBe(200);
-      tokens.push((demo.tokens[account] = await accessToken(demo.app, T, account, 'sprout123')));
+      demo.tokens[account] = await accessToken(demo.app, T, account, 'sprout123');
+      tokens.push(demo.tokens[account]);
     }
     const before = await eventCount();
     const answers = await Promise.all(

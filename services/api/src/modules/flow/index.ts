@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '@sprout/core/db';
-import { registerDecider } from '@sprout/core/events/decider';
+import { handleCommand, registerDecider } from '@sprout/core/events/decider';
+import { recordDecider, recordKinds } from '@sprout/core/records';
 import { registerMessages } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
@@ -19,7 +20,6 @@ import {
 } from '@sprout/core/workflow';
 import type { Processor, WorkerService } from '@sprout/worker';
 import type { ServerContext } from '../../context';
-import { approverRoutes } from './approver-routes';
 import { flowRoutes } from './flow-routes';
 import { FLOW_MENUS } from './menus';
 import { LEAVE_BPMN, LEAVE_CATEGORY, LEAVE_KEY } from './leave-process';
@@ -29,7 +29,6 @@ registerMessages({
     'flow.modelKey': '请输入模型标识（字母开头，可含字母、数字、_ . -）',
     'flow.modelName': '请输入模型名称',
     'flow.xmlTooLong': '模型 XML 过大',
-    'flow.keyMismatch': '流程 id（{key}）与模型标识（{modelKey}）不一致',
     'flow.modelKeyTaken': '模型标识已存在：{modelKey}',
     'flow.deployed': '部署成功',
     'flow.unknownTenant': '租户不存在：{ids}',
@@ -60,7 +59,6 @@ registerMessages({
     'flow.modelKey': 'Please enter the model key (a letter first, then letters, digits, _ . -)',
     'flow.modelName': 'Please enter the model name',
     'flow.xmlTooLong': 'The model XML is too large',
-    'flow.keyMismatch': 'The process id ({key}) differs from the model key ({modelKey})',
     'flow.modelKeyTaken': 'A model with the key {modelKey} already exists',
     'flow.deployed': 'Deployed',
     'flow.unknownTenant': 'No such tenant: {ids}',
@@ -94,7 +92,7 @@ registerDecider(processDecider);
 /**
  * Service task handlers (docs/WORKFLOW.md): `send-notice` puts a message in a user's in-app inbox
  * (`noticeTo`, else the starter), `send-sms` records the message to send in the usual log
- * (`smsTo`, `smsText`) — the SMS context's provider is not wired to the engine yet.
+ * (`smsTo`, `smsText`) — the SMS context's provider is not wired to the engine yet; `record-command` below.
  */
 registerServiceHandler('send-notice', async (c) => {
   const to = String(c.variables.noticeTo ?? c.startUser ?? '');
@@ -124,6 +122,34 @@ registerServiceHandler('send-sms', async (c) => {
     },
   });
   return { smsQueued: true };
+});
+
+/**
+ * `record-command`: a teaching record's review step as a service task — `recordKind` (e.g.
+ * `teacher_plan`), `recordId`, `recordCommand` (`approve` | `return`), `recordComment`. The
+ * record's decider decides (a record not in review refuses: the job fails and retries, then
+ * `ServiceFailed`); the idempotency key makes a retried job apply it once.
+ */
+registerServiceHandler('record-command', async (c) => {
+  const kind = String(c.variables.recordKind ?? '');
+  const id = String(c.variables.recordId ?? '');
+  const command = String(c.variables.recordCommand ?? '');
+  if (!recordKinds().some((k) => k.kind === kind)) throw new Error(`unknown record kind ${kind}`);
+  if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new Error('recordId is not an id');
+  const actor = { id: '0', name: 'workflow' };
+  const at = new Date().toISOString();
+  const comment = String(c.variables.recordComment ?? '');
+  const cmd =
+    command === 'approve'
+      ? { type: 'ApproveRecord' as const, actor, at, comment }
+      : command === 'return'
+        ? { type: 'ReturnRecord' as const, actor, at, comment: comment || 'workflow' }
+        : null;
+  if (!cmd) throw new Error(`unknown record command ${command}`);
+  const done = await handleCommand(c.database, { tenantId: c.tenantId }, recordDecider(kind), id, cmd, {
+    metadata: { actorName: 'workflow', idempotencyKey: `flow-record:${c.instanceId}/${c.elementId}` },
+  });
+  return { recordStatus: (done.state as { status?: string }).status ?? '' };
 });
 
 /** The `flow` system dictionary (the platform's): category key → name and the page it opens (remark). */
@@ -204,10 +230,7 @@ const sweepService: WorkerService = {
 /** Workflow (issue 20): models, deployments, follow-up, the work lists, leave; the engine's jobs. */
 export const flowContext: ServerContext = {
   name: 'flow',
-  routes: async (app) => {
-    await flowRoutes(app);
-    await approverRoutes(app);
-  },
+  routes: flowRoutes,
   menus: FLOW_MENUS,
   tenantSeed: seedTenant,
   processors,
