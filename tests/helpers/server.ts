@@ -68,7 +68,9 @@ export async function startSprout(
   });
   const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A crowded machine may need longer (SPROUT_E2E_START_TIMEOUT_MS); 120 s by default.
+  const startMs = Number(process.env.SPROUT_E2E_START_TIMEOUT_MS ?? 120_000);
+  const deadline = Date.now() + startMs;
   let done = false;
   exited.then(() => {
     done = true;
@@ -82,7 +84,7 @@ export async function startSprout(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Sprout did not start within 120 s:\n${out}`);
+      throw new Error(`Sprout did not start within ${startMs / 1000} s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -6,6 +6,7 @@ import { auditContext } from '../modules/audit';
 import { authContext } from '../modules/auth';
 import { codegenContext } from '../modules/codegen';
 import { errorsContext } from '../modules/errors';
+import { flowContext } from '../modules/flow';
 import { growthContext } from '../modules/growth';
 import { guideContext } from '../modules/guide';
 import { homeContext } from '../modules/home';
@@ -55,6 +56,7 @@ export const CONTEXTS = [
   auditContext,
   reportContext,
   codegenContext,
+  flowContext,
 ] as const;
 
 /**

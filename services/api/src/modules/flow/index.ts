@@ -21,6 +21,7 @@ import {
 import type { Processor, WorkerService } from '@sprout/worker';
 import type { ServerContext } from '../../context';
 import { flowRoutes } from './flow-routes';
+import { FLOW_MENUS } from './menus';
 import { LEAVE_BPMN, LEAVE_CATEGORY, LEAVE_KEY } from './leave-process';
 
 registerMessages({
@@ -230,6 +231,7 @@ const sweepService: WorkerService = {
 export const flowContext: ServerContext = {
   name: 'flow',
   routes: flowRoutes,
+  menus: FLOW_MENUS,
   tenantSeed: seedTenant,
   processors,
   workerServices: [sweepService],

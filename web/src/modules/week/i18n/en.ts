@@ -347,6 +347,7 @@ export const en: WeekMessages = {
     todoDrafts: 'Drafts to finish',
     todoReturned: 'Returned for changes',
     todoReviews: 'Reviews',
+    todoTasks: 'Workflow tasks',
     totalsTitle: 'Records by status',
     asOf: 'As of {{time}}',
     empty: 'No data yet',

@@ -345,6 +345,7 @@ export const zhCN = {
     todoDrafts: '草稿待完成',
     todoReturned: '被退回待修改',
     todoReviews: '待审核',
+    todoTasks: '待办流程',
     totalsTitle: '各状态记录数',
     asOf: '统计时间 {{time}}',
     empty: '暂时没有数据',

@@ -6,6 +6,7 @@ import {
   IconArrowBackUp,
   IconChevronRight,
   IconClipboardCheck,
+  IconListDetails,
   IconNotes,
   IconPencil,
   IconPlus,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
 import { Can } from '../../../../permissions/Can';
+import { useWorkTodoCount } from '../../../flow';
 import { weekApi } from '../../api';
 import { useLoad } from '../../hooks/useLoad';
 import type { HomeStats, RecordStatus } from '../../model/types';
@@ -23,7 +25,7 @@ import { editorHref, WEEK_PATHS } from '../../paths';
 import { IconAction } from '../IconAction/IconAction';
 import { STATUS_COLORS } from '../StatusBadge/StatusBadge';
 
-type Todo = 'drafts' | 'returned' | 'reviews';
+type Todo = 'drafts' | 'returned' | 'reviews' | 'tasks';
 
 /** The viewer's to-dos: how each looks (text `week.dashboard.<label>`) and where it is done. */
 const TODOS: Record<Todo, { TodoIcon: Icon; color: string; label: `todo${Capitalize<Todo>}`; to: string }> = {
@@ -35,6 +37,8 @@ const TODOS: Record<Todo, { TodoIcon: Icon; color: string; label: `todo${Capital
     to: `${WEEK_PATHS.mine}?status=returned`,
   },
   reviews: { TodoIcon: IconClipboardCheck, color: 'orange', label: 'todoReviews', to: WEEK_PATHS.trial },
+  // Workflow tasks waiting for the viewer (leave approvals, …): the work context's to-do list.
+  tasks: { TodoIcon: IconListDetails, color: 'blue', label: 'todoTasks', to: '/work/todo' },
 };
 
 function TodoRow({ todo, count }: { todo: Todo; count: number }) {
@@ -71,6 +75,7 @@ const WEEK_COUNTS = ['created', 'submitted', 'approved'] as const;
 export function WeekDashboard() {
   const { t } = useTranslation();
   const { data, loading, error, reload } = useLoad(() => weekApi.home({ notify: false }), []);
+  const workTasks = useWorkTodoCount();
 
   const chart = useMemo(
     () =>
@@ -96,6 +101,8 @@ export function WeekDashboard() {
   const stats = data as HomeStats & { reviewer?: boolean };
   const current = stats.weeks[stats.weeks.length - 1];
   const isReviewer = stats.reviewer ?? stats.pendingReviews > 0;
+  const tasks = workTasks.isSuccess ? workTasks.data : 0;
+  const todoTotal = stats.myTodos.total + tasks;
   const statuses: Array<RecordStatus> = ['draft', 'trial', 'success', 'returned'];
 
   return (
@@ -198,7 +205,7 @@ export function WeekDashboard() {
             title={t('week.dashboard.todosTitle')}
             extra={
               <Badge variant="light" size="lg" data-testid="dashboard-todo-total">
-                {stats.myTodos.total}
+                {todoTotal}
               </Badge>
             }
           >
@@ -206,7 +213,8 @@ export function WeekDashboard() {
               <TodoRow todo="drafts" count={stats.myTodos.drafts} />
               <TodoRow todo="returned" count={stats.myTodos.returned} />
               {isReviewer && <TodoRow todo="reviews" count={stats.myTodos.reviews} />}
-              {stats.myTodos.total === 0 && (
+              {workTasks.isSuccess && <TodoRow todo="tasks" count={tasks} />}
+              {todoTotal === 0 && (
                 <Text size="sm" c="dimmed" ta="center">
                   {t('week.dashboard.allDone')}
                 </Text>

@@ -1,0 +1,141 @@
+import { Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Page, useFlowPage } from '../api';
+
+export interface FlowColumn<T> {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  width?: number;
+}
+
+interface Props<T> {
+  name: string;
+  load: (params: Record<string, string | number | undefined>) => Promise<Page<T>>;
+  columns: FlowColumn<T>[];
+  rowKey: (row: T) => string;
+  /** The row's buttons. */
+  actions?: (row: T) => ReactNode;
+  /** Buttons above the table. */
+  toolbar?: ReactNode;
+  /** Text searches: list parameter → label. */
+  search?: { param: string; label: string }[];
+  testId: string;
+}
+
+const SIZE = 10;
+
+/** A workflow list: its searches, a page of rows with their buttons, the pager (Saber's `current`/`size`). */
+export function FlowTable<T>({ name, load, columns, rowKey, actions, toolbar, search = [], testId }: Props<T>) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState(1);
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const params = { current, size: SIZE, ...filters };
+  const query = useFlowPage(name, params, load);
+  const rows = query.data?.records ?? [];
+  const total = query.data?.total ?? 0;
+
+  return (
+    <Paper p="md" withBorder data-testid={testId}>
+      <Stack gap="sm">
+        {search.length > 0 && (
+          <Group gap="xs" align="end">
+            {search.map((s) => (
+              <TextInput
+                key={s.param}
+                label={s.label}
+                size="sm"
+                value={draft[s.param] ?? ''}
+                onChange={(e) => setDraft({ ...draft, [s.param]: e.currentTarget.value })}
+              />
+            ))}
+            <Button
+              size="sm"
+              leftSection={<IconSearch size={14} />}
+              onClick={() => {
+                setCurrent(1);
+                setFilters(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
+              }}
+            >
+              {t('flow.common.search')}
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              onClick={() => {
+                setDraft({});
+                setFilters({});
+                setCurrent(1);
+              }}
+            >
+              {t('flow.common.reset')}
+            </Button>
+          </Group>
+        )}
+        <Group justify="space-between">
+          <Group gap="xs">{toolbar}</Group>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => query.refetch()}
+            aria-label={t('flow.common.refresh')}
+          >
+            {t('flow.common.refresh')}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.key} style={c.width ? { width: c.width } : undefined}>
+                    {c.label}
+                  </Table.Th>
+                ))}
+                {actions && <Table.Th>{t('flow.common.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)} data-testid={`${testId}-row`}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  ))}
+                  {actions && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {actions(row)}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {query.isPending && (
+          <Center>
+            <Loader size="sm" />
+          </Center>
+        )}
+        {!query.isPending && rows.length === 0 && (
+          <Text c="dimmed" ta="center" size="sm" data-testid={`${testId}-empty`}>
+            {t('flow.common.empty')}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('flow.common.total', { total })}
+          </Text>
+          {total > SIZE && (
+            <Pagination size="sm" total={Math.ceil(total / SIZE)} value={current} onChange={setCurrent} />
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
