@@ -81,6 +81,7 @@ export const FLOW_MENUS: SectionMenus[] = [
         api: [
           'GET /api/blade-flow/work/todo-list',
           'POST /api/blade-flow/work/complete-task',
+          'POST /api/blade-flow/work/delegate-task',
           'GET /api/blade-flow/process/**',
           'GET /api/blade-desk/process/leave/detail',
         ],
