@@ -29,7 +29,8 @@ export function ltsNode(root, say = (m) => console.log(`[sprout] ${m}`)) {
   const r = spawnSync(
     'npm',
     ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${NODE_LTS}`],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
+    // npm's own report goes to stderr: `node scripts/node-lts.mjs` prints only the binary's path.
+    { stdio: ['ignore', process.stderr, 'inherit'] },
   );
   if (r.status !== 0 || !existsSync(bin))
     throw new Error(
