@@ -96,10 +96,20 @@ function flatProperties(s: JsonSchema): Record<string, JsonSchema> {
 
 /** The API's registered routes (not HEAD, not the docs): every one must be in the document. */
 export function registeredRoutes(app: FastifyInstance): string[] {
-  return app.routeTable
-    .filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-    .map((r) => `${r.method} ${r.url}`)
-    .sort();
+  return (
+    app.routeTable
+      // The docs and the queue board (@bull-board's own pages: platform administrators only, kept out
+      // of the document, its refusals tested in services/api/src/routes/observability.int.test.ts).
+      .filter(
+        (r) =>
+          r.method !== 'HEAD' &&
+          r.url.startsWith('/api/') &&
+          !r.url.startsWith('/api/docs') &&
+          !r.url.startsWith('/api/admin/queues'),
+      )
+      .map((r) => `${r.method} ${r.url}`)
+      .sort()
+  );
 }
 
 /** Names that carry ids: `id`, `ids`, `userId`, `roleIds`, `streamId`, … */

@@ -1,3 +1,5 @@
+// A tenant's database holds every read model the platform keeps (the records' lists, the workflow's work lists).
+import '../events/catalog';
 import { sql, type Transaction } from 'kysely';
 import { type Database, type DB, inSystem, type TenantRouter } from '../db';
 import { migrateToLatest } from '../db/migrate';
@@ -268,7 +270,7 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
   if (to !== router.main) {
     await prepareDatabase(router.main, to);
     await mirrorPlatform(router.main, to, [tenantId]);
-  }
+  } else await ensureReadModels(to); // home again: every read model the tenant's rows fill is there
   const relations = await tenantRelations(from);
   const there = new Set(await tenantRelations(to));
   const missing = relations.find((r) => !there.has(r));
