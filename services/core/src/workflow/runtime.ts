@@ -6,6 +6,7 @@ import { VersionConflictError } from '../events/errors';
 import { appendToStream } from '../events/store';
 import type { EventMetadata } from '../events/types';
 import { nextId } from '../ids';
+import type { KeyValueStore } from '../kv';
 import type { JobQueue } from '../queue';
 import { compileBpmn } from './compile';
 import { decideInstance, evolveInstance, type InstanceState, type ProcessCommand, processDecider } from './engine';
@@ -31,6 +32,10 @@ export const SERVICE_QUEUE = 'flow-service';
 export interface FlowDeps {
   database: Database;
   queue: JobQueue;
+  /** The platform's key-value store (a service task's send limits); absent in the engine's own tests. */
+  kv?: KeyValueStore;
+  /** Production refuses private endpoints to handlers that call out (SSRF); default: production. */
+  production?: boolean;
 }
 
 export interface TimerJob {
@@ -59,6 +64,8 @@ export interface ServiceContext {
   startUser: string;
   /** 1 on the first try. */
   attempt: number;
+  kv?: KeyValueStore;
+  production: boolean;
 }
 /** A service task's work; its answer is merged into the instance's variables. Runs at least once: make it idempotent. */
 export type ServiceHandler = (ctx: ServiceContext) => Promise<Record<string, unknown> | undefined>;
@@ -399,6 +406,8 @@ export async function handleServiceJob(deps: FlowDeps, job: ServiceJob, attempt:
         variables: state.variables,
         startUser: state.started?.startUser ?? '',
         attempt,
+        kv: deps.kv,
+        production: deps.production ?? true,
       })) ?? {};
   } catch (err) {
     if (attempt >= service.retries) {

@@ -431,6 +431,54 @@ describe('workflow calls', () => {
     expect(after).toEqual({ status: 'success', approvals: 1, instance: 'ended' });
   });
 
+  it('a send-sms service task sends through the tenant’s enabled SMS configuration, logged, once', async () => {
+    const xml = bpmnXml(
+      'remind',
+      `<bpmn:startEvent id="s" /><bpmn:serviceTask id="sms" flowable:handler="send-sms" /><bpmn:endEvent id="e" />
+       ${flow('f1', 's', 'sms')}${flow('f2', 'sms', 'e')}`,
+    );
+    const wf = await import('@sprout/core/workflow');
+    const deps = { database: demo.t.database, queue: demo.app.queue, kv: demo.app.auth.kv, production: false };
+    const def = await inSystem(demo.t.database, (trx) => wf.deployDefinition(trx, T, { xml, category: '' }));
+    const started = await wf.startProcess(
+      deps,
+      { tenantId: T },
+      {
+        definitionId: def.id,
+        variables: { smsTo: '13800000042，13800000043', smsText: '明天春游，请准时到园' },
+        startUser: ids.teacher1 as string,
+        startUserName: '教师一',
+      },
+    );
+    const jobId = Object.keys(started.state.services)[0] as string;
+    // Delivered twice (a retried job): the numbers are sent once.
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    await wf.handleServiceJob(deps, { tenantId: T, instanceId: started.instanceId, jobId }, 1);
+    const logged = await call('admin', 'GET', '/api/blade-resource/sms/log/list?size=50');
+    const mine = logged.body.data.records.filter((r: { phone: string }) => r.phone.startsWith('138000000'));
+    expect(
+      mine
+        .filter((r: { params: string }) => r.params.includes(started.instanceId))
+        .map((r: { phone: string; status: string; smsCode: string; params: string }) => ({
+          phone: r.phone,
+          status: r.status,
+          smsCode: r.smsCode,
+          text: JSON.parse(r.params).text,
+        }))
+        .sort((a: { phone: string }, b: { phone: string }) => a.phone.localeCompare(b.phone)),
+    ).toEqual([
+      { phone: '13800000042', status: 'sent', smsCode: 'demo-log', text: '明天春游，请准时到园' },
+      { phone: '13800000043', status: 'sent', smsCode: 'demo-log', text: '明天春游，请准时到园' },
+    ]);
+    const instance = await inSystem(demo.t.database, async (trx) => {
+      const r = await sql<{
+        status: string;
+      }>`select status from flow_instance where tenant_id = ${T} and instance_id = ${started.instanceId}`.execute(trx);
+      return r.rows[0]?.status;
+    });
+    expect(instance).toBe('ended');
+  });
+
   it('20 candidates claiming one task at once: exactly one wins, the others are told it is taken', async () => {
     const applied = await call('teacher', 'POST', `${LEAVE}/start-process`, {
       startTime: '2026-12-01 08:00:00',

@@ -1,11 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '@sprout/core/db';
+import { type DB, inTenant } from '@sprout/core/db';
 import { handleCommand, registerDecider } from '@sprout/core/events/decider';
 import { recordDecider, recordKinds } from '@sprout/core/records';
 import { registerMessages } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
 import { PLATFORM_TENANT_ID } from '@sprout/core/permissions/constants';
-import { logUsual } from '@sprout/core/usual-log';
 import {
   deployDefinition,
   handleServiceJob,
@@ -20,6 +19,7 @@ import {
 } from '@sprout/core/workflow';
 import type { Processor, WorkerService } from '@sprout/worker';
 import type { ServerContext } from '../../context';
+import { sendSms, smsProviders } from '../sms';
 import { flowRoutes } from './flow-routes';
 import { FLOW_MENUS } from './menus';
 import { LEAVE_BPMN, LEAVE_CATEGORY, LEAVE_KEY } from './leave-process';
@@ -91,8 +91,9 @@ registerDecider(processDecider);
 
 /**
  * Service task handlers (docs/WORKFLOW.md): `send-notice` puts a message in a user's in-app inbox
- * (`noticeTo`, else the starter), `send-sms` records the message to send in the usual log
- * (`smsTo`, `smsText`) — the SMS context's provider is not wired to the engine yet; `record-command` below.
+ * (`noticeTo`, else the starter), `send-sms` sends a text through the tenant's SMS configuration
+ * (`smsTo`: numbers, `smsCode`: which configuration, else the enabled one; `smsText` / `smsParams`),
+ * with the SMS screen's limits and log; `record-command` below.
  */
 registerServiceHandler('send-notice', async (c) => {
   const to = String(c.variables.noticeTo ?? c.startUser ?? '');
@@ -111,17 +112,36 @@ registerServiceHandler('send-notice', async (c) => {
   return { noticeSent: true };
 });
 registerServiceHandler('send-sms', async (c) => {
-  logUsual({
-    tenantId: c.tenantId,
-    title: 'workflow sms',
-    data: {
-      instanceId: c.instanceId,
-      element: c.elementId,
-      to: c.variables.smsTo ?? null,
-      text: c.variables.smsText ?? '',
+  // Once per instance and element: a retried job (the send failed after the provider took it,
+  // or the worker died before the token moved) finds its numbers logged and sends nothing again.
+  const mark = `flow:${c.instanceId}/${c.elementId}`;
+  const phones = String(c.variables.smsTo ?? '')
+    .split(/[,，\s]+/)
+    .filter((p) => /^\+?[0-9]{5,20}$/.test(p));
+  if (!phones.length) return { smsSent: 0 };
+  if (!c.kv) throw new Error('send-sms needs the key-value store (the send limits)');
+  const seen = await inTenant(c.database, { tenantId: c.tenantId }, (trx) =>
+    sql`select 1 from sms_log where tenant_id = ${c.tenantId} and params::jsonb ->> '_flow' = ${mark} limit 1`.execute(
+      trx,
+    ),
+  );
+  if (seen.rows.length) return { smsSent: phones.length };
+  const params: Record<string, string> = { _flow: mark };
+  const given = c.variables.smsParams;
+  if (given && typeof given === 'object')
+    for (const [k, v] of Object.entries(given)) if (k !== '_flow') params[k] = String(v);
+  if (c.variables.smsText !== undefined) params.text = String(c.variables.smsText);
+  const { sent } = await sendSms(
+    { database: c.database, kv: c.kv, byCategory: smsProviders(c.production) },
+    {
+      tenantId: c.tenantId,
+      userId: null,
+      code: c.variables.smsCode ? String(c.variables.smsCode) : undefined,
+      phones,
+      params,
     },
-  });
-  return { smsQueued: true };
+  );
+  return { smsSent: sent };
 });
 
 /**
@@ -194,7 +214,12 @@ const processors: Processor[] = [
   },
   {
     queue: SERVICE_QUEUE,
-    handler: (platform) => (job) => handleServiceJob(platform, job.data as ServiceJob, job.attempt),
+    handler: (platform) => (job) =>
+      handleServiceJob(
+        { ...platform, production: platform.config.NODE_ENV === 'production' },
+        job.data as ServiceJob,
+        job.attempt,
+      ),
     options: { concurrency: 4 },
   },
 ];

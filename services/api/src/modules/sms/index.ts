@@ -6,6 +6,7 @@ import { smsRoutes } from './sms-routes';
 export { DEFAULT_LIMITS, LIMIT_PARAMS } from './limits';
 export type { SmsConfig, SmsMessage, SmsOutcome, SmsProvider } from './provider';
 export { signBody } from './provider';
+export { type SmsSend, sendSms, smsProviders } from './send';
 
 registerMessages({
   zh: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '@sprout/core/errors';
+import { AppError } from '@sprout/core/errors';
 import { t } from '@sprout/core/i18n';
 import { nextId } from '@sprout/core/ids';
 import { int, text } from '../../http/answer';
@@ -10,8 +10,7 @@ import { IdSchema } from '../../http/params';
 import { found, Routes } from '../../http/routes';
 import { tenantOf } from '../../plugins/context';
 import { SendMessage, SmsSubmit, smsSecret } from './fields';
-import { countSend, limitsOf } from './limits';
-import { providers, type SmsConfig } from './provider';
+import { sendSms, smsProviders } from './send';
 import { SMS_BASE, smsConfigs } from './sms-resource';
 import { smsDb } from './tables';
 
@@ -24,7 +23,7 @@ export async function smsRoutes(app: FastifyInstance) {
   const route = new Routes(app, ['SMS']);
   const tz = () => app.config.TIME_ZONE;
   // In production an endpoint may not resolve to this host or a private network (SSRF).
-  const byCategory = providers(app.config.NODE_ENV !== 'production');
+  const byCategory = smsProviders(app.config.NODE_ENV === 'production');
 
   route.post(`${SMS_BASE}/submit`, {
     summary:
@@ -148,65 +147,10 @@ export async function smsRoutes(app: FastifyInstance) {
     done: 'sms.sent',
     handler: async (request, { id, code, phones, params }) => {
       const { tenantId, userId } = tenantOf(request);
-      const kv = app.auth.kv;
-      const { row, limits } = await request.tx(async (trx) => {
-        let q = smsDb(trx).selectFrom('sms').selectAll().where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
-        if (id) q = q.where('id', '=', id);
-        else q = code ? q.where('sms_code', '=', code) : q.where('status', '=', 2);
-        const row = await q.executeTakeFirst();
-        if (!row && id) throw notFound();
-        if (!row) throw code ? badRequest('sms.noSuchCode', { code }) : badRequest('sms.noneEnabled');
-        return { row, limits: await limitsOf(trx, tenantId) };
-      });
-      const config: SmsConfig = {
-        id: String(row.id),
-        category: row.category,
-        smsCode: row.sms_code,
-        templateId: row.template_id,
-        accessKey: row.access_key,
-        secretKey: await smsSecret.reveal(row),
-        regionId: row.region_id,
-        signName: row.sign_name,
-        endpoint: row.endpoint,
-      };
-      // Counted before sending: a batch over a limit is refused whole (429) and nothing is sent.
-      await countSend(kv, tenantId, phones, limits);
-      const provider = byCategory[row.category] ?? byCategory.log;
-      const outcome = await (provider as NonNullable<typeof provider>).send(config, { phones, params });
-      const by = userId ?? null;
-      // One transaction per batch: a row per number, as it went.
-      await request.tx(async (trx) => {
-        const sender = by
-          ? await trx
-              .selectFrom('app_user')
-              .select(['real_name', 'account'])
-              .where('tenant_id', '=', tenantId)
-              .where('id', '=', by)
-              .executeTakeFirst()
-          : undefined;
-        await smsDb(trx)
-          .insertInto('sms_log')
-          .values(
-            phones.map((phone) => ({
-              tenant_id: tenantId,
-              id: nextId(),
-              sms_id: config.id,
-              sms_code: config.smsCode,
-              category: config.category,
-              phone,
-              template_id: config.templateId,
-              params: JSON.stringify(params),
-              status: outcome.ok ? ('sent' as const) : ('failed' as const),
-              reason: outcome.ok ? null : (outcome.reason ?? ''),
-              sender_name: sender ? sender.real_name || sender.account : null,
-              create_user: by,
-              update_user: by,
-            })),
-          )
-          .execute();
-      });
-      if (!outcome.ok) throw badRequest('sms.failed', { reason: outcome.reason ?? '' });
-      return { smsCode: config.smsCode, sent: phones.length, failed: 0 };
+      return sendSms(
+        { database: app.database, kv: app.auth.kv, byCategory },
+        { tenantId, userId: userId ?? null, id: id ?? undefined, code: code ?? undefined, phones, params },
+      );
     },
   });
 }
