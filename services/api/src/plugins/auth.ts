@@ -76,6 +76,46 @@ export function bearerToken(headers: Record<string, string | string[] | undefine
   return undefined;
 }
 
+/**
+ * The web app's copy of the access token (web/src/modules/auth/session.ts writes it, path /,
+ * SameSite=Lax): what a page or file the browser opens by itself carries, having no header.
+ */
+export const ACCESS_COOKIE = 'sprout-access-token';
+
+/** The request's token: the header's, else the web app's access cookie. */
+export function headerOrCookieToken(request: FastifyRequest): string | undefined {
+  const header = bearerToken(request.headers);
+  if (header) return header;
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === ACCESS_COOKIE) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The signed-in caller of something the browser opens by itself (a download, an `<img src>`,
+ * the queue board's page): a live session's verified token from the header or the access
+ * cookie, no client credentials; a 401 otherwise. Sets `request.user`.
+ */
+export async function browserCaller(request: FastifyRequest): Promise<AccessClaims> {
+  const app = request.server;
+  const token = headerOrCookieToken(request);
+  if (!token) throw new AppError('unauthorized', 'error.unauthorized');
+  const claims = app.verifyAccessToken(token);
+  if (!claims || claims.user_id === GUEST_USER_ID) throw new AppError('token_invalid', 'error.tokenInvalid');
+  if (await app.auth.revocations.isRevoked(claims.tenant_id, claims.sid))
+    throw new AppError('token_invalid', 'error.tokenInvalid');
+  request.user = claims;
+  return claims;
+}
+
 export interface AuthPluginOptions {
   /** Shared state; absent → opened from the config (Redis when REDIS_URL is set). */
   kv?: KeyValueStore;

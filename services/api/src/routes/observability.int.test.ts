@@ -202,6 +202,59 @@ describe('observability: /metrics, request ids into jobs, the queue board', () =
     expect(paths).toContain('/api/ready');
   });
 
+  it("the queue board opens in a browser tab: the web app's access cookie, no header, the platform administrator only", async () => {
+    const cookie = (token: string) => ({ cookie: `language=zh-CN; sprout-access-token=${encodeURIComponent(token)}` });
+    const page = await server.inject({ method: 'GET', url: '/api/admin/queues', headers: cookie(platformAdmin) });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Its own JSON calls, as the page makes them (the cookie only).
+    const api = await server.inject({
+      method: 'GET',
+      url: '/api/admin/queues/api/queues',
+      headers: cookie(platformAdmin),
+    });
+    expect(api.statusCode).toBe(200);
+    expect((api.json() as { queues: Array<{ name: string }> }).queues.map((q) => q.name)).toContain('records.export');
+    expect(
+      (await server.inject({ method: 'GET', url: '/api/admin/queues', headers: cookie(teacher) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await server.inject({ method: 'GET', url: '/api/admin/queues', headers: cookie('forged') })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await server.inject({
+          method: 'GET',
+          url: '/api/admin/queues/api/queues',
+          headers: { cookie: 'language=zh-CN' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it("任务队列: each queue's depth, and the board's address for the platform administrator in server mode", async () => {
+    const r = await server.inject({ method: 'GET', url: '/api/admin/queue-depth', headers: bladeAuth(platformAdmin) });
+    expect(r.statusCode, r.body).toBe(200);
+    const d = r.json().data as { mode: string; board: string | null; queues: Array<Record<string, unknown>> };
+    expect(d.mode).toBe('bullmq');
+    expect(d.board).toBe('/api/admin/queues');
+    expect(d.queues.find((q) => q.name === 'records.export')).toMatchObject({ waiting: expect.any(Number), failed: 0 });
+    expect(d.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['flow-timer', 'attach-thumbnail']));
+    const asTeacher = await server.inject({
+      method: 'GET',
+      url: '/api/admin/queue-depth',
+      headers: bladeAuth(teacher),
+    });
+    expect(asTeacher.statusCode).toBe(403);
+    const e = await embedded.inject({
+      method: 'GET',
+      url: '/api/admin/queue-depth',
+      headers: bladeAuth(platformAdmin),
+    });
+    expect(e.statusCode, e.body).toBe(200);
+    expect(e.json().data).toMatchObject({ mode: 'memory', board: null });
+  });
+
   it('the queue board in embedded mode says it is not available (and still refuses a teacher)', async () => {
     const asTeacher = await embedded.inject({ method: 'GET', url: '/api/admin/queues', headers: bladeAuth(teacher) });
     expect(asTeacher.statusCode).toBe(403);

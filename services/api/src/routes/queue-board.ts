@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '@sprout/core/errors';
+import { ok } from '@sprout/core/http/envelope';
 import { registerMessages } from '@sprout/core/i18n';
 import type { BullQueue } from '@sprout/core/queue/bullmq';
-import { permissionsOf } from '../plugins/auth';
+import { browserCaller, permissionsOf } from '../plugins/auth';
 import { CONTEXTS } from '../contexts';
 
 registerMessages({
@@ -18,23 +19,80 @@ registerMessages({
 
 /** Where the queue board lives. */
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
+/** The console's 任务队列 screen reads each queue's depth here (and links to the board). */
+export const QUEUE_DEPTH_PATH = '/api/admin/queue-depth';
 
 async function platformAdministratorOnly(request: FastifyRequest) {
   if (!(await permissionsOf(request)).isPlatformAdministrator) throw new AppError('forbidden', 'error.forbidden');
 }
 
+/** The board's caller: signed in (header, or the web app's cookie), then the platform administrator only. */
+async function boardCaller(request: FastifyRequest) {
+  await browserCaller(request);
+  await platformAdministratorOnly(request);
+}
+
 /**
- * The board's routes (its page, its assets, its JSON calls): a signed-in user's token
- * (`Blade-Auth`), then the platform administrator only (roles read from the database, as
- * for the API docs). Called from buildApp's onRoute hook, ahead of the auth plugin's.
+ * The board's routes (its page, its assets, its JSON calls) are opened by the browser itself
+ * (a new tab from the console's 任务队列 screen), which sends no header: the caller is a live
+ * session's token from `Blade-Auth` or the web app's access cookie (`browserCaller`, as for
+ * downloads; SameSite=Lax keeps other sites' forms from using it), and must be the platform
+ * administrator (roles read from the database, as for the API docs). No client credentials.
+ * Called from buildApp's onRoute hook, ahead of the auth plugin's.
  */
 export function guardQueueBoardRoute(route: RouteOptions) {
   if (route.url !== QUEUE_BOARD_PATH && !route.url.startsWith(`${QUEUE_BOARD_PATH}/`)) return;
-  route.config = { ...route.config, public: false, access: 'authenticated' } as typeof route.config;
+  route.config = { ...route.config, public: true } as typeof route.config;
   // The board's own pages and JSON calls are not Sprout's API: out of the OpenAPI document.
   route.schema = { ...route.schema, hide: true };
-  const pre = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-  route.preHandler = [platformAdministratorOnly, ...pre];
+  const first = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+  route.onRequest = [boardCaller, ...first] as typeof route.onRequest;
+}
+
+interface QueueDepthRow {
+  name: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+/** Each queue the contexts process, by name. */
+const queueNames = () => [...new Set(CONTEXTS.flatMap((c) => (c.processors ?? []).map((p) => p.queue)))].sort();
+
+/**
+ * `GET /api/admin/queue-depth` (the 任务队列 menu's scope): the mode (`bullmq`: server mode;
+ * `memory`: embedded, jobs run in the process), the board's address when the caller may open
+ * it, and each queue's waiting, active, delayed and failed jobs.
+ */
+async function queueDepthRoute(app: FastifyInstance) {
+  app.get(
+    QUEUE_DEPTH_PATH,
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Job queues and their depth (the 任务队列 screen; the board itself: the platform administrator)',
+      },
+    },
+    async (request) => {
+      const perms = await permissionsOf(request);
+      const names = queueNames();
+      const depth = await app.queue.depth(names);
+      const rows = new Map<string, QueueDepthRow>(
+        names.map((name) => [name, { name, waiting: 0, active: 0, delayed: 0, failed: 0 }]),
+      );
+      for (const d of depth) {
+        const row = rows.get(d.queue);
+        if (row) row[d.state] = d.count;
+      }
+      return ok({
+        mode: app.queue.kind,
+        // The board's address where there is one and the caller may open it.
+        board: app.queue.kind === 'bullmq' && perms.isPlatformAdministrator ? QUEUE_BOARD_PATH : null,
+        queues: [...rows.values()],
+      });
+    },
+  );
 }
 
 /**
@@ -42,6 +100,7 @@ export function guardQueueBoardRoute(route: RouteOptions) {
  * mode (BullMQ). Embedded, the same path answers that it is not available there.
  */
 export async function queueBoardRoutes(app: FastifyInstance) {
+  await queueDepthRoute(app);
   if (app.queue.kind !== 'bullmq') {
     const handler = async () => {
       throw new AppError('not_found', 'queueBoard.serverOnly');
@@ -55,7 +114,7 @@ export async function queueBoardRoutes(app: FastifyInstance) {
     import('@bull-board/api/bullMQAdapter'),
     import('@bull-board/fastify'),
   ]);
-  const names = [...new Set(CONTEXTS.flatMap((c) => (c.processors ?? []).map((p) => p.queue)))].sort();
+  const names = queueNames();
   const queues = (app.queue as BullQueue).bullQueues(names).map((q) => new BullMQAdapter(q, { readOnlyMode: false }));
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import type { Config } from '@sprout/core/config';
 import type { Database } from '@sprout/core/db';
 import { AppError, badRequest, notFound } from '@sprout/core/errors';
-import { GUEST_USER_ID } from '@sprout/core/auth/service';
 import { attachment } from '../../http/attachment';
 import { Routes } from '../../http/routes';
-import { bearerToken } from '../../plugins/auth';
+import { browserCaller } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/context';
 import { assertKey, type ObjectStore, ObjectMissingError, storeFor } from '../oss';
 import { attachByKey, attachById, attachDb, type AttachRow } from './attach-repo';
@@ -19,7 +18,6 @@ import { GROUP_MAX, type Kind, kindOf, thumbnailable } from './rules';
 export type StoreResolver = (database: Database, config: Config, tenantId: string) => Promise<ObjectStore>;
 
 /** The cookie the web app keeps the access token in (web/src/modules/auth/session.ts: `sprout-` + `access-token`). */
-export const ACCESS_COOKIE = 'sprout-access-token';
 
 /** How long a signed S3 link lives (s). */
 export const SIGNED_SECONDS = 300;
@@ -97,33 +95,9 @@ async function upload(request: FastifyRequest, stores: StoreResolver, forced?: K
   });
 }
 
-/** The token of a download: the header's, else the web app's cookie (an `<img src>` sends no header). */
-function downloadToken(request: FastifyRequest): string | undefined {
-  const header = bearerToken(request.headers);
-  if (header) return header;
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === ACCESS_COOKIE) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** The signed-in caller of a download (a live session's verified token), else a 401. */
+/** The signed-in caller of a download (header or the web app's cookie: `<img src>` sends no header). */
 async function downloader(request: FastifyRequest) {
-  const app = request.server;
-  const token = downloadToken(request);
-  if (!token) throw new AppError('unauthorized', 'error.unauthorized');
-  const claims = app.verifyAccessToken(token);
-  if (!claims || claims.user_id === GUEST_USER_ID) throw new AppError('token_invalid', 'error.tokenInvalid');
-  if (await app.auth.revocations.isRevoked(claims.tenant_id, claims.sid))
-    throw new AppError('token_invalid', 'error.tokenInvalid');
-  request.user = claims;
+  const claims = await browserCaller(request);
   return { tenantId: claims.tenant_id, userId: claims.user_id };
 }
 

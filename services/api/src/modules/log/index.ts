@@ -72,6 +72,17 @@ export const logContext: ServerContext = {
           api: ['GET /api/blade-log/error/**'],
           buttons: [{ code: 'log_error_view', name: '查看', nameEn: 'View', api: ['GET /api/blade-log/error/detail'] }],
         },
+        {
+          // The job queues' depth, and (server mode, platform administrator) the queue board.
+          code: 'monitor_queues',
+          name: '任务队列',
+          nameEn: 'Job queues',
+          path: '/monitor/log/queues',
+          icon: 'Stack2',
+          sort: 4,
+          platformOnly: true,
+          api: ['GET /api/admin/queue-depth'],
+        },
       ],
     },
   ],

@@ -52,4 +52,25 @@ export const en: LogMessages = {
     lineNumber: 'Line',
     types: { server: 'Server', client: 'Browser' },
   },
+  queues: {
+    title: 'Job queues',
+    intro: 'Exports, text messages, workflow timers and other background jobs wait and run in these queues.',
+    queue: 'Queue',
+    waiting: 'Waiting',
+    active: 'Running',
+    delayed: 'Delayed',
+    failed: 'Failed',
+    embedded:
+      'Embedded mode: background jobs run inside the application process and there is no separate queue board. Run in server mode (set REDIS_URL) to see and retry jobs here.',
+    openBoard: 'Open the queue board',
+    boardHint: 'The board opens in a new tab: job details, and retrying failed jobs.',
+    noBoard: 'Only the platform administrator may open the queue board.',
+    refresh: 'Refresh',
+    names: {
+      'records.export': 'Record exports (Word / Excel bundles)',
+      'attach-thumbnail': 'Image thumbnails',
+      'flow-timer': 'Workflow timers',
+      'flow-service': 'Workflow service tasks (such as text messages)',
+    },
+  },
 };

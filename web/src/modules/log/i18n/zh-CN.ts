@@ -54,6 +54,27 @@ export const zhCN = {
     lineNumber: '行号',
     types: { server: '服务端', client: '浏览器' },
   },
+  queues: {
+    title: '任务队列',
+    intro: '导出、短信、流程定时器等后台任务在这些队列中排队执行。',
+    queue: '队列',
+    waiting: '等待中',
+    active: '执行中',
+    delayed: '延时',
+    failed: '失败',
+    embedded:
+      '当前为内嵌模式：后台任务在应用进程内执行，没有独立的任务队列看板。配置 REDIS_URL 以服务器模式运行后，可在此查看与重试任务。',
+    openBoard: '打开任务队列看板',
+    boardHint: '看板在新标签页打开，可查看任务详情、重试失败的任务。',
+    noBoard: '任务队列看板仅平台管理员可以打开。',
+    refresh: '刷新',
+    names: {
+      'records.export': '记录导出（Word / Excel 打包）',
+      'attach-thumbnail': '图片缩略图',
+      'flow-timer': '流程定时器',
+      'flow-service': '流程服务任务（如短信通知）',
+    } as Record<string, string>,
+  },
 };
 
 /** Its shape (every text a `string`): what `en.ts` must match. */
