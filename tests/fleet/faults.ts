@@ -30,6 +30,8 @@ export interface FaultWindow {
 
 export interface FaultReport {
   requests: number;
+  /** How long the load ran (ms): every fault must fall inside it. */
+  loadMs: number;
   acknowledgedWrites: number;
   lostWrites: string[];
   reads: number;
@@ -48,7 +50,7 @@ interface Typist {
 }
 
 /** The load's bound: it stops 3 s after the last fault has recovered, or at this. */
-const LOAD_MAX_SECONDS = Number(process.env.FLEET_LOAD_MAX_SECONDS ?? 240);
+const LOAD_MAX_SECONDS = Number(process.env.FLEET_LOAD_MAX_SECONDS ?? 480);
 /** An error belongs to a fault from this long before it until this long after recovery. */
 const BEFORE_MS = 500;
 const AFTER_MS = 2000;
@@ -90,6 +92,18 @@ export async function runFaultsUnderLoad(
   const errors: Array<{ at: number; what: string }> = [];
   let writes = 0;
   let reads = 0;
+  // An error answer and what gave it: Sprout's envelope names its errorCode; anything else
+  // (HAProxy's own 502/503 page) is the balancer's.
+  const failed = (status: number, body: string) => {
+    if (status < 400) return;
+    let by = 'balancer';
+    try {
+      by = String(JSON.parse(body).errorCode ?? 'sprout');
+    } catch {
+      /* not Sprout's envelope */
+    }
+    errors.push({ at: Date.now() - t0, what: `HTTP ${status} ${by}` });
+  };
   let finish!: (r: autocannon.Result) => void;
   let fail!: (err: Error) => void;
   const finished = new Promise<autocannon.Result>((res, rej) => {
@@ -114,7 +128,7 @@ export async function runFaultsUnderLoad(
             return { ...req, body: JSON.stringify({ content: planContent(semester, title) }) };
           },
           onResponse: (status, body) => {
-            if (status !== 200) return;
+            if (status !== 200) return failed(status, body);
             try {
               const data = JSON.parse(body).data;
               if (data?.id) ledger.set(String(data.id), String(data.title));
@@ -126,7 +140,8 @@ export async function runFaultsUnderLoad(
         {
           method: 'GET',
           path: `${PLAN}/list?current=1&size=10`,
-          onResponse: () => {
+          onResponse: (status, body) => {
+            if (status !== 200) return failed(status, body);
             reads++;
           },
         },
@@ -134,9 +149,6 @@ export async function runFaultsUnderLoad(
     },
     (err, result) => (err ? fail(err) : finish(result)),
   );
-  instance.on('response', (_client: unknown, status: number) => {
-    if (status >= 400) errors.push({ at: Date.now() - t0, what: `HTTP ${status}` });
-  });
   instance.on('reqError', (err: Error) => errors.push({ at: Date.now() - t0, what: err.message }));
 
   // The faults, one after another, each once the fleet is healthy again.
@@ -260,10 +272,22 @@ export async function runFaultsUnderLoad(
             : ''
         }`,
     ),
-    `[fleet] errors outside the fault windows: ${outside.length}`,
+    `[fleet] errors outside the fault windows: ${outside.length}${
+      outside.length
+        ? ` (${Object.entries(
+            outside.reduce<Record<string, number>>((m, e) => {
+              m[e.what] = (m[e.what] ?? 0) + 1;
+              return m;
+            }, {}),
+          )
+            .map(([k, n]) => `${n}× ${k}`)
+            .join(', ')}; at ${[...new Set(outside.map((e) => fmt(e.at)))].join(', ')})`
+        : ''
+    }`,
   ];
   return {
     requests: result.requests.total,
+    loadMs: result.duration * 1000,
     acknowledgedWrites: ledger.size,
     lostWrites,
     reads,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthError } from '@sprout/core/auth/errors';
+import { DatabaseUnreachableError, isDatabaseUnreachable, UNREACHABLE_RETRY_AFTER_S } from '@sprout/core/db';
 import { AppError } from '@sprout/core/errors';
 import { fail } from '@sprout/core/http/envelope';
 import { RequestValidationError, validationError } from './validation';
@@ -14,7 +15,7 @@ const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '23502', '2351
 /** 57014: statement_timeout cancelled the statement; 25P03: the session sat idle in a transaction past the bound. */
 const PG_UNAVAILABLE = new Set(['57014', '25P03']);
 
-function toAppError(
+export function toAppError(
   err: FastifyError & { code?: string },
   lang: 'zh' | 'en',
   contentType: string | undefined = '',
@@ -36,6 +37,8 @@ function toAppError(
   if (PG_FORBIDDEN.has(code)) return new AppError('forbidden', 'error.forbidden');
   if (PG_BAD_INPUT.has(code)) return new AppError('bad_request', 'error.badRequest');
   if (PG_UNAVAILABLE.has(code)) return new AppError('unavailable', 'error.databaseBusy');
+  // The database went away or refused us (a restart, a failover, PgBouncer without a server): retry shortly.
+  if (isDatabaseUnreachable(err)) return new DatabaseUnreachableError();
   if (err.statusCode === 429) return new AppError('too_many_requests', 'error.tooManyRequests');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return new AppError('bad_request', 'error.badRequest');
@@ -49,8 +52,9 @@ export const errorsPlugin = fp(
       const appErr = toAppError(err, request.lang, request.headers['content-type']);
       if (appErr.status >= 500) request.log.error({ err }, 'request failed');
       else request.log.info({ errorCode: appErr.code, err: err.message }, 'request refused');
-      // The database was busy (a bounded wait or statement ran out): safe to retry shortly.
-      if (appErr.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+      // The database was busy (a bounded wait or statement ran out) or unreachable (restarting): safe to retry shortly.
+      if (appErr instanceof DatabaseUnreachableError) reply.header('retry-after', String(UNREACHABLE_RETRY_AFTER_S));
+      else if (appErr.code === 'unavailable' && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
       reply.status(appErr.status).send(fail(appErr, request.lang));
     });
   },

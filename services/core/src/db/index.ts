@@ -16,6 +16,7 @@ export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransacti
 export { withSessionLock } from './leader';
 
 export type { DB } from './schema';
+export { DatabaseUnreachableError, isDatabaseUnreachable, UNREACHABLE_RETRY_AFTER_S } from './unreachable';
 export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
 export * from './schema';
 
