@@ -50,6 +50,7 @@ export class TenantRouter {
   private readonly gates = new Map<string, Gate>();
   private readonly running = new Map<string, number>();
   private readonly drained = new Map<string, () => void>();
+  private readonly waiters = new Map<string, number>();
   private readonly down = new Set<string>();
   private readonly listeners: Array<(tenantId: string, database: Database) => void> = [];
 
@@ -108,7 +109,23 @@ export class TenantRouter {
     }
   }
 
+  /** How many of the tenant's calls are waiting at its closed gate now. */
+  waiting(tenantId: string): number {
+    return this.waiters.get(tenantId) ?? 0;
+  }
+
   private async wait(tenantId: string, gate: Gate): Promise<void> {
+    this.waiters.set(tenantId, this.waiting(tenantId) + 1);
+    try {
+      await this.waitOnce(tenantId, gate);
+    } finally {
+      const left = this.waiting(tenantId) - 1;
+      if (left) this.waiters.set(tenantId, left);
+      else this.waiters.delete(tenantId);
+    }
+  }
+
+  private async waitOnce(tenantId: string, gate: Gate): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new TenantMovingError(tenantId)), this.waitMs);
@@ -120,7 +137,7 @@ export class TenantRouter {
     }
     // Closed again meanwhile (a second move): wait for that one too.
     const next = this.gates.get(tenantId);
-    if (next && next !== gate) await this.wait(tenantId, next);
+    if (next && next !== gate) await this.waitOnce(tenantId, next);
   }
 
   /**
