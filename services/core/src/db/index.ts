@@ -16,7 +16,14 @@ export { DatabaseUnavailableError, outsideTransaction, StatementOutsideTransacti
 export { withSessionLock } from './leader';
 
 export type { DB } from './schema';
-export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
+export {
+  routerOf,
+  servingDatabases,
+  TenantDataSourceDownError,
+  TenantMovingError,
+  TenantRouter,
+  tenantRouter,
+} from './routing';
 export * from './schema';
 
 /** A Kysely handle bound to one open transaction; repositories take `Tx`. */

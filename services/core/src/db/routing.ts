@@ -199,5 +199,14 @@ export function tenantRouter(main: Database): TenantRouter {
   return r;
 }
 
+/**
+ * Every database serving tenants of `main`: the main one first, then each bound data source
+ * once (work across tenants — retention, housekeeping — runs on each).
+ */
+export function servingDatabases(main: Database): Database[] {
+  const router = routers.get(main);
+  return [main, ...new Set((router?.bound() ?? []).map(([, db]) => db).filter((db) => db !== main))];
+}
+
 /** The router of a database, if one was ever made (no router: every tenant on it). */
 export const routerOf = (database: Database): TenantRouter | undefined => routers.get(database);
