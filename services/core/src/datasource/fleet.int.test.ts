@@ -187,7 +187,7 @@ describe('a tenant move across a fleet of processes', () => {
   it('a process that cannot acknowledge in time aborts the move: rolled back, every gate open, the tenant where it was', async () => {
     const b = processes.find((p) => p.fleet.id === 'B');
     if (!b) throw new Error('no B');
-    const d = await start('D', { ackTimeoutMs: 1_500, resendMs: 200 });
+    const d = await start('D', { ackTimeoutMs: 1_000, resendMs: 200 });
     // A live process that never answers (hung, or partitioned from the bus).
     const ghost = new RedisStore(await testRedisUrl(), prefix);
     stores.push(ghost);
@@ -199,6 +199,7 @@ describe('a tenant move across a fleet of processes', () => {
       gate: d.fleet,
       tenantId: A,
       to: d.database,
+      drainTimeoutMs: 500,
       onSwitch: bindingOf(d.database, null),
     }).catch((e: unknown) => e)) as AppError;
     expect(err.messageKey).toBe('datasource.notAcknowledged');

@@ -42,7 +42,10 @@ export interface FleetOptions {
   heartbeatMs: number;
   /** How long a process counts as live after its last heartbeat. */
   memberTtlMs: number;
-  /** How long a mover waits for every live process to close and drain, then aborts. */
+  /**
+   * How long past the move's drain bound a mover waits for every live process to answer, then
+   * aborts (a process that drains answers within the bound, with a refusal if its calls did not end).
+   */
   ackTimeoutMs: number;
   /** How often a mover sends the close again to the processes that have not answered. */
   resendMs: number;
@@ -60,7 +63,7 @@ export interface FleetOptions {
 const DEFAULTS: Omit<FleetOptions, 'id' | 'resolve'> = {
   heartbeatMs: 5_000,
   memberTtlMs: 15_000,
-  ackTimeoutMs: 30_000,
+  ackTimeoutMs: 10_000,
   resendMs: 1_000,
   leaseMs: 30_000,
   openOptions: {},
@@ -129,7 +132,7 @@ export class FleetRoutes implements TenantGate {
     this.timer.unref();
     for (const entry of await this.kv.members(MOVES)) {
       const [tenantId, moveId] = entry.split(':');
-      if (tenantId && moveId) void this.onClose(tenantId, moveId, DEFAULTS.ackTimeoutMs);
+      if (tenantId && moveId) void this.onClose(tenantId, moveId, 60_000);
     }
   }
 
@@ -287,7 +290,8 @@ export class FleetRoutes implements TenantGate {
     });
     try {
       await kv.join(MOVES, entry, this.opts.leaseMs);
-      const deadline = Date.now() + this.opts.ackTimeoutMs;
+      const waitMs = drainTimeoutMs + this.opts.ackTimeoutMs;
+      const deadline = Date.now() + waitMs;
       const close = JSON.stringify({ kind: 'close', tenantId, moveId, drainMs: drainTimeoutMs } satisfies Message);
       for (;;) {
         const live = await kv.members(PROCESSES);
@@ -303,7 +307,7 @@ export class FleetRoutes implements TenantGate {
         if (left <= 0)
           throw new AppError('unavailable', 'datasource.notAcknowledged', {
             processes: pending.join(', '),
-            ms: this.opts.ackTimeoutMs,
+            ms: waitMs,
           });
         // Sent again each round: a process that missed it (starting, reconnecting) answers then.
         await kv.publish(CHANNEL, close);
