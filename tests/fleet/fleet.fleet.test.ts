@@ -295,12 +295,15 @@ describe('the fleet: 3 api, 2 collab, 2 worker behind HAProxy, PgBouncer (transa
       );
       return last;
     };
-    const moved = await move(dsId);
-    expect(moved, String(moved.error)).toMatchObject({ phase: 'done', error: null });
-    const atSwitch = acknowledged.size;
-    await waitFor(() => acknowledged.size >= atSwitch + 20, 'writes after the move', 60_000);
-    stop = true;
-    await Promise.all(writers);
+    try {
+      const moved = await move(dsId);
+      expect(moved, String(moved.error)).toMatchObject({ phase: 'done', error: null });
+      const atSwitch = acknowledged.size;
+      await waitFor(() => acknowledged.size >= atSwitch + 20, 'writes after the move', 60_000);
+    } finally {
+      stop = true;
+      await Promise.allSettled(writers);
+    }
     expect(refused).toEqual([]);
 
     // Counted before and after: every acknowledged write on the new database, once; none on the old one.
