@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import * as Y from 'yjs';
+import { md5 } from '@sprout/core/auth/password';
 import { type Database, openDatabase } from '@sprout/core/db';
 import { connectClient, converged, createWeek, dayText, themeOf } from '@sprout/collab/testing';
-import { authHeaders, call, currentSemester, grant, PLAN, planContent, signIn, TENANT } from './client';
+import { authHeaders, BASIC, call, currentSemester, grant, PLAN, planContent, signIn, TENANT } from './client';
 import { Fleet, waitFor } from './fleet';
 import { type FaultReport, runFaultsUnderLoad } from './faults';
 import { checkEventStreams, rebuildAndCompare, runBackupRunbook } from './integrity';
@@ -37,6 +38,24 @@ const on = (name: string) => {
   if (!p) throw new Error(`no ${name}`);
   return `http://127.0.0.1:${p.port}`;
 };
+/** The platform's administrator (tenant 000000): data sources and bindings are the platform's. */
+async function platformSignIn(base: string): Promise<string> {
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: md5('admin'),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const r = await fetch(`${base}/api/blade-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { authorization: BASIC, 'tenant-id': '000000' },
+  });
+  const body = await r.json();
+  if (r.status !== 200) throw new Error(`platform sign-in failed: ${r.status} ${JSON.stringify(body)}`);
+  return body.access_token as string;
+}
 const apis = () => fleet.of('api').map((p) => `http://127.0.0.1:${p.port}`);
 
 describe('the fleet: 3 api, 2 collab, 2 worker behind HAProxy, PgBouncer (transaction mode), Redis', () => {
@@ -320,4 +339,100 @@ describe('the fleet: 3 api, 2 collab, 2 worker behind HAProxy, PgBouncer (transa
     console.log(r.text);
     expect(r.mismatches).toEqual([]);
   }, 180_000);
+
+  it('a tenant moved onto its own database while writes go through HAProxy to three api processes: every acknowledged write is there once, none left behind', async () => {
+    const ds = 'sprout_ds_fleet';
+    fleet.psql(`create database ${ds}`);
+    const platform = await platformSignIn(fleet.url);
+    const added = await call(fleet.url, platform, 'POST', '/api/blade-develop/datasource/submit', {
+      name: '集团二号库',
+      url: `jdbc:postgresql://127.0.0.1:${fleet.pgPort}/${ds}`,
+      username: 'postgres',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const dsId = String(added.body.data.id);
+    const teacher = await signIn(fleet.url, 'teacher1');
+    const semester = currentSemester();
+    const rows = (db?: string) =>
+      Number(fleet.psql(`select count(*) from record_list where tenant_id = '${TENANT}'`, db));
+    const before = rows();
+    // The teacher's plans as the list answers them (from the tenant's database).
+    const listed = async (base: string) => {
+      const r = await call(base, teacher.token, 'GET', `${PLAN}/list?current=1&size=10`);
+      if (r.status !== 200 || !r.body?.data) throw new Error(`plan list: ${r.status} ${JSON.stringify(r.body)}`);
+      return Number(r.body.data.total);
+    };
+    const listedBefore = await listed(fleet.url);
+
+    // Three writers through HAProxy (round robin over the three api processes) until told to stop.
+    const acknowledged = new Map<string, string>();
+    const refused: string[] = [];
+    let stop = false;
+    let n = 0;
+    const writers = Array.from({ length: 3 }, async () => {
+      while (!stop) {
+        const title = `move-${n++}`;
+        const r = await call(fleet.url, teacher.token, 'POST', `${PLAN}/update`, {
+          content: planContent(semester, title),
+        });
+        if (r.status === 200) acknowledged.set(String(r.body.data.id), title);
+        else refused.push(`${r.status} ${JSON.stringify(r.body)}`);
+      }
+    });
+    await waitFor(() => acknowledged.size >= 10, 'writes before the move', 60_000);
+    const move = async (datasourceId: string) => {
+      const bound = await call(
+        fleet.url,
+        platform,
+        'POST',
+        `/api/blade-system/tenant/datasource?tenantId=${TENANT}&datasourceId=${datasourceId}`,
+      );
+      expect(bound.status, JSON.stringify(bound.body)).toBe(200);
+      let last: Record<string, unknown> = {};
+      await waitFor(
+        async () => {
+          const p = await call(
+            fleet.url,
+            platform,
+            'GET',
+            `/api/blade-system/tenant/datasource/progress?id=${bound.body.data.id}`,
+          );
+          last = p.body.data ?? {};
+          return last.phase === 'done' || last.phase === 'failed';
+        },
+        'the move to end',
+        120_000,
+      );
+      return last;
+    };
+    try {
+      const moved = await move(dsId);
+      expect(moved, String(moved.error)).toMatchObject({ phase: 'done', error: null });
+      const atSwitch = acknowledged.size;
+      await waitFor(() => acknowledged.size >= atSwitch + 20, 'writes after the move', 60_000);
+    } finally {
+      stop = true;
+      await Promise.allSettled(writers);
+    }
+    expect(refused).toEqual([]);
+
+    // Counted before and after: every acknowledged write on the new database, once; none on the old one.
+    expect(rows(ds)).toBe(before + acknowledged.size);
+    expect(rows()).toBe(0);
+    const titles = fleet.psql(
+      `select string_agg(id::text || '=' || title, ',') from record_list where tenant_id = '${TENANT}' and title like 'move-%'`,
+      ds,
+    );
+    const stored = new Map(titles.split(',').map((x) => x.split('=') as [string, string]));
+    expect([...acknowledged].filter(([id, title]) => stored.get(id) !== title)).toEqual([]);
+    // Every api process serves the tenant from there now.
+    for (const base of apis()) expect(await listed(base)).toBe(listedBefore + acknowledged.size);
+    expect(Number(fleet.psql(`select count(*) from app_user where tenant_id = '${TENANT}'`))).toBe(0);
+
+    // Back home: the same job the other way, nothing lost.
+    const home = await move('');
+    expect(home, String(home.error)).toMatchObject({ phase: 'done', error: null });
+    expect(rows()).toBe(before + acknowledged.size);
+    expect(rows(ds)).toBe(0);
+  }, 300_000);
 });

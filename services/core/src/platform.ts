@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { type FleetRoutes, startFleet } from './datasource/fleet';
 import { bindDataSources, closeDataSources } from './datasource/sources';
 import { type Database, databaseOptions, openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -29,6 +30,7 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
   });
   let queue: JobQueue | undefined;
   let kv: KeyValueStore | undefined;
+  let fleet: FleetRoutes | undefined;
   try {
     log(`database: ${database.dialect === 'pg' ? 'PostgreSQL' : `PGlite (${config.DATA_DIR})`}`);
     // Start-up work is not a request: migrations (and a replica waiting on their lock) may take
@@ -64,13 +66,19 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
     } finally {
       if (setup !== database) await setup.close();
     }
+    kv = await openKeyValueStore(config);
+    // Every process joins the fleet's gate before it reads the bindings (issue 21): a move
+    // under way now finds its gate closed, and one that ends later makes it read them again.
+    fleet = await startFleet(database, kv, { openOptions: databaseOptions(config), log });
     // Tenants bound to their own databases (issue 21): each migrated, mirrored and routed.
     const { down } = await bindDataSources(database, databaseOptions(config), log);
     if (down.length) log(`tenants refused until their data source is reachable: ${down.join(', ')}`);
+    fleet.ready();
     queue = await openQueue(config);
     log(`queue: ${queue.kind === 'bullmq' ? 'BullMQ (Redis)' : 'in-process'}`);
-    kv = await openKeyValueStore(config);
   } catch (err) {
+    await fleet?.stop().catch(() => undefined);
+    await kv?.close().catch(() => undefined);
     await queue?.close().catch(() => undefined);
     await closeDataSources(database).catch(() => undefined);
     await database.close().catch(() => undefined);
@@ -78,12 +86,14 @@ export async function openPlatform(config: Config, log: (msg: string) => void = 
   }
   const q = queue;
   const store = kv;
+  const member = fleet;
   return {
     config,
     database,
     queue: q,
     kv: store,
     async close() {
+      await member.stop().catch(() => undefined);
       await q.close().catch(() => undefined);
       await store.close().catch(() => undefined);
       await closeDataSources(database);

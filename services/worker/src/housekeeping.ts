@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, inSystem, withSessionLock } from '@sprout/core/db';
+import { type Database, inSystem, servingDatabases, withSessionLock } from '@sprout/core/db';
 import type { WorkerService } from './index';
 
 /** Rows deleted per statement, so a purge never holds long locks. */
@@ -53,13 +53,43 @@ export async function purgeExpiredAuthData(
   });
 }
 
+/**
+ * `purgeExpiredAuthData` on the main database and on every bound data source (issue 21: a
+ * bound tenant's sessions, tokens, security log and exports live there). A database that
+ * fails is reported and skipped; the sum of the others is returned (null: every lock held elsewhere).
+ */
+export async function purgeExpiredAuthDataEverywhere(
+  main: Database,
+  retentionDays: number,
+  now = new Date(),
+  onError: (err: Error) => void = () => {},
+): Promise<PurgeReport | null> {
+  let total: PurgeReport | null = null;
+  for (const database of servingDatabases(main)) {
+    try {
+      const r = await purgeExpiredAuthData(database, retentionDays, now);
+      if (!r) continue;
+      total ??= { refreshTokens: 0, sessions: 0, securityLog: 0, exports: 0 };
+      for (const k of Object.keys(r) as Array<keyof PurgeReport>) total[k] += r[k];
+    } catch (err) {
+      onError(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return total;
+}
+
 /** Purges shortly after start, then every hour. */
 export const housekeepingService: WorkerService = {
   name: 'housekeeping',
   async start(platform, log) {
     const run = async () => {
       try {
-        const r = await purgeExpiredAuthData(platform.database, platform.config.SECURITY_LOG_RETENTION_DAYS);
+        const r = await purgeExpiredAuthDataEverywhere(
+          platform.database,
+          platform.config.SECURITY_LOG_RETENTION_DAYS,
+          new Date(),
+          (err) => log(`housekeeping failed on a data source: ${err.message}`),
+        );
         if (r && r.refreshTokens + r.sessions + r.securityLog + r.exports > 0)
           log(
             `housekeeping: purged ${r.refreshTokens} refresh tokens, ${r.sessions} sessions, ${r.securityLog} security-log rows, ${r.exports} expired exports`,

@@ -233,8 +233,48 @@ async function advanceSequences(trx: Owner, relations: string[]): Promise<void> 
       (select last_value from ${sql.table(x.s.replace(/^public\./, '').replace(/"/g, ''))})))`.execute(trx);
 }
 
+/**
+ * Where a move closes the tenant's gate: in this process only (`localGate`, one process or a
+ * test) or in every process of the fleet (`FleetRoutes`, fleet.ts). `close` resolves once no
+ * call of the tenant runs anywhere it closed, or throws (nothing closed then).
+ */
+export interface TenantGate {
+  close(tenantId: string, drainTimeoutMs?: number): Promise<ClosedGate>;
+}
+
+export interface ClosedGate {
+  /** The copy is verified and the binding recorded: serve the tenant from `to` and open. */
+  switched(to: Database): Promise<void>;
+  /** The move failed before the switch: open again, the tenant where it was. */
+  reopen(): Promise<void>;
+}
+
+/** The gate of this process's router only. */
+export function localGate(router: TenantRouter): TenantGate {
+  return {
+    async close(tenantId, drainTimeoutMs) {
+      const open = await router.close(tenantId, drainTimeoutMs);
+      return {
+        async switched(to) {
+          router.bind(tenantId, to);
+          open();
+        },
+        async reopen() {
+          open();
+        },
+      };
+    },
+  };
+}
+
 export interface MoveOptions {
   router: TenantRouter;
+  /**
+   * Where the gate closes: every process of the fleet (fleet.ts `FleetRoutes`, which reads
+   * the binding back from the main database, so `onSwitch` must record it) or, by default,
+   * this process only.
+   */
+  gate?: TenantGate;
   tenantId: string;
   /** The database to serve the tenant from (the router's main one: back home). */
   to: Database;
@@ -278,7 +318,7 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
   const already = (await countTenant(to, tenantId, relations)).find((c) => c.rows > 0);
   if (already) throw new AppError('bad_request', 'datasource.targetHasTenant', { tenantId, table: already.relation });
 
-  const open = await router.close(tenantId, opts.drainTimeoutMs);
+  const gate = await (opts.gate ?? localGate(router)).close(tenantId, opts.drainTimeoutMs);
   let switched = false;
   try {
     const total = relations.length;
@@ -309,9 +349,8 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
     }
     progress({ phase: 'switch', done: total, total });
     await opts.onSwitch?.();
-    router.bind(tenantId, to);
     switched = true;
-    open();
+    await gate.switched(to);
     progress({ phase: 'cleanup', done: total, total });
     let leftovers: string | undefined;
     await removeTenant(from, tenantId, relations).catch((err: unknown) => {
@@ -322,7 +361,7 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
   } catch (err) {
     if (!switched) {
       await removeTenant(to, tenantId, relations).catch(() => undefined);
-      open();
+      await gate.reopen();
     }
     progress({ phase: 'failed', done: 0, total: relations.length });
     throw err;

@@ -17,7 +17,14 @@ export { withSessionLock } from './leader';
 
 export type { DB } from './schema';
 export { DatabaseUnreachableError, isDatabaseUnreachable, UNREACHABLE_RETRY_AFTER_S } from './unreachable';
-export { routerOf, TenantDataSourceDownError, TenantMovingError, TenantRouter, tenantRouter } from './routing';
+export {
+  routerOf,
+  servingDatabases,
+  TenantDataSourceDownError,
+  TenantMovingError,
+  TenantRouter,
+  tenantRouter,
+} from './routing';
 export * from './schema';
 
 /** A Kysely handle bound to one open transaction; repositories take `Tx`. */

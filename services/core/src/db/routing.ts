@@ -50,6 +50,7 @@ export class TenantRouter {
   private readonly gates = new Map<string, Gate>();
   private readonly running = new Map<string, number>();
   private readonly drained = new Map<string, () => void>();
+  private readonly waiters = new Map<string, number>();
   private readonly down = new Set<string>();
   private readonly listeners: Array<(tenantId: string, database: Database) => void> = [];
 
@@ -108,7 +109,23 @@ export class TenantRouter {
     }
   }
 
+  /** How many of the tenant's calls are waiting at its closed gate now. */
+  waiting(tenantId: string): number {
+    return this.waiters.get(tenantId) ?? 0;
+  }
+
   private async wait(tenantId: string, gate: Gate): Promise<void> {
+    this.waiters.set(tenantId, this.waiting(tenantId) + 1);
+    try {
+      await this.waitOnce(tenantId, gate);
+    } finally {
+      const left = this.waiting(tenantId) - 1;
+      if (left) this.waiters.set(tenantId, left);
+      else this.waiters.delete(tenantId);
+    }
+  }
+
+  private async waitOnce(tenantId: string, gate: Gate): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new TenantMovingError(tenantId)), this.waitMs);
@@ -120,7 +137,7 @@ export class TenantRouter {
     }
     // Closed again meanwhile (a second move): wait for that one too.
     const next = this.gates.get(tenantId);
-    if (next && next !== gate) await this.wait(tenantId, next);
+    if (next && next !== gate) await this.waitOnce(tenantId, next);
   }
 
   /**
@@ -180,6 +197,15 @@ export function tenantRouter(main: Database): TenantRouter {
     routers.set(main, r);
   }
   return r;
+}
+
+/**
+ * Every database serving tenants of `main`: the main one first, then each bound data source
+ * once (work across tenants — retention, housekeeping — runs on each).
+ */
+export function servingDatabases(main: Database): Database[] {
+  const router = routers.get(main);
+  return [main, ...new Set((router?.bound() ?? []).map(([, db]) => db).filter((db) => db !== main))];
 }
 
 /** The router of a database, if one was ever made (no router: every tenant on it). */

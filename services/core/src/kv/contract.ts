@@ -69,6 +69,20 @@ export function keyValueContract(name: string, open: () => Promise<KeyValueStore
       expect(await kv.incr(k, { ttlMs: 300 })).toBe(1);
     });
 
+    it('keeps a group of members while they heartbeat; one not refreshed drops out, one leaving at once', async () => {
+      const group = key();
+      expect(await kv.members(group)).toEqual([]);
+      await kv.join(group, 'b', 10_000);
+      await kv.join(group, 'a', 10_000);
+      await kv.join(group, 'short', 150);
+      expect(await kv.members(group)).toEqual(['a', 'b', 'short']);
+      await kv.join(group, 'a', 10_000); // a refresh, not a second member
+      await sleep(400);
+      expect(await kv.members(group)).toEqual(['a', 'b']);
+      await kv.leave(group, 'b');
+      expect(await kv.members(group)).toEqual(['a']);
+    });
+
     it('broadcasts to every subscriber until it unsubscribes', async () => {
       const channel = key();
       const a: string[] = [];

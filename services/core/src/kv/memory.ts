@@ -12,6 +12,8 @@ export class MemoryStore implements KeyValueStore {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
   private readonly bus = new EventEmitter();
+  /** group → member → expiry (ms since epoch) */
+  private readonly groups = new Map<string, Map<string, number>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly now: () => number = Date.now) {
@@ -89,11 +91,33 @@ export class MemoryStore implements KeyValueStore {
     };
   }
 
+  async join(group: string, member: string, ttlMs: number) {
+    let g = this.groups.get(group);
+    if (!g) {
+      g = new Map();
+      this.groups.set(group, g);
+    }
+    g.set(member, this.now() + ttlMs);
+  }
+
+  async members(group: string) {
+    const g = this.groups.get(group);
+    if (!g) return [];
+    const now = this.now();
+    for (const [m, at] of g) if (at <= now) g.delete(m);
+    return [...g.keys()].sort();
+  }
+
+  async leave(group: string, member: string) {
+    this.groups.get(group)?.delete(member);
+  }
+
   async ping() {}
 
   async close() {
     clearInterval(this.sweeper);
     this.bus.removeAllListeners();
     this.entries.clear();
+    this.groups.clear();
   }
 }

@@ -7,6 +7,19 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 and tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+// A group is a sorted set scored by each member's expiry on the server's clock (never the
+// replicas' clocks, which may differ): expired members are pruned on every join and read.
+const NOW_MS = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+const GROUP_JOIN = `${NOW_MS}
+local ttl = tonumber(ARGV[2])
+redis.call('ZADD', KEYS[1], now + ttl, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1`;
+const GROUP_MEMBERS = `${NOW_MS}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZRANGE', KEYS[1], 0, -1)`;
+
 /**
  * Server mode: every replica shares one Redis. `prefix` isolates deployments (and test
  * files); it is applied to keys and channels alike.
@@ -104,6 +117,23 @@ export class RedisStore implements KeyValueStore {
         await this.subscriber?.unsubscribe(ch);
       }
     };
+  }
+
+  private g(group: string) {
+    return `${this.prefix}:group:${group}`;
+  }
+
+  async join(group: string, member: string, ttlMs: number) {
+    await this.redis.eval(GROUP_JOIN, 1, this.g(group), member, String(Math.max(1, Math.ceil(ttlMs))));
+  }
+
+  async members(group: string) {
+    const r = (await this.redis.eval(GROUP_MEMBERS, 1, this.g(group))) as string[];
+    return [...r].sort();
+  }
+
+  async leave(group: string, member: string) {
+    await this.redis.zrem(this.g(group), member);
   }
 
   async ping() {

@@ -22,6 +22,15 @@ export interface KeyValueStore {
   publish(channel: string, message: string): Promise<void>;
   /** Subscribes; returns the unsubscribe function. */
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Adds `member` to `group` (or refreshes it) until `ttlMs` from now: a heartbeat. A member
+   * not refreshed in time drops out of `members` on its own (a dead process blocks nothing).
+   */
+  join(group: string, member: string, ttlMs: number): Promise<void>;
+  /** The group's members whose last `join` has not expired, sorted. */
+  members(group: string): Promise<string[]>;
+  /** Removes `member` from `group` at once. */
+  leave(group: string, member: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

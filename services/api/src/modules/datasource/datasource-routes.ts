@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { fleetOf } from '@sprout/core/datasource/fleet';
 import { moveTenant, schemaState } from '@sprout/core/datasource/move';
 import {
   type DataSourceRow,
@@ -177,7 +178,10 @@ export async function dataSourceRoutes(app: FastifyInstance) {
       );
       if (!tenant) throw badRequest('system.tenantNotFound', { id: b.tenantId });
       const router = tenantRouter(app.database);
-      if (router.moving(b.tenantId)) throw new AppError('conflict', 'datasource.moving', { tenantId: b.tenantId });
+      // Every process's gate closes (the fleet's, when the platform joined one), not only this one's.
+      const fleet = fleetOf(app.database);
+      if (router.moving(b.tenantId) || (await fleet?.movingAnywhere(b.tenantId)))
+        throw new AppError('conflict', 'datasource.moving', { tenantId: b.tenantId });
       const current = tenant.datasource_id === null ? null : String(tenant.datasource_id);
       if ((current ?? null) === (b.datasourceId ?? null))
         throw badRequest('datasource.alreadyThere', { tenantId: b.tenantId });
@@ -225,6 +229,7 @@ export async function dataSourceRoutes(app: FastifyInstance) {
         try {
           const result = await moveTenant({
             router,
+            gate: fleet,
             tenantId: b.tenantId,
             to: target,
             onProgress: (p) => {

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { registerMessages } from '@sprout/core/i18n';
 import type { ServerContext } from '../../context';
 import { logHooks } from './hooks';
-import { purgeOldLogs, RETENTION_DEFAULTS, logRetentionService } from './retention';
+import { purgeOldLogs, purgeOldLogsEverywhere, RETENTION_DEFAULTS, logRetentionService } from './retention';
 import { logRoutes, UPLOAD_MAX } from './routes';
 
 export { logUsual, type UsualEvent } from '@sprout/core/usual-log';
 export type { LogBuffers } from './hooks';
-export { purgeOldLogs, RETENTION_DEFAULTS };
+export { purgeOldLogs, purgeOldLogsEverywhere, RETENTION_DEFAULTS };
 
 registerMessages({
   zh: {
