@@ -26,6 +26,8 @@ interface Props<T> {
   search?: { param: string; label: string }[];
   /** The column a phone's card shows beside its heading (default: the one keyed `status` or `state`). */
   statusKey?: string;
+  /** What an empty list tells the user (what appears here, what to do first); default 暂无数据. */
+  empty?: string;
   testId: string;
 }
 
@@ -45,6 +47,7 @@ export function FlowTable<T>({
   toolbar,
   search = [],
   statusKey,
+  empty,
   testId,
 }: Props<T>) {
   const { t } = useTranslation();
@@ -156,7 +159,7 @@ export function FlowTable<T>({
         )}
         {!query.isPending && rows.length === 0 && (
           <Text c="dimmed" ta="center" size="sm" data-testid={`${testId}-empty`}>
-            {t('flow.common.empty')}
+            {empty ?? t('flow.common.empty')}
           </Text>
         )}
         <Group justify="space-between">
