@@ -229,6 +229,8 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     expect(await diagram.getAttribute('data-current')).toBe('');
     const history = teacher.getByTestId('flow-history-row');
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);
+    // The page may first show what it had cached while the request ran (the approval still open).
+    await expect.poll(() => teacher.getByTestId('flow-history').textContent()).toContain('李静');
     const text = await teacher.getByTestId('flow-history').textContent();
     expect(text).toContain('陈晓燕');
     expect(text).toContain('同意，注意交接班级工作');
