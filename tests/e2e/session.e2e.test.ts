@@ -38,9 +38,9 @@ describe('web shell: token refresh and inactivity', () => {
     };
     context.on('requestfinished', settle);
     context.on('requestfailed', settle);
-    // A page left while its refresh is in flight never stores the rotated token (its own issue:
-    // the server should take the just-spent refresh token once more for a moment); with a 4 s
-    // token time on a slow machine a refresh is nearly always under way, so leave between them.
+    // A page left while its refresh is in flight never stores the rotated token (the server takes
+    // the just-spent one once more within a grace: the next test); here every refresh must spend
+    // a distinct token, so the pages are left between refreshes.
     const between = () => expect.poll(() => inFlight, { timeout: 15_000, interval: 20 }).toBe(0);
     // A slow refresh answer: without the cross-tab lock the other tab's checks during
     // these 1.5 s would refresh too (and the server would revoke the session for reuse).
@@ -76,6 +76,41 @@ describe('web shell: token refresh and inactivity', () => {
     await first.goto('/wel/index');
     await waitForMenu(first);
     expect(new URL(first.url()).pathname).toBe('/wel/index');
+    await context.close();
+  });
+
+  it('stays signed in when a page is reloaded while its refresh is in flight', async () => {
+    const context = await e2e.context({ config: { tokenTime: 4, tokenCheckIntervalMs: 300 } });
+    const page = await context.newPage();
+    let rotated!: () => void;
+    const reachedServer = new Promise<void>((r) => {
+      rotated = r;
+    });
+    let held = false;
+    await context.route('**/api/blade-auth/oauth/token**', async (route) => {
+      if (!isRefresh(route.request()) || held) return route.continue();
+      held = true;
+      // The server rotates the refresh token, but the answer never reaches the page: it is
+      // reloaded meanwhile (the request is dropped with the page).
+      await route.fetch();
+      rotated();
+    });
+    const answers: { spent: string | null; status: number }[] = [];
+    context.on('requestfinished', async (r) => {
+      if (isRefresh(r)) answers.push({ spent: spentToken(r), status: (await r.response())?.status() ?? 0 });
+    });
+    await signIn(page);
+    const stale = await page.evaluate(() => localStorage.getItem('sprout-refresh-token'));
+    await reachedServer;
+    await page.reload();
+    await waitForMenu(page);
+    // The reloaded page presents the refresh token the server has just spent: taken once more.
+    await expect
+      .poll(() => answers.find((a) => a.spent && stale?.includes(a.spent))?.status, { timeout: 15_000 })
+      .toBe(200);
+    await page.goto('/wel/index');
+    await waitForMenu(page);
+    expect(new URL(page.url()).pathname).toBe('/wel/index');
     await context.close();
   });
 

@@ -229,11 +229,38 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     expect(await diagram.getAttribute('data-current')).toBe('');
     const history = teacher.getByTestId('flow-history-row');
     await expect.poll(() => history.count()).toBeGreaterThanOrEqual(2);
+    // The page may first show what it had cached while the request ran (the approval still open).
+    await expect.poll(() => teacher.getByTestId('flow-history').textContent()).toContain('李静');
     const text = await teacher.getByTestId('flow-history').textContent();
     expect(text).toContain('陈晓燕');
     expect(text).toContain('同意，注意交接班级工作');
     expect(text).toContain('李静');
     await bothLanguages(teacher, 'leave-detail', (p) => p.getByTestId('leave-detail').waitFor());
+  });
+
+  it('on a phone (390×844) her work lists are cards: status and buttons in sight, nothing sideways', async () => {
+    await teacher.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const [path, list] of [
+        ['/work/send/index', 'work-send'],
+        ['/work/done/index', 'work-done'],
+      ] as const) {
+        await teacher.goto(path);
+        await teacher.getByTestId(list).waitFor();
+        if (list === 'work-done') await teacher.getByTestId('work-done-of').getByText('我发起的').click();
+        const row = rowsOf(teacher, list).filter({ hasText: '请假流程（两级审批）' }).first();
+        await row.waitFor();
+        // The records kit's card (a table row has no status cell of that name), its status beside the heading.
+        expect(await row.getByTestId('list-row-status').textContent()).toContain('已办结');
+        const button = await row.getByTestId('work-detail').boundingBox();
+        expect(button && button.x >= 0 && button.x + button.width <= 390).toBe(true);
+        expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await quiet(teacher);
+        await teacher.screenshot({ path: `${SHOTS}/${list}-phone-zh.png`, fullPage: true });
+      }
+    } finally {
+      await teacher.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('no page error or refused resource on the way', () => {

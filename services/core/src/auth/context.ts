@@ -15,6 +15,8 @@ export interface AuthContext {
   readonly captcha: CaptchaService;
   readonly throttle: LoginThrottle;
   readonly revocations: SessionRevocations;
+  /** The clock (ms) the refresh grant reads for token expiry and the reuse grace; tests set it. */
+  now(): number;
 }
 
 /** The claims' user id for the tenant context when it is one (a guest's "-1" is not). */

@@ -36,6 +36,8 @@ export class AuthService implements AuthContext {
   readonly revocations: SessionRevocations;
   readonly captcha: CaptchaService;
   readonly throttle: LoginThrottle;
+  /** The clock of the refresh grant (expiry, reuse grace): the wall clock unless a test moves it. */
+  now: () => number = () => Date.now();
 
   private constructor(
     readonly config: Config,

@@ -33,7 +33,10 @@ export interface AuthSessionTable {
   revoke_reason: string | null;
 }
 
-/** An opaque refresh token, stored as sha256 hex; `used_time` is set when it is rotated. */
+/**
+ * An opaque refresh token, stored as sha256 hex; `used_time` is set when it is rotated,
+ * `grace_time` when a spent token was taken once more within the grace (grants/refresh.ts).
+ */
 export interface AuthRefreshTokenTable {
   tenant_id: string;
   token_hash: string;
@@ -42,6 +45,7 @@ export interface AuthRefreshTokenTable {
   create_time: Timestamp;
   expire_time: Timestamp;
   used_time: Timestamp | null;
+  grace_time: Timestamp | null;
 }
 
 export interface SecurityLogTable {

@@ -93,7 +93,7 @@ export function CrudTable(props: CrudTableProps) {
         records={rows}
         fetching={fetching}
         loadingText={tr('crud.table.loading')}
-        noRecordsText={tr('crud.table.empty')}
+        noRecordsText={tr(def.empty ?? 'crud.table.empty')}
         sortStatus={sort ?? { columnAccessor: '', direction: 'asc' }}
         onSortStatusChange={setSort}
         {...(maySelect

@@ -242,6 +242,8 @@ export interface CrudDefinition {
   /** i18n key of a title above the table (a child table names its parent). */
   title?: string;
   titleValues?: Record<string, unknown>;
+  /** i18n key of what an empty list tells (what belongs here, what to do first); default 暂无数据. */
+  empty?: string;
 }
 
 /**

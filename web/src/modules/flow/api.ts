@@ -265,21 +265,28 @@ export function useFlowMutation<A, R>(run: (args: A) => Promise<R>) {
   });
 }
 
+/** The home page's workflow to-dos: tasks assigned to the caller, tasks she may claim, and both. */
+export interface WorkTodoCount {
+  todo: number;
+  claim: number;
+  total: number;
+}
+
+/** How many tasks wait for the signed-in user, in one call; 0 when it cannot be told (the home page must not fail). */
+export async function workTodoCount(): Promise<number> {
+  try {
+    const count = (await http.get<WorkTodoCount | null>(`${FLOW}/work/todo-count`, undefined, { notify: false })).data;
+    return Number(count?.total ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** How many tasks wait for the signed-in user (the home page's to-dos): hers to do and those she may claim. */
 export function useWorkTodoCount(enabled = true) {
-  const total = async (list: 'todo' | 'claim') => {
-    try {
-      return (
-        (await http.get<Page<FlowRow> | null>(`${FLOW}/work/${list}-list`, { current: 1, size: 10 }, { notify: false }))
-          .data?.total ?? 0
-      );
-    } catch {
-      return 0;
-    }
-  };
   return useQuery({
     queryKey: [...FLOW_KEY, 'todo-count'],
-    queryFn: async () => (await Promise.all([total('todo'), total('claim')])).reduce((a, b) => a + b, 0),
+    queryFn: workTodoCount,
     enabled,
     retry: false,
   });

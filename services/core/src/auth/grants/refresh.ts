@@ -9,8 +9,19 @@ import { accessTtl, claimsOf, refreshTtl, type SignedIn, signedIn } from '../ses
 import { type SubjectRow, subjectQuery, tenantProblem, userProblem } from '../subject';
 import { newRefreshToken, sha256Hex, signAccessToken } from '../tokens';
 
+/**
+ * How long a spent refresh token is still taken, once: a page left (or reloaded) while its
+ * refresh was in flight never stored the rotated token, and the next page presents the one
+ * the server has just spent. Within this grace that token answers once more with a fresh
+ * pair of the same session (the rotated successor it never received is spent then too);
+ * a second presentation, or one after the grace, is theft as before. A revoked session or
+ * a disabled user is refused within the grace as at any time.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 /** The refresh grant: a refresh token is spent for new tokens of the same session (rotation). */
 export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promise<SignedIn> {
+  const now = auth.now();
   const tenantId = requestedTenant(auth.config, req.params, req.tenantHeader);
   const presented = required(req.params, 'refresh_token', 200);
   const hash = sha256Hex(presented);
@@ -28,7 +39,15 @@ export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promis
       .innerJoin('auth_session as s', (j) =>
         j.onRef('s.tenant_id', '=', 'rt.tenant_id').onRef('s.id', '=', 'rt.session_id'),
       )
-      .select(['rt.session_id', 'rt.user_id', 'rt.used_time', 'rt.expire_time', 's.revoke_time', 's.client_id'])
+      .select([
+        'rt.session_id',
+        'rt.user_id',
+        'rt.used_time',
+        'rt.grace_time',
+        'rt.expire_time',
+        's.revoke_time',
+        's.client_id',
+      ])
       .where('rt.tenant_id', '=', tenantId)
       .where('rt.token_hash', '=', hash)
       .forUpdate()
@@ -39,11 +58,13 @@ export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promis
     }
     const sid = String(row.session_id);
     const userId = String(row.user_id);
-    if (row.used_time) {
-      // A rotated token came back: someone holds a copy. End the whole session.
+    const spentAgo = row.used_time ? now - row.used_time.getTime() : null;
+    const graced = spentAgo !== null && !row.grace_time && spentAgo >= 0 && spentAgo < REFRESH_REUSE_GRACE_MS;
+    if (row.used_time && !graced) {
+      // A rotated token came back (after the grace, or twice): someone holds a copy. End the whole session.
       await trx
         .updateTable('auth_session')
-        .set({ revoke_time: new Date(), revoke_reason: 'refresh_reuse' })
+        .set({ revoke_time: new Date(now), revoke_reason: 'refresh_reuse' })
         .where('tenant_id', '=', tenantId)
         .where('id', '=', sid)
         .where('revoke_time', 'is', null)
@@ -58,7 +79,7 @@ export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promis
       });
       return { kind: 'reused', sid };
     }
-    if (row.revoke_time || row.expire_time.getTime() <= Date.now() || row.client_id !== req.client.clientId) {
+    if (row.revoke_time || row.expire_time.getTime() <= now || row.client_id !== req.client.clientId) {
       await recordSecurityEvent(trx, {
         ...origin,
         userId,
@@ -73,20 +94,38 @@ export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promis
     const problem: AuthErrorCode | null = tenantProblem(s) ?? (s?.user_id ? userProblem(s) : 'user_disabled');
     if (problem || !s) throw new AuthError(problem ?? 'refresh_invalid');
     const next = newRefreshToken();
-    const expires = new Date(Date.now() + refreshTtl(auth.config, req.client) * 1000);
-    await trx
-      .updateTable('auth_refresh_token')
-      .set({ used_time: new Date() })
-      .where('tenant_id', '=', tenantId)
-      .where('token_hash', '=', hash)
-      .execute();
+    const expires = new Date(now + refreshTtl(auth.config, req.client) * 1000);
+    if (graced) {
+      // Taken once more: never again, and the successor the page never received is spent
+      // too, so the session keeps one live refresh token.
+      await trx
+        .updateTable('auth_refresh_token')
+        .set({ grace_time: new Date(now) })
+        .where('tenant_id', '=', tenantId)
+        .where('token_hash', '=', hash)
+        .execute();
+      await trx
+        .updateTable('auth_refresh_token')
+        .set({ used_time: new Date(now) })
+        .where('tenant_id', '=', tenantId)
+        .where('session_id', '=', sid)
+        .where('used_time', 'is', null)
+        .execute();
+    } else {
+      await trx
+        .updateTable('auth_refresh_token')
+        .set({ used_time: new Date(now) })
+        .where('tenant_id', '=', tenantId)
+        .where('token_hash', '=', hash)
+        .execute();
+    }
     await trx
       .insertInto('auth_refresh_token')
       .values({ tenant_id: tenantId, token_hash: next.hash, session_id: sid, user_id: userId, expire_time: expires })
       .execute();
     await trx
       .updateTable('auth_session')
-      .set({ last_refresh_time: new Date(), expire_time: expires })
+      .set({ last_refresh_time: new Date(now), expire_time: expires })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', sid)
       .execute();
@@ -97,6 +136,7 @@ export async function refreshGrant(auth: AuthContext, req: TokenRequest): Promis
       sessionId: sid,
       event: 'refresh',
       result: 'success',
+      ...(graced ? { detail: 'refresh_grace' } : {}),
     });
     const ttl = accessTtl(auth.config, req.client);
     const oauthId = await oauthIdOf(trx, tenantId, userId);

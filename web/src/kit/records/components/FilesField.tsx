@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, FileButton, Group, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileNameOf } from '../../../lib/http';
-import { UploadProgress, useUpload } from '../../upload';
 import { photoUrl } from './PhotoField';
+import { UploadListField } from './UploadListField';
 
 /** Files a record may hold as attachments: documents, pictures, media (the server reads the content again). */
 export const FILE_ACCEPT = '.pdf,.docx,.xlsx,.pptx,.txt,.jpg,.jpeg,.png,.gif,.webp,.heic,.heif,.mp4,.webm,.mp3,.zip';
@@ -154,55 +154,28 @@ export function FilesField({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const upload = useUpload({ kind: 'file' });
-  const [problem, setProblem] = useState<string | null>(null);
   // What this form uploaded: shown at once, without asking the server again.
   const [known, setKnown] = useState<Map<string, Facts>>(() => new Map());
-  const add = async (files: File[]) => {
-    setProblem(null);
-    let ids = value;
-    for (const file of files) {
-      if (ids.length >= max) {
-        setProblem(t('records.files.full', { max }));
-        break;
-      }
-      if (file.size > FILE_MAX_BYTES) {
-        setProblem(t('records.files.tooBig'));
-        continue;
-      }
-      try {
-        const sent = await upload.start(file);
-        const id = String(sent.attachId);
-        setKnown((m) => new Map(m).set(id, { name: sent.originalName || file.name, size: file.size }));
-        ids = [...ids, id];
-        onChange(ids);
-      } catch (e) {
-        const message = upload.problemOf(e);
-        if (message) setProblem(message);
-      }
-    }
-  };
   return (
-    <Input.Wrapper label={label} error={problem ?? error} description={t('records.files.hint')} data-testid={testId}>
-      <Stack gap="xs" mt={4}>
-        <FileList ids={value} known={known} onRemove={(id) => onChange(value.filter((x) => x !== id))} />
-        {upload.progress ? (
-          <UploadProgress progress={upload.progress} onCancel={upload.cancel} />
-        ) : (
-          <FileButton onChange={(files) => void add(files)} accept={FILE_ACCEPT} multiple>
-            {(props) => (
-              <Group>
-                <Anchor component="button" type="button" {...props} data-testid={`${testId}-add`}>
-                  <Group gap={4}>
-                    <IconPaperclip size={16} />
-                    <Text size="sm">{t('records.files.add')}</Text>
-                  </Group>
-                </Anchor>
-              </Group>
-            )}
-          </FileButton>
-        )}
-      </Stack>
-    </Input.Wrapper>
+    <UploadListField
+      kind="file"
+      label={label}
+      description={t('records.files.hint')}
+      value={value}
+      onChange={onChange}
+      max={max}
+      full={t('records.files.full', { max })}
+      refuse={(file) => (file.size > FILE_MAX_BYTES ? t('records.files.tooBig') : null)}
+      onUploaded={(id, sent, file) =>
+        setKnown((m) => new Map(m).set(id, { name: sent.originalName || file.name, size: file.size }))
+      }
+      accept={FILE_ACCEPT}
+      addIcon={<IconPaperclip size={16} />}
+      addLabel={t('records.files.add')}
+      error={error}
+      testId={testId}
+    >
+      <FileList ids={value} known={known} onRemove={(id) => onChange(value.filter((x) => x !== id))} />
+    </UploadListField>
   );
 }

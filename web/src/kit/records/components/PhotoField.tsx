@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, FileButton, Group, Image, Input, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPhoto, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fileNameOf } from '../../../lib/http';
 import { useTranslation } from 'react-i18next';
-import { UploadProgress, useUpload } from '../../upload';
 import classes from './records.module.css';
+import { UploadListField } from './UploadListField';
 
 /** Pictures a record may hold (issue 18: jpg/png/webp/heic up to 10 MB; the server reads the content again). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
@@ -142,56 +142,26 @@ export function PhotoField({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const upload = useUpload({ kind: 'photo' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const add = async (files: File[]) => {
-    setProblem(null);
-    let ids = value;
-    for (const file of files) {
-      if (ids.length >= max) {
-        setProblem(t('records.photos.full', { max }));
-        break;
-      }
-      const refused = photoProblem(file);
-      if (refused) {
-        setProblem(t(refused as never));
-        continue;
-      }
-      try {
-        const sent = await upload.start(file);
-        ids = [...ids, String(sent.attachId)];
-        onChange(ids);
-      } catch (e) {
-        const message = upload.problemOf(e);
-        if (message) setProblem(message);
-      }
-    }
-  };
   return (
-    <Input.Wrapper label={label} error={problem ?? error} description={t('records.photos.hint')} data-testid={testId}>
-      <Stack gap="xs" mt={4}>
-        <PhotoStrip ids={value} onRemove={(id) => onChange(value.filter((x) => x !== id))} />
-        {upload.progress ? (
-          <UploadProgress progress={upload.progress} onCancel={upload.cancel} />
-        ) : (
-          <FileButton
-            onChange={(files) => void add(files)}
-            accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-            multiple
-          >
-            {(props) => (
-              <Group>
-                <Anchor component="button" type="button" {...props} data-testid={`${testId}-add`}>
-                  <Group gap={4}>
-                    <IconPhotoPlus size={16} />
-                    <Text size="sm">{t('records.photos.add')}</Text>
-                  </Group>
-                </Anchor>
-              </Group>
-            )}
-          </FileButton>
-        )}
-      </Stack>
-    </Input.Wrapper>
+    <UploadListField
+      kind="photo"
+      label={label}
+      description={t('records.photos.hint')}
+      value={value}
+      onChange={onChange}
+      max={max}
+      full={t('records.photos.full', { max })}
+      refuse={(file) => {
+        const key = photoProblem(file);
+        return key ? t(key as never) : null;
+      }}
+      accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+      addIcon={<IconPhotoPlus size={16} />}
+      addLabel={t('records.photos.add')}
+      error={error}
+      testId={testId}
+    >
+      <PhotoStrip ids={value} onRemove={(id) => onChange(value.filter((x) => x !== id))} />
+    </UploadListField>
   );
 }

@@ -20,6 +20,7 @@ export function RowCards<R extends { id: string }>({
   actions,
   select,
   empty,
+  rowTestId = 'list-row',
 }: {
   records: readonly R[];
   /** The first is the card's heading. */
@@ -27,8 +28,10 @@ export function RowCards<R extends { id: string }>({
   status?: (row: R) => ReactNode;
   actions?: (row: R) => ReactNode;
   select?: { has: (id: string) => boolean; toggle: (id: string) => void; label: (row: R) => string };
-  /** The text of an empty list; false while it loads. */
+  /** The text of an empty list; false while it loads (or when the caller shows its own). */
   empty: string | false;
+  /** The cards' test id (a table's rows may name theirs otherwise). */
+  rowTestId?: string;
 }) {
   if (records.length === 0)
     return empty ? (
@@ -40,7 +43,7 @@ export function RowCards<R extends { id: string }>({
   return (
     <Stack gap="xs" data-testid="list-cards">
       {records.map((row) => (
-        <Paper key={row.id} withBorder p="sm" radius="md" data-testid="list-row" data-id={row.id}>
+        <Paper key={row.id} withBorder p="sm" radius="md" data-testid={rowTestId} data-id={row.id}>
           <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
             <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: 1 }}>
               {select && (

@@ -2,6 +2,8 @@ import type { CodegenMessages } from './zh-CN';
 
 export const en: CodegenMessages = {
   code: {
+    empty:
+      'No generator configuration yet: choose Add, fill in the module name, table and module code, then pick it under Generate code to preview or download.',
     name: 'generator configuration',
     codeName: 'Module name',
     datasourceId: 'Data source (0: the main database)',

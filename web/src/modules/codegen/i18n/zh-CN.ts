@@ -1,6 +1,7 @@
 /** The code generator (issue 21). */
 export const zhCN = {
   code: {
+    empty: '还没有代码生成配置：点「新增」填写模块名称、表名和模块编码，再在下方「生成代码」中选择它预览或下载。',
     name: '代码生成配置',
     codeName: '模块名称',
     datasourceId: '数据源（0 为主库）',

@@ -20,6 +20,7 @@ export const codeConfigs = defineCrud({
   resource: '/blade-develop/code',
   texts: 'codegen.code',
   testId: 'code-page',
+  empty: 'codegen.code.empty',
   columns: [
     { prop: 'codeName', search: true, rules: { required: true, max: 64 } },
     { prop: 'datasourceId', hide: true, initial: '0' },

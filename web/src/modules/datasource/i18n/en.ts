@@ -1,6 +1,8 @@
 import type { DataSourceMessages } from './zh-CN';
 
 export const en: DataSourceMessages = {
+  empty:
+    'No data source yet: every kindergarten lives in the main database, so none is needed; to move a tenant to another database, choose Add and give its URL.',
   name: 'Data source',
   driverClass: 'Driver',
   url: 'URL',

@@ -3,6 +3,7 @@
  * `en.ts` has exactly these keys (its type says so).
  */
 export const zhCN = {
+  empty: '还没有数据源：幼儿园的数据都在主库中，通常无需添加；需要把租户放到另一个数据库时，点「新增」填写连接地址。',
   name: '数据源',
   driverClass: '驱动类',
   url: '连接地址',

@@ -12,6 +12,7 @@ export const DATASOURCE_URL = /^(jdbc:)?postgres(ql)?:\/\/[^\s/@]+\/[^\s/]+$/i;
 export const dataSources = defineCrud({
   code: 'datasource',
   texts: 'datasource',
+  empty: 'datasource.empty',
   resource: '/blade-develop/datasource',
   testId: 'datasource-page',
   columns: [

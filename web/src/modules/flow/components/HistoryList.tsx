@@ -3,17 +3,19 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryStep } from '../api';
 import { durationParts } from '../leave';
 
+/** A step's name; an unnamed start or end event (the server then sends its id, StartEvent_1) by its kind. */
+export function stepName(step: HistoryStep, t: (key: string) => string): string {
+  const named = step.historyActivityName && step.historyActivityName !== step.historyActivityId;
+  if (named) return step.historyActivityName as string;
+  if (step.historyActivityType === 'startEvent') return t('flow.history.startEvent');
+  if (step.historyActivityType === 'endEvent') return t('flow.history.endEvent');
+  return step.historyActivityName || step.historyActivityId || '';
+}
+
 /** An instance's steps, oldest first: the step, who, when, how long, and the comment. */
 export function HistoryList({ steps }: { steps: readonly HistoryStep[] }) {
   const { t } = useTranslation();
-  /** A step's name; an unnamed start or end event by its kind. */
-  const stepName = (step: HistoryStep) =>
-    step.historyActivityName ||
-    (step.historyActivityType === 'startEvent'
-      ? t('flow.history.startEvent')
-      : step.historyActivityType === 'endEvent'
-        ? t('flow.history.endEvent')
-        : (step.historyActivityId ?? ''));
+  const name = (step: HistoryStep) => stepName(step, (key) => t(key as never));
   /** How long it took, in the interface language (the server's text when it sent no milliseconds). */
   const took = (step: HistoryStep) => {
     if (step.durationMs == null || !step.endTime) return step.endTime ? (step.historyActivityDurationTime ?? '') : '';
@@ -49,7 +51,7 @@ export function HistoryList({ steps }: { steps: readonly HistoryStep[] }) {
               key={`${step.historyActivityId ?? ''}-${step.createTime ?? ''}-${step.assignee ?? ''}`}
               data-testid="flow-history-row"
             >
-              <Table.Td>{stepName(step)}</Table.Td>
+              <Table.Td>{name(step)}</Table.Td>
               <Table.Td>{step.assigneeName ?? step.assignee ?? ''}</Table.Td>
               <Table.Td>{step.createTime ?? ''}</Table.Td>
               <Table.Td>

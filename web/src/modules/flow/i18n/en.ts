@@ -112,6 +112,13 @@ export const en: FlowMessages = {
     detail: 'Process details',
   },
   work: {
+    emptyOf: {
+      start: 'No process to start yet: draw one under Workflow › Models and deploy it first.',
+      claim: 'Nothing to claim: approvals your post or role may take on appear here.',
+      todo: "Nothing to do: a colleague's request waiting for your approval appears here.",
+      send: 'You have not started a request yet: choose a process (such as leave) under Start a request.',
+      done: 'Nothing finished yet: requests you approved, or started and that have ended, appear here.',
+    },
     start: 'Start a request',
     claim: 'To claim',
     todo: 'To do',

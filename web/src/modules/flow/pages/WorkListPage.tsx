@@ -190,13 +190,14 @@ function WorkListPage({ list }: { list: WorkList }) {
           return { ...sent, records, total: records.length };
         }}
         columns={columns[list]}
-        rowKey={(r) => r.taskId ?? r.id ?? r.processInstanceId}
+        rowKey={(r) => r.taskId || r.id || r.processInstanceId}
         actions={actions}
         search={
           list === 'start'
             ? [{ param: 'name', label: t('flow.common.name') }]
             : [{ param: 'processDefinitionName', label: t('flow.work.processName') }]
         }
+        empty={t(`flow.work.emptyOf.${list}`)}
         testId={`work-${list}`}
       />
       <ConfirmDialog
