@@ -112,12 +112,18 @@ describe('logs: the client error log reaches the platform administrator’s erro
     // 任务队列: each queue's depth by its name; embedded, the screen says why there is no board.
     await openMenu(page, 'monitor_queues', '/monitor/log/queues/index', 'queues-page', 'log');
     await page.getByTestId('queue-records.export').getByText('Record exports (Word / Excel bundles)').waitFor();
-    await page.getByTestId('queues-embedded').getByText(/Embedded mode/).waitFor();
+    await page
+      .getByTestId('queues-embedded')
+      .getByText(/Embedded mode/)
+      .waitFor();
     expect(await page.getByTestId('queues-open-board').count()).toBe(0);
     await page.screenshot({ path: '/tmp/hD-queues-en.png' });
     await setLanguage(page, 'zh');
     await page.getByTestId('queue-flow-timer').getByText('流程定时器').waitFor();
-    await page.getByTestId('queues-embedded').getByText(/内嵌模式/).waitFor();
+    await page
+      .getByTestId('queues-embedded')
+      .getByText(/内嵌模式/)
+      .waitFor();
     await page.screenshot({ path: '/tmp/hD-queues-zh.png' });
     expect(errors).toEqual([]);
   });

@@ -78,7 +78,7 @@ export const logContext: ServerContext = {
           name: '任务队列',
           nameEn: 'Job queues',
           path: '/monitor/log/queues',
-          icon: 'Stack2',
+          icon: 'ListDetails',
           sort: 4,
           platformOnly: true,
           api: ['GET /api/admin/queue-depth'],
