@@ -179,6 +179,7 @@ export const en: Messages = {
     log_usual: 'General log',
     log_api: 'API log',
     log_error: 'Error log',
+    monitor_queues: 'Job queues',
     log_security: 'Security log',
     top_teaching: 'Teaching',
     top_affairs: 'Affairs',

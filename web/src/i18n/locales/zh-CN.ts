@@ -183,6 +183,7 @@ export const zhCN = {
     log_usual: '通用日志',
     log_api: '接口日志',
     log_error: '错误日志',
+    monitor_queues: '任务队列',
     log_security: '安全日志',
     top_teaching: '教学',
     top_affairs: '事务',

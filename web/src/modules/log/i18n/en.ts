@@ -67,7 +67,7 @@ export const en: LogMessages = {
     noBoard: 'Only the platform administrator may open the queue board.',
     refresh: 'Refresh',
     names: {
-      'records.export': 'Record exports (Word / Excel bundles)',
+      'records-export': 'Record exports (Word / Excel bundles)',
       'attach-thumbnail': 'Image thumbnails',
       'flow-timer': 'Workflow timers',
       'flow-service': 'Workflow service tasks (such as text messages)',

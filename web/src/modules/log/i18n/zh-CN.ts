@@ -69,7 +69,7 @@ export const zhCN = {
     noBoard: '任务队列看板仅平台管理员可以打开。',
     refresh: '刷新',
     names: {
-      'records.export': '记录导出（Word / Excel 打包）',
+      'records-export': '记录导出（Word / Excel 打包）',
       'attach-thumbnail': '图片缩略图',
       'flow-timer': '流程定时器',
       'flow-service': '流程服务任务（如短信通知）',

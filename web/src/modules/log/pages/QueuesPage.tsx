@@ -22,7 +22,7 @@ export function QueuesPage() {
   const { t } = useTranslation();
   const depth = useQuery({ queryKey: ['queue-depth'], queryFn: () => http.get<QueueDepth>('/admin/queue-depth') });
   const d = depth.data?.data;
-  // Queue names hold dots (`records.export`): looked up in the object, not as a key path.
+  // Keyed by the queue's name with its dots as dashes (`records.export` → `records-export`): keys hold no dots.
   const names = t('log.queues.names', { returnObjects: true }) as Record<string, string>;
   return (
     <Stack gap="md" data-testid="queues-page">
@@ -82,7 +82,7 @@ export function QueuesPage() {
               {d.queues.map((q) => (
                 <Table.Tr key={q.name} data-testid={`queue-${q.name}`}>
                   <Table.Td>
-                    <Text size="sm">{names[q.name] ?? q.name}</Text>
+                    <Text size="sm">{names[q.name.replaceAll('.', '-')] ?? q.name}</Text>
                     <Text size="xs" c="dimmed" ff="monospace">
                       {q.name}
                     </Text>
