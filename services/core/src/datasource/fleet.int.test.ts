@@ -1,14 +1,13 @@
 import '@sprout/api/contexts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, inSystem, inTenant, openDatabase, readInTenant, type TenantRouter } from '../db';
 import type { AppError } from '../errors';
 import { nextId } from '../ids';
 import { RedisStore } from '../kv/redis';
 import { seed } from '../seed';
-import { createTestDatabase, type TestDatabase } from '../testing/pg';
+import { adminQuery, createTestDatabase, type TestDatabase } from '../testing/pg';
 import { testPostgresUrl, testRedisUrl } from '../testing/services';
 import { type FleetOptions, type FleetRoutes, startFleet } from './fleet';
 import { moveTenant } from './move';
@@ -36,15 +35,7 @@ describe('a tenant move across a fleet of processes', () => {
     router: TenantRouter;
   }
 
-  async function admin(q: string) {
-    const c = new pg.Client({ connectionString: await testPostgresUrl() });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  }
+  const admin = adminQuery;
 
   /** A process starting as openPlatform starts one: join the fleet, read the bindings, ready. */
   async function start(id: string, opts: Partial<FleetOptions> = {}): Promise<Process> {

@@ -1,13 +1,12 @@
 import '@sprout/api/contexts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, inSystem, inTenant, openDatabase, readInTenant, tenantRouter } from '../db';
 import { AppError } from '../errors';
 import { nextId } from '../ids';
 import { seed } from '../seed';
-import { createTestDatabase, type TestDatabase } from '../testing/pg';
+import { adminQuery, createTestDatabase, type TestDatabase } from '../testing/pg';
 import { testPostgresUrl } from '../testing/services';
 import { countTenant, moveTenant, prepareDatabase, tenantRelations } from './move';
 
@@ -23,15 +22,7 @@ describe('moving a tenant to its own database', () => {
   let second: Database;
   const extra: Array<{ name: string; database?: Database }> = [];
 
-  async function admin(q: string) {
-    const c = new pg.Client({ connectionString: await testPostgresUrl() });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  }
+  const admin = adminQuery;
   /** An empty database on the local server (a school group's new data source). */
   async function emptyDatabase(): Promise<Database> {
     const name = `sprout_ds_${randomBytes(4).toString('hex')}`;

@@ -1,14 +1,13 @@
 import '@sprout/api/contexts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, inSystem, inTenant, openDatabase, readInTenant, routerOf, tenantRouter } from '../db';
 import { migrateDown } from '../db/migrate';
 import type { AppError } from '../errors';
 import { nextId } from '../ids';
 import { seed } from '../seed';
-import { createTestDatabase, type TestDatabase } from '../testing/pg';
+import { adminQuery, createTestDatabase, type TestDatabase } from '../testing/pg';
 import { testPostgresUrl } from '../testing/services';
 import { moveTenant } from './move';
 import { bindDataSources, closeDataSources, parseDataSourceUrl } from './sources';
@@ -29,15 +28,7 @@ describe('bound data sources at start', () => {
     u.pathname = `/${name}`;
     return u;
   };
-  async function admin(q: string) {
-    const c = new pg.Client({ connectionString: await testPostgresUrl() });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  }
+  const admin = adminQuery;
   const codes = async (database: Database) =>
     (
       await readInTenant<{ post_code: string }>(

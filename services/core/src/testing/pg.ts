@@ -30,6 +30,11 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** Creates and migrates the template once per run (vitest globalSetup). */
+/** Runs one statement on the test server's admin connection (create or drop a second database, a role …). */
+export async function adminQuery(q: string): Promise<void> {
+  await admin((c) => c.query(q));
+}
+
 export async function ensureTemplate(): Promise<string> {
   const name = templateName();
   const base = await testPostgresUrl();

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@sprout/contracts';
 import { closeDataSources } from '@sprout/core/datasource/sources';
 import { type Database, inSystem, openDatabase, tenantRouter } from '@sprout/core/db';
+import { adminQuery } from '@sprout/core/testing/pg';
 import { testPostgresUrl } from '@sprout/core/testing/services';
 import { accessToken } from '../auth/fixtures';
 import { useDemoConsole } from '../auth/console-fixture';
@@ -22,15 +23,7 @@ describe('data sources and a tenant on its own database', () => {
   const made: string[] = [];
   const opened: Database[] = [];
 
-  async function admin(q: string) {
-    const c = new pg.Client({ connectionString: await testPostgresUrl() });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  }
+  const admin = adminQuery;
   const urlOf = async (name: string) => {
     const u = new URL(await testPostgresUrl());
     u.pathname = `/${name}`;

@@ -1,13 +1,12 @@
 import '../../contexts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveTenant } from '@sprout/core/datasource/move';
 import { type Database, inSystem, openDatabase, tenantRouter } from '@sprout/core/db';
 import { nextId } from '@sprout/core/ids';
 import { seed } from '@sprout/core/seed';
-import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
+import { adminQuery, createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { testPostgresUrl } from '@sprout/core/testing/services';
 import { purgeExpiredAuthDataEverywhere } from '@sprout/worker/housekeeping';
 import { purgeOldLogsEverywhere } from './retention';
@@ -27,15 +26,7 @@ describe('log retention and housekeeping on bound data sources', () => {
   let second: Database;
   let secondName = '';
 
-  async function admin(q: string) {
-    const c = new pg.Client({ connectionString: await testPostgresUrl() });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  }
+  const admin = adminQuery;
   const logRow = (tenant: string, daysAgo: number, uri: string) => ({
     tenant_id: tenant,
     id: nextId(),
