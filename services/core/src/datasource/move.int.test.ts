@@ -1,13 +1,11 @@
 import '@sprout/api/contexts';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, inSystem, inTenant, openDatabase, readInTenant, tenantRouter } from '../db';
+import { type Database, inSystem, inTenant, readInTenant, tenantRouter } from '../db';
 import { AppError } from '../errors';
 import { nextId } from '../ids';
 import { seed } from '../seed';
-import { adminQuery, createTestDatabase, type TestDatabase } from '../testing/pg';
-import { testPostgresUrl } from '../testing/services';
+import { adminQuery, createTestDatabase, emptyTestDatabase, type TestDatabase } from '../testing/pg';
 import { countTenant, moveTenant, prepareDatabase, tenantRelations } from './move';
 
 /**
@@ -25,13 +23,9 @@ describe('moving a tenant to its own database', () => {
   const admin = adminQuery;
   /** An empty database on the local server (a school group's new data source). */
   async function emptyDatabase(): Promise<Database> {
-    const name = `sprout_ds_${randomBytes(4).toString('hex')}`;
-    await admin(`create database ${name}`);
-    const u = new URL(await testPostgresUrl());
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ url: u.toString(), poolSize: 4 });
-    extra.push({ name, database });
-    return database;
+    const made = await emptyTestDatabase();
+    extra.push(made);
+    return made.database;
   }
 
   const addPost = (database: Database, tenantId: string, code: string) =>

@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { type Database, type DB, inSystem, type TenantRouter } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
-import { ensureReadModels } from '../events';
+import { ensureReadModels, projectionLed } from '../events';
 import { registerMessages } from '../i18n';
 import { PLATFORM_TENANT_ID } from '../permissions/constants';
 
@@ -18,6 +18,8 @@ registerMessages({
     'datasource.verifyFailed':
       '校验失败（{table}：源 {sourceRows} 行，目标 {targetRows} 行），已回滚，租户仍在原数据库',
     'datasource.missingRelation': '数据源缺少表 {table}，未做任何迁移',
+    'datasource.projectionsBehind':
+      '读模型 {projection} 尚未处理完租户 {tenantId} 的全部事件（后台任务积压），未做任何迁移，请稍后重试',
   },
   en: {
     'datasource.schemaVersion':
@@ -29,6 +31,8 @@ registerMessages({
     'datasource.verifyFailed':
       'Verification failed ({table}: {sourceRows} rows in the source, {targetRows} in the target); rolled back, the tenant stays where it was',
     'datasource.missingRelation': 'The data source has no table {table}; nothing was moved',
+    'datasource.projectionsBehind':
+      "The read model {projection} has not yet processed all of tenant {tenantId}'s events (the worker is behind); nothing was moved, try again later",
   },
 });
 
@@ -283,6 +287,11 @@ export interface MoveOptions {
   onSwitch?: () => Promise<void>;
   /** How long to wait for the tenant's running calls before giving up (nothing done). */
   drainTimeoutMs?: number;
+  /**
+   * How long to wait, the gate closed, for the source's async projections to process the
+   * tenant's last events before giving up (nothing done). Default 30 s.
+   */
+  projectionTimeoutMs?: number;
   /** A test's hook after the copy, before verification (to prove a failed check rolls back). */
   afterCopy?: (target: Database, relations: string[]) => Promise<void>;
 }
@@ -291,6 +300,33 @@ export interface MoveResult {
   counts: RelationCount[];
   /** The source rows could not be deleted after the switch (the tenant is served from the target anyway). */
   leftovers?: string;
+}
+
+/**
+ * Waits until every async projection of `database` that has a running leader has processed
+ * the tenant's events (its checkpoint is past the tenant's last event). With the tenant's gate
+ * closed no new event of it is appended, so afterwards no projector writes its rows until the
+ * gate opens again. A projection nobody leads writes nothing meanwhile: it is not waited for.
+ */
+async function projectionsCaughtUp(database: Database, tenantId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const behind = await inSystem(database, async (trx) => {
+      const r = await sql<{ name: string }>`
+        select p.name from projections p
+        where p.kind = 'async' and ${projectionLed(database, sql.ref('p.name'))} and exists (
+          select 1 from events e
+          where e.tenant_id = ${tenantId}
+            and (e.transaction_id, e.global_position) > (p.transaction_id, p.global_position)
+        )
+        limit 1`.execute(trx);
+      return r.rows[0]?.name;
+    });
+    if (!behind) return;
+    if (Date.now() > deadline)
+      throw new AppError('conflict', 'datasource.projectionsBehind', { projection: behind, tenantId });
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -321,6 +357,9 @@ export async function moveTenant(opts: MoveOptions): Promise<MoveResult> {
   const gate = await (opts.gate ?? localGate(router)).close(tenantId, opts.drainTimeoutMs);
   let switched = false;
   try {
+    // The gate stops the tenant's calls, not the worker's projectors: one still processing the
+    // tenant's last events would write read-model rows into the source after they were copied.
+    await projectionsCaughtUp(from, tenantId, opts.projectionTimeoutMs ?? 30_000);
     const total = relations.length;
     // Copy: every relation in one transaction of the target, so a failure leaves nothing.
     await inSystem(to, async (trx) => {

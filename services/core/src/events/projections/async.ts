@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, DB, Tx } from '../../db';
 import { decodeEvents } from '../store';
 import { type Checkpoint, readLogBatch, sleep, type TxRunner, txOn, txPerCall } from './log';
@@ -29,9 +29,25 @@ export interface ProjectorStatus {
   lastError?: string;
 }
 
-const lockKey = (name: string) => sql`hashtextextended(${`sprout.projector:${name}`}, 0)`;
+const lockPrefix = 'sprout.projector:';
+const lockKey = (name: string) => sql`hashtextextended(${lockPrefix + name}, 0)`;
 /** PGlite is one process: leadership is this process's, per database. */
 const localLeaders = new WeakMap<Database, Set<string>>();
+
+/**
+ * An SQL condition: a projector leads the async projection named by `name` (a column or a
+ * value) on this database. On PostgreSQL a leader, in any process, holds the session
+ * advisory lock on the projection's key; on PGlite the leaders are this process's.
+ */
+export function projectionLed(database: Database, name: RawBuilder<unknown>): RawBuilder<boolean> {
+  if (database.dialect === 'pglite')
+    return sql<boolean>`${name} = any(${[...(localLeaders.get(database) ?? [])]}::text[])`;
+  return sql<boolean>`exists (
+    select 1 from pg_locks l
+    where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+      and l.database = (select oid from pg_database where datname = current_database())
+      and ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended(${lockPrefix} || ${name}, 0))`;
+}
 
 /**
  * Follows the log for one async projection: reads settled events after its checkpoint in
