@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from '../../helpers/browser';
+import { cloneSeeded } from '../../helpers/seeded';
 import { ROOT, type RunningServer, startSprout } from '../../helpers/server';
 import { installMenuFixtures, type MenuSource, resolveMenuSource } from './menuFixtures';
 
@@ -38,8 +39,30 @@ function seededCopy(env: Record<string, string>): string | undefined {
   return dir;
 }
 
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const [server, browser] = await Promise.all([startSprout(env, seededCopy(env)), launchChromium()]);
+/**
+ * Where a test file's server keeps its data: a clone of the run's seeded PostgreSQL database
+ * (server mode, tests/helpers/seeded.ts) when there is one, else a copy of the seeded data
+ * directory (embedded). `embedded: true` asks for the embedded default whatever is reachable.
+ */
+async function seededStart(env: Record<string, string>, embedded: boolean) {
+  const database = inject('seededDatabase');
+  if (embedded || !database || Object.keys(env).length > 0) {
+    return { server: await startSprout(env, seededCopy(env)), drop: async () => undefined };
+  }
+  const clone = await cloneSeeded(database);
+  try {
+    return { server: await startSprout(clone.env), drop: clone.drop };
+  } catch (err) {
+    await clone.drop().catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function startE2E(
+  env: Record<string, string> = {},
+  { embedded = false }: { embedded?: boolean } = {},
+): Promise<E2E> {
+  const [{ server, drop }, browser] = await Promise.all([seededStart(env, embedded), launchChromium()]);
   const menus = await resolveMenuSource(server.url);
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
@@ -47,7 +70,12 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     browser,
     menus,
     async context({ config, viewport = { width: 1440, height: 900 } } = {}) {
-      const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'zh-CN' });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        locale: 'zh-CN',
+        reducedMotion: 'reduce',
+      });
       if (config) {
         await context.addInitScript((c) => {
           (window as unknown as { __SPROUT_CONFIG__: unknown }).__SPROUT_CONFIG__ = c;
@@ -59,6 +87,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     async close() {
       await browser.close().catch(() => undefined);
       await server.stop('SIGKILL');
+      await drop().catch(() => undefined);
     },
   };
 }

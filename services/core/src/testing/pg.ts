@@ -29,12 +29,43 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates and migrates the template once per run (vitest globalSetup). */
 /** Runs one statement on the test server's admin connection (create or drop a second database, a role …). */
 export async function adminQuery(q: string): Promise<void> {
   await admin((c) => c.query(q));
 }
 
+/** The URL of a database on the test server. */
+export async function testDatabaseUrl(name: string): Promise<string> {
+  return withDatabase(await testPostgresUrl(), name);
+}
+
+/**
+ * A copy of `template` on the test server (`create database … template …`, a file copy well
+ * under a second), named `prefix` and a unique tail. Files cloning the same template at the
+ * same instant are refused by PostgreSQL ("being accessed by other users"): it tries again.
+ */
+export async function cloneDatabase(
+  template: string,
+  prefix = 'sprout_t',
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  for (let i = 0; ; i++) {
+    try {
+      await adminQuery(`create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      if (i >= 30 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  return {
+    name,
+    url: await testDatabaseUrl(name),
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Creates and migrates the template once per run (vitest globalSetup). */
 export async function ensureTemplate(): Promise<string> {
   const name = templateName();
   const base = await testPostgresUrl();
@@ -71,19 +102,7 @@ export interface TestDatabase {
 
 /** A fresh, migrated database for one test file, cloned from the template. */
 export async function createTestDatabase(poolSize = 5): Promise<TestDatabase> {
-  const template = await ensureTemplate();
-  const name = `sprout_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  for (let i = 0; ; i++) {
-    try {
-      await admin((c) => c.query(`create database ${name} template ${template}`));
-      break;
-    } catch (err) {
-      // Another file cloning the template at the same instant: try again shortly.
-      if (i >= 20 || !/being accessed by other users/.test(String(err))) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  const url = withDatabase(await testPostgresUrl(), name);
+  const { name, url, drop } = await cloneDatabase(await ensureTemplate());
   const database = await openDatabase({ url, poolSize });
   return {
     url,
@@ -91,7 +110,15 @@ export async function createTestDatabase(poolSize = 5): Promise<TestDatabase> {
     database,
     async drop() {
       await database.close();
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await drop();
     },
   };
+}
+
+/** An empty database on the test server (a school group's new data source); the caller drops it by name. */
+export async function emptyTestDatabase(poolSize = 4): Promise<{ name: string; database: Database }> {
+  const name = `sprout_ds_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const database = await openDatabase({ url: await testDatabaseUrl(name), poolSize });
+  return { name, database };
 }

@@ -13,7 +13,7 @@ import { useAttachApp } from './testing/fixture';
 const s3Dir = await mkdtemp(path.join(tmpdir(), 'sprout-attach-s3-'));
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
 const { port } = (await server.run()) as AddressInfo;
-const s3 = new S3Store({
+const s3 = await S3Store.open({
   endpoint: `http://127.0.0.1:${port}`,
   bucket: 'files',
   accessKey: 'S3RVER',

@@ -33,7 +33,7 @@ describe('object storage configurations: list, detail, submit, enable, remove', 
     server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
     const { port } = (await server.run()) as AddressInfo;
     endpoint = `http://127.0.0.1:${port}`;
-    const admin = new S3Store({ endpoint, bucket: 'kinder', accessKey: 'S3RVER', secretKey: 'S3RVER' });
+    const admin = await S3Store.open({ endpoint, bucket: 'kinder', accessKey: 'S3RVER', secretKey: 'S3RVER' });
     await admin.client.send(new CreateBucketCommand({ Bucket: 'kinder' }));
     admin.destroy();
   });

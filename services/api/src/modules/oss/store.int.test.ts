@@ -168,7 +168,13 @@ const s3Dir = await mkdtemp(path.join(tmpdir(), 'sprout-s3rver-'));
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
 const { port } = (await server.run()) as AddressInfo;
 const endpoint = `http://127.0.0.1:${port}`;
-const s3 = new S3Store({ endpoint, bucket: 'sprout', accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1' });
+const s3 = await S3Store.open({
+  endpoint,
+  bucket: 'sprout',
+  accessKey: 'S3RVER',
+  secretKey: 'S3RVER',
+  region: 'us-east-1',
+});
 await s3.client.send(new CreateBucketCommand({ Bucket: 'sprout' }));
 const listS3 = async () =>
   ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'sprout' }))).Contents ?? [])
@@ -203,19 +209,23 @@ describe('s3: links and reasons', () => {
 
   it('check() names the storage’s reason: a missing bucket, an unknown access key, a closed port', async () => {
     await expect(
-      new S3Store({ endpoint, bucket: 'nope', accessKey: 'S3RVER', secretKey: 'S3RVER' }).check(),
+      (await S3Store.open({ endpoint, bucket: 'nope', accessKey: 'S3RVER', secretKey: 'S3RVER' })).check(),
     ).rejects.toThrow(/NoSuchBucket|nope/);
     await expect(
-      new S3Store({ endpoint, bucket: 'sprout', accessKey: 'nobody', secretKey: 'wrong', maxAttempts: 1 }).check(),
+      (
+        await S3Store.open({ endpoint, bucket: 'sprout', accessKey: 'nobody', secretKey: 'wrong', maxAttempts: 1 })
+      ).check(),
     ).rejects.toThrow(/InvalidAccessKeyId|Forbidden|403/);
     await expect(
-      new S3Store({
-        endpoint: 'http://127.0.0.1:1',
-        bucket: 'sprout',
-        accessKey: 'a',
-        secretKey: 'b',
-        maxAttempts: 1,
-      }).check(),
+      (
+        await S3Store.open({
+          endpoint: 'http://127.0.0.1:1',
+          bucket: 'sprout',
+          accessKey: 'a',
+          secretKey: 'b',
+          maxAttempts: 1,
+        })
+      ).check(),
     ).rejects.toThrow(/ECONNREFUSED/);
   });
 });
