@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Kysely, Migration, MigrationProvider, MigrationResultSet } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 
 /** The repository's top-level `migrations/` folder. */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../migrations');
@@ -86,6 +86,19 @@ export function migrator(db: Kysely<unknown>, folders?: string | readonly string
   });
 }
 
+/** The names of the migrations this code would run (the bundled ones, else the files'), without importing them. */
+function knownMigrationNames(): string[] {
+  return bundled ? Object.keys(bundled) : migrationFiles().map((f) => path.basename(f, '.ts'));
+}
+
+/** The migrations the database has recorded, or undefined when it has no migration table yet. */
+async function recordedMigrations(db: Kysely<unknown>): Promise<Set<string> | undefined> {
+  const table = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
+  if (!table.rows[0]?.t) return undefined;
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return new Set(rows.rows.map((r) => r.name));
+}
+
 function check(result: MigrationResultSet, what: string) {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
@@ -104,6 +117,11 @@ function check(result: MigrationResultSet, what: string) {
  * refuse to start ("corrupted migrations"). Unknown ones with some of ours missing still fail.
  */
 export async function migrateToLatest(db: Kysely<unknown>) {
+  // Every migration this code knows is recorded: nothing to do. Read straight from the table,
+  // because Kysely's Migrator first reads the columns of every table to see whether its table
+  // exists (0.2 s of each embedded start, issue 22's warm start).
+  const done = await recordedMigrations(db);
+  if (done && knownMigrationNames().every((name) => done.has(name))) return [];
   const m = migrator(db);
   const known = await m.getMigrations();
   if (known.some((x) => !x.executedAt)) return check(await m.migrateToLatest(), 'migration');

@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError, type Lane } from './lane';
+import { DatabaseUnreachableError, isDatabaseUnreachable } from './unreachable';
 
 /** pg-pool's error when no connection came within connectionTimeoutMillis. */
 const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
@@ -11,7 +12,9 @@ const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
  * past connectionTimeoutMillis becomes DatabaseUnavailableError; a connection the server
  * ends while it is lent (idle_in_transaction_session_timeout, a restart) is given back to
  * the pool at once — its slot freed for the next caller, its error never left unhandled —
- * and its holder's later statements fail with DatabaseUnavailableError.
+ * and its holder's later statements fail as the session ended: DatabaseUnreachableError when
+ * the server went away (a restart, a failover, a cut), DatabaseUnavailableError when it took
+ * the connection back (idle in a transaction past the bound).
  */
 export class GuardedPool implements PostgresPool {
   private readonly leases = new WeakMap<pg.PoolClient, PgLease>();
@@ -53,7 +56,7 @@ export class GuardedPool implements PostgresPool {
     const lease = this.leases.get(client);
     if (!lease?.lent) return;
     lease.lent = false;
-    lease.lost = true;
+    lease.lost = isDatabaseUnreachable(err) ? 'unreachable' : 'revoked';
     client.release(err);
     this.lane.progressed();
     this.onLost(err);
@@ -64,10 +67,11 @@ export class GuardedPool implements PostgresPool {
   }
 }
 
-/** A pooled client while lent; `release` once per loan, a lost one answers DatabaseUnavailableError. */
+/** A pooled client while lent; `release` once per loan; a lost one refuses its statements (`lost` says why). */
 export class PgLease implements PostgresPoolClient {
   lent = false;
-  lost = false;
+  /** Why the server ended this session while it was lent, if it did. */
+  lost: 'unreachable' | 'revoked' | undefined;
   /** Names of the statements prepared on this connection (Database.script's `prepare`). */
   readonly prepared = new Set<string>();
   constructor(
@@ -82,8 +86,8 @@ export class PgLease implements PostgresPoolClient {
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (this.lost) {
-      if (typeof q !== 'string') throw new DatabaseUnavailableError('revoked');
-      return Promise.reject(new DatabaseUnavailableError('revoked'));
+      if (typeof q !== 'string') throw this.lostError(this.lost);
+      return Promise.reject(this.lostError(this.lost));
     }
     // biome-ignore lint/suspicious/noExplicitAny: node-postgres's overloads (text, cursor) passed on as Kysely sends them
     return this.client.query(q as any, parameters as any[]) as any;
@@ -91,8 +95,12 @@ export class PgLease implements PostgresPoolClient {
 
   /** A multi-statement script (simple query protocol): every statement's result. */
   script(text: string): Promise<pg.QueryResult | pg.QueryResult[]> {
-    if (this.lost) return Promise.reject(new DatabaseUnavailableError('revoked'));
+    if (this.lost) return Promise.reject(this.lostError(this.lost));
     return this.client.query(text) as unknown as Promise<pg.QueryResult | pg.QueryResult[]>;
+  }
+
+  private lostError(why: 'unreachable' | 'revoked'): Error {
+    return why === 'unreachable' ? new DatabaseUnreachableError() : new DatabaseUnavailableError('revoked');
   }
 
   release(): void {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/pg';
+import type { AppError } from '../errors';
 import { type Database, openDatabase, readInTenant } from './index';
 
 describe('pool resilience', () => {
@@ -41,6 +42,45 @@ describe('pool resilience', () => {
         tenant: string;
       }>`select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as tenant`.execute(database.db);
       expect(r.rows[0]).toEqual({ u: 'postgres', tenant: '' });
+    }
+  });
+
+  it('a transaction whose session the server ends says the database is unreachable; one idle past the bound, busy', async () => {
+    // The server goes away under an open transaction (a restart, a failover): retry shortly, it is not "busy".
+    const restarted = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+        const before = dropped.length;
+        await sql`select pg_terminate_backend(${pid})`.execute(t.database.db);
+        await expect.poll(() => dropped.length, { timeout: 5000 }).toBeGreaterThan(before);
+        await sql`select 1`.execute(trx);
+      })
+      .catch((e: unknown) => e as AppError);
+    expect(restarted).toMatchObject({ code: 'unavailable', messageKey: 'error.databaseUnreachable' });
+
+    // A holder that sits idle in its transaction past the bound had its connection taken back: busy.
+    const taken: Error[] = [];
+    const bounded = await openDatabase({
+      url: t.url,
+      poolSize: 1,
+      statementTimeoutMs: 300,
+      onIdleError: (e) => taken.push(e),
+    });
+    try {
+      const idle = await bounded.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await expect.poll(() => taken.length, { timeout: 5000 }).toBeGreaterThan(0);
+          await sql`select 1`.execute(trx);
+        })
+        .catch((e: unknown) => e as AppError);
+      expect(idle).toMatchObject({ code: 'unavailable', messageKey: 'error.databaseBusy' });
+      // Its slot is free again: the next caller is served.
+      expect((await sql<{ n: number }>`select 1 as n`.execute(bounded.db)).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await bounded.close();
     }
   });
 });
