@@ -12,6 +12,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fmt, ROOT, table } from './lib';
+// @ts-expect-error: a plain .mjs script without types
+import { ltsNode, supported } from '../scripts/node-lts.mjs';
+
+/** The Node that `npm start` and the image run Sprout on: this one when supported, else the LTS (scripts/node-lts.mjs). */
+const NODE: string = supported() ? process.execPath : ltsNode(ROOT);
 
 const ready = async (port: number) => {
   try {
@@ -68,8 +73,8 @@ export async function benchStart(opts: { runs: number; cold: boolean; warm?: boo
 
 async function warmStart(runs: number) {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
-  const compiled = [process.execPath, '--enable-source-maps', join(ROOT, 'dist/server/main.mjs')];
-  const tsx = [process.execPath, '--import', 'tsx', join(ROOT, 'services/api/src/main.ts')];
+  const compiled = [NODE, '--enable-source-maps', join(ROOT, 'dist/server/main.mjs')];
+  const tsx = [NODE, '--import', 'tsx', join(ROOT, 'services/api/src/main.ts')];
 
   // Embedded: a data directory migrated and seeded once (the first start), then copied for every run.
   const base = mkdtempSync(join(tmpdir(), 'sprout-start-'));
@@ -80,8 +85,11 @@ async function warmStart(runs: number) {
   const db = `bench_start_${randomBytes(4).toString('hex')}`;
   const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   execFileSync('psql', [admin, '-qc', `create database ${db}`]);
+  // Server mode as production runs it: PostgreSQL, and Redis for the queue and the key-value store.
   const serverEnv = {
     DATABASE_URL: admin.replace(/\/[^/]*$/, `/${db}`),
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    KV_PREFIX: db,
     JWT_SECRET: randomBytes(32).toString('hex'),
     MASTER_KEY: randomBytes(32).toString('base64'),
     DEMO_SEED: 'true',
@@ -123,7 +131,7 @@ async function warmStart(runs: number) {
     rmSync(base, { recursive: true, force: true });
   }
   console.log(
-    `warm start: process start → /api/ready 200 (alternating, same machine; load average ${loadavg()
+    `warm start: process start → /api/ready 200 on Node ${execFileSync(NODE, ['--version']).toString().trim()} (alternating, same machine; load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')})`,
   );

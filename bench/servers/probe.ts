@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { type Database, inSystem } from '@sprout/core/db';
+import { type Database, inSystem, type PreparedStatement } from '@sprout/core/db';
 import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 
 export const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -99,27 +99,64 @@ export async function catchScripts(
       app.inject({ method: p.method, url: p.url, headers, ...(p.method === 'POST' ? { payload: {} } : {}) });
     await inject();
     const sent: string[] = [];
-    t.database.script = ((text: string, prepared?: unknown) => {
-      if (prepared) throw new Error(`${p.url}: a prepared script; the peer would not send the same text`);
+    t.database.script = ((text: string, prepare?: readonly PreparedStatement[]) => {
       sent.push(text);
-      return script(text);
+      // A prepared script (EXECUTEs): the peer prepares the same statements on its connections.
+      if (prepare?.length) preparedFor.set(text, prepare);
+      return script(text, prepare);
     }) as typeof script;
     const probe = await inject();
     t.database.script = script;
     if (probe.statusCode !== 200) throw new Error(`${p.url} answered ${probe.statusCode}: ${probe.body}`);
     // The call's own reads (the session check, answered from the cache once warm, is the stack's).
-    caught[name] = sent.filter((s) => s.includes(head)).map((s) => s.slice(s.indexOf(head) + head.length));
+    caught[name] = sent
+      .filter((s) => s.includes(head))
+      .map((s) => {
+        const own = s.slice(s.indexOf(head) + head.length);
+        const prepare = preparedFor.get(s);
+        if (prepare) preparedFor.set(own, prepare);
+        return own;
+      });
     if (!caught[name]?.length) throw new Error(`${p.url}: no statement of its own: ${sent.join('\n')}`);
   }
   return caught;
 }
 
-/** The caught scripts sent again through pg in the same round trips; the last one's rows. */
+/** The statements a caught script EXECUTEs (by its text): the stack prepares them once per connection. */
+const preparedFor = new Map<string, readonly PreparedStatement[]>();
+/** What each peer connection has prepared. */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/** Prepares on `client` what `text` EXECUTEs and it has not prepared yet, as the stack does on its connections. */
+async function prepareFor(client: pg.PoolClient, text: string) {
+  const prepare = preparedFor.get(text);
+  if (!prepare) return;
+  let done = preparedOn.get(client);
+  if (!done) {
+    done = new Set();
+    preparedOn.set(client, done);
+  }
+  for (const p of prepare) {
+    if (done.has(p.name)) continue;
+    await client.query(`prepare ${p.name} as ${p.sql}`).catch((err: { code?: string }) => {
+      if (err.code !== '42P05') throw err;
+    });
+    done.add(p.name);
+  }
+}
+
+/** The caught scripts sent again through pg in the same round trips (prepared as the stack's were); the last one's rows. */
 export async function sendScripts(pool: pg.Pool, scripts: readonly string[]): Promise<Array<Record<string, unknown>>> {
   let rows: Array<Record<string, unknown>> = [];
-  for (const text of scripts) {
-    const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-    rows = Array.isArray(r) ? r.flatMap((x) => x.rows) : r.rows;
+  const client = await pool.connect();
+  try {
+    for (const text of scripts) {
+      await prepareFor(client, text);
+      const r = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      rows = Array.isArray(r) ? r.flatMap((x) => x.rows) : r.rows;
+    }
+  } finally {
+    client.release();
   }
   return rows;
 }
@@ -152,6 +189,7 @@ export async function explainCaught(pool: pg.Pool, caught: Record<string, string
         const c = await pool.connect();
         try {
           await c.query('begin');
+          await prepareFor(c, text);
           await c.query(`set local role sprout_app; set local app.tenant_id = '${tenantId}'; ${head}`);
           const plan = await c.query(`explain (analyze, buffers) ${statement}`);
           log(`\n--- ${name}: ${statement}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);

@@ -16,7 +16,7 @@ import { apiDocsAccess } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
-import { zodSerializerCompiler } from './plugins/serialization';
+import { lazySerializerCompiler, serializersOf } from './plugins/serialization';
 import { mergeQueryPlugin, textRulePlugin, zodValidatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 import type { ServerContext } from './context';
@@ -78,7 +78,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // First of all hooks: the request id around everything after it, the latency histogram.
   await app.register(requestObservability);
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(deps.serializer === 'json' ? () => (data) => JSON.stringify(data) : zodSerializerCompiler);
+  if (deps.serializer === 'json') app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  else {
+    const serializers = lazySerializerCompiler();
+    app.setSerializerCompiler(serializers.compiler);
+    serializersOf.set(app, serializers.compileAll);
+  }
   const hardening = deps.hardening ?? true;
   // Before every route: no text input holds NUL, control characters or lone surrogates (400).
   if (hardening) await app.register(textRulePlugin);

@@ -1,10 +1,14 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyModule } from '@sprout/core/lazy';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Database, type DB, inTenant } from '@sprout/core/db';
 import { AppError, badRequest } from '@sprout/core/errors';
 import { type Lang, registerMessages, t } from '@sprout/core/i18n';
 import type { JobBoard, JobOwner, JobProblem, JobProgress } from './jobs';
+
+/** exceljs, loaded on the first workbook (not at start: see @sprout/core/lazy). */
+const excel = lazyModule(() => import('exceljs'));
 
 /**
  * Excel sheets of a family (teachers, children): one layout per family for its export and its
@@ -76,7 +80,7 @@ export async function writeSheet<K extends string>(
   columns: readonly SheetColumn<K>[],
   rows: Iterable<Partial<Record<K, string>>>,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).default.Workbook();
   const sheet = wb.addWorksheet(title[lang]);
   sheet.columns = columns.map((c) => ({
     header: `${c[lang]}${c.required ? '*' : ''}`,
@@ -122,7 +126,7 @@ export async function readSheet<K extends string>(
 ): Promise<SheetRow<K>[]> {
   // An xlsx is a zip: it starts with a local file header.
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw badRequest('sheet.notXlsx');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).default.Workbook();
   try {
     await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
   } catch {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { okSchema, pageSchema, zodSerializerCompiler } from './serialization';
+import { lazySerializerCompiler, okSchema, pageSchema } from './serialization';
+
+// The writers the app uses (compiled on first use).
+const { compiler: zodSerializerCompiler } = lazySerializerCompiler();
 
 const Row = z.object({
   id: z.string(),

@@ -41,10 +41,42 @@ export function serializerSchema(node: unknown): unknown {
  * a request, below what the end-to-end rounds can tell apart on a 2-core machine (they read
  * 0.86–1.11 of the JSON.stringify app across runs). Routes without a response schema keep JSON.stringify.
  */
-export const zodSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
+function compileSerializer(schema: ZodType): (data: unknown) => string {
   const json = serializerSchema(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
   return fastJson(json as Parameters<typeof fastJson>[0]);
-};
+}
+
+/**
+ * What the app uses: each route's writer compiled on its first answer, not at start. Compiling
+ * all of them up front was 0.7 s of the 3.4 s warm start (issue 22, `npm run bench -- start`);
+ * a route's first answer pays its own 1–2 ms once. `compileAll` compiles every writer still
+ * waiting (the permission-matrix test calls it, so a schema that cannot compile still fails a test).
+ */
+export function lazySerializerCompiler(): {
+  compiler: FastifySerializerCompiler<ZodType>;
+  compileAll: () => number;
+} {
+  const waiting = new Set<() => unknown>();
+  const compiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
+    let write: ((data: unknown) => string) | undefined;
+    const compile = () => {
+      waiting.delete(compile);
+      write ??= compileSerializer(schema);
+      return write;
+    };
+    waiting.add(compile);
+    return (data) => (write ?? compile())(data);
+  };
+  const compileAll = () => {
+    const n = waiting.size;
+    for (const compile of [...waiting]) compile();
+    return n;
+  };
+  return { compiler, compileAll };
+}
+
+/** The app's `compileAll` (see lazySerializerCompiler), for tests. */
+export const serializersOf = new WeakMap<object, () => number>();
 
 /** The success envelope (spec §8) around a route's data schema. */
 export const okSchema = <T extends ZodType>(data: T) =>

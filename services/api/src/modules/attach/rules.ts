@@ -1,5 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { lazyModule } from '@sprout/core/lazy';
 import { AppError, badRequest } from '@sprout/core/errors';
+
+/** file-type, loaded on the first upload (not at start: see @sprout/core/lazy). */
+const fileType = lazyModule(() => import('file-type'));
 
 /**
  * What may be uploaded: the types Sprout keeps (by the extension a name carries), the kinds a
@@ -110,7 +113,7 @@ function looksLikeText(sample: Uint8Array): boolean {
 
 /** The extension file-type's answer stands for in our list (zip content is a fair Office document). */
 async function contentExt(sample: Uint8Array, named: string): Promise<string | undefined> {
-  const found = await fileTypeFromBuffer(sample);
+  const found = await (await fileType()).fileTypeFromBuffer(sample);
   if (!found) return named === 'txt' && looksLikeText(sample) ? 'txt' : undefined;
   if (found.ext === 'zip' && ['docx', 'xlsx', 'pptx'].includes(named)) return named;
   // file-type names every HEIF container `heic` (ftyp heic/heix/mif1…): a .heif name agrees with it.

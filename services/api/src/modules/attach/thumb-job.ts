@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { lazyModule } from '@sprout/core/lazy';
 import type { Config } from '@sprout/core/config';
 import { type Database, scriptInTenant } from '@sprout/core/db';
 import type { JobQueue } from '@sprout/core/queue';
@@ -7,6 +7,9 @@ import type { Processor } from '@sprout/worker';
 import { ObjectMissingError, type ObjectStore, storeFor } from '../oss';
 import { attachDb } from './attach-repo';
 import { thumbnailable } from './rules';
+
+/** sharp (libvips), loaded on the first picture (not at start: see @sprout/core/lazy). */
+const sharpLib = lazyModule(() => import('sharp'));
 
 /** The queue thumbnails are made on (after the upload answered). */
 export const THUMB_QUEUE = 'attach-thumbnail';
@@ -39,6 +42,7 @@ export async function makeThumbnail(
   const thumbKey = thumbKeyOf(job.key);
   try {
     const image = await store.get(job.key);
+    const sharp = (await sharpLib()).default;
     const resize = sharp({ failOn: 'error' })
       .rotate()
       .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })

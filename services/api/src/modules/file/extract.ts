@@ -1,6 +1,10 @@
-import ExcelJS from 'exceljs';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import type ExcelJS from 'exceljs';
+import { lazyModule } from '@sprout/core/lazy';
+
+/** The readers, each loaded on its first file (not at start: see @sprout/core/lazy). */
+const excel = lazyModule(() => import('exceljs'));
+const mammothLib = lazyModule(() => import('mammoth'));
+const unpdf = lazyModule(() => import('unpdf'));
 
 /**
  * Text of an uploaded document (the 文件识别 screen), a pure function over its bytes:
@@ -59,7 +63,7 @@ const cellText = (v: ExcelJS.CellValue): string => {
 };
 
 async function xlsxText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).default.Workbook();
   await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   const sheets: string[] = [];
   book.eachSheet((sheet) => {
@@ -74,6 +78,7 @@ async function xlsxText(bytes: Uint8Array): Promise<{ text: string; pages: numbe
 }
 
 async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  const { extractText, getDocumentProxy } = await unpdf();
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
     const { totalPages, text } = await extractText(pdf, { mergePages: false });
@@ -94,7 +99,7 @@ export async function extractDocument(bytes: Uint8Array, name: string, mime = ''
   try {
     if (kind === 'txt') return { ok: true, text: new TextDecoder('utf-8').decode(bytes), pages: 1, kind };
     if (kind === 'docx') {
-      const r = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+      const r = await (await mammothLib()).default.extractRawText({ buffer: Buffer.from(bytes) });
       return { ok: true, text: r.value.replace(/\n{3,}/g, '\n\n').trim(), pages: 1, kind };
     }
     const r = kind === 'xlsx' ? await xlsxText(bytes) : await pdfText(bytes);

@@ -3,20 +3,12 @@ import { type FileHandle, mkdir, open, realpath, rename, stat, unlink, writeFile
 import path from 'node:path';
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import type { Config } from '@sprout/core/config';
 import { type Database, readInTenant } from '@sprout/core/db';
 import type { KeyValueStore } from '@sprout/core/kv';
+import { lazyModule } from '@sprout/core/lazy';
 import { ossSecret } from './fields';
 
 /**
@@ -380,14 +372,33 @@ export function s3Reason(err: unknown): string {
  * downloads may go by a presigned GET link. Checksums only where the protocol requires them,
  * so S3-compatible stores that do not know the newer CRC headers work.
  */
+/** The AWS SDK's parts a bucket uses, loaded with the first S3 store (not at start: see @sprout/core/lazy). */
+const s3Sdk = lazyModule(async () => {
+  const [client, storage, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return { ...client, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl };
+});
+type S3Sdk = Awaited<ReturnType<typeof s3Sdk>>;
+
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   readonly bucket: string;
 
-  constructor(opts: S3Options) {
+  /** A store on the bucket `opts` names (the SDK loads with the first one). */
+  static async open(opts: S3Options): Promise<S3Store> {
+    return new S3Store(opts, await s3Sdk());
+  }
+
+  private constructor(
+    opts: S3Options,
+    private readonly sdk: S3Sdk,
+  ) {
     this.bucket = opts.bucket;
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       region: opts.region || 'us-east-1',
       endpoint: opts.endpoint || undefined,
       forcePathStyle: Boolean(opts.endpoint),
@@ -408,7 +419,7 @@ export class S3Store implements ObjectStore {
       pass.destroy(err as Error);
       throw err;
     });
-    const upload = new Upload({
+    const upload = new this.sdk.Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: pass, ContentType: info.contentType },
       leavePartsOnError: false,
@@ -431,7 +442,7 @@ export class S3Store implements ObjectStore {
     assertSafeKey(key);
     try {
       const out = await this.client.send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
@@ -447,7 +458,7 @@ export class S3Store implements ObjectStore {
   async stat(key: string) {
     assertSafeKey(key);
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if (s3Missing(err)) return undefined;
@@ -458,7 +469,7 @@ export class S3Store implements ObjectStore {
   async remove(key: string) {
     assertSafeKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (err) {
       if (!s3Missing(err)) throw err;
     }
@@ -466,9 +477,9 @@ export class S3Store implements ObjectStore {
 
   async signedUrl(key: string, seconds: number, fileName?: string) {
     assertSafeKey(key);
-    return getSignedUrl(
+    return this.sdk.getSignedUrl(
       this.client,
-      new GetObjectCommand({
+      new this.sdk.GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
         ResponseContentDisposition: fileName ? contentDisposition(fileName) : undefined,
@@ -479,12 +490,12 @@ export class S3Store implements ObjectStore {
 
   async check() {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
       const probe = `.sprout-check/${randomUUID()}`;
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: probe, Body: 'ok', ContentType: 'text/plain' }),
+        new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: probe, Body: 'ok', ContentType: 'text/plain' }),
       );
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: probe }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: probe }));
     } catch (err) {
       if (nameOf(err) === 'NotFound' || statusOf(err) === 404) throw new Error(`NoSuchBucket: ${this.bucket}`);
       throw new Error(s3Reason(err));
@@ -530,7 +541,7 @@ export const localRoot = (config: Pick<Config, 'DATA_DIR'>) => path.resolve(conf
 /** The store a configuration row describes (`local` rows: the platform's disk; tenants choose no paths on the server). */
 export async function storeOf(row: OssRow, config: Pick<Config, 'DATA_DIR'>, opts: { maxAttempts?: number } = {}) {
   if (row.category !== 's3') return new LocalStore(localRoot(config));
-  return new S3Store({
+  return S3Store.open({
     endpoint: row.endpoint ?? undefined,
     region: row.region ?? undefined,
     bucket: row.bucket_name ?? '',

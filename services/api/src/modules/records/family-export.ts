@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
+import { lazyModule } from '@sprout/core/lazy';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { inTenant, readInTenant } from '@sprout/core/db';
@@ -15,6 +15,9 @@ import { readAttachment, thumbnailable } from '../attach';
 import { callerOf, IdParamSchema, inRecordScope, loadRecord, type RecordRow, recordQuery } from './engine';
 import { registerZipRenderer, type ZipExportDeps, zipExportRoutes } from './zip-export';
 import type { FamilyPath, RecordFamilyDef } from './family';
+
+/** sharp (libvips), loaded on the first picture (not at start: see @sprout/core/lazy). */
+const sharpLib = lazyModule(() => import('sharp'));
 
 /**
  * Word export of one record of a declared family (`print` of its declaration): the file
@@ -130,6 +133,7 @@ async function renderRow<C>(
       continue;
     }
     try {
+      const sharp = (await sharpLib()).default;
       const { data, info } = await sharp(await bytesOf(stream))
         .rotate()
         .resize({ width: 1200, withoutEnlargement: true })

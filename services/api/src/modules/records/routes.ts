@@ -298,7 +298,6 @@ export function recordListRoutes<F extends RecordFilter>(
           f,
           (row) => presentRow(row as unknown as RecordRow, tz),
           shared ? inSharedReadScope(caller, family.resource) : inRecordScope(caller, 'read', family.resource),
-          false,
         );
         return ok(page, request.lang);
       },

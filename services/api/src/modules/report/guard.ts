@@ -1,5 +1,9 @@
-import { loadModule, parseSync } from 'libpg-query';
+import { lazyModule } from '@sprout/core/lazy';
 import { VIEW_NAMES } from './views';
+
+/** The SQL parser (libpg-query), loaded by the first check rather than at start (`loadParser`). */
+const libpgQuery = lazyModule(() => import('libpg-query'));
+let parseSync: ((query: string) => unknown) | undefined;
 
 /**
  * The check a report's query passes before it is saved or run: PostgreSQL's own parser
@@ -150,9 +154,12 @@ const TYPES = new Set([
 const FORBIDDEN_FIELDS: Record<string, string> = { intoClause: 'SELECT INTO', lockingClause: 'FOR UPDATE/SHARE' };
 
 let ready: Promise<void> | undefined;
-/** Loads the parser's WebAssembly module once (at the context's start). */
+/** Loads the parser and its WebAssembly module once, on the first check (not at start). */
 export function loadParser(): Promise<void> {
-  ready ??= loadModule();
+  ready ??= libpgQuery().then(async (m) => {
+    await m.loadModule();
+    parseSync = m.parseSync;
+  });
   return ready;
 }
 
@@ -168,9 +175,11 @@ const names = (list: unknown) =>
 /** Checks `query` (the parser must be loaded); `declared` is how many parameters the report declares. */
 export function checkQuery(query: string, declared: number): Checked {
   if (!query.trim()) return refuse('report.sql.empty');
+  const parse = parseSync;
+  if (!parse) throw new Error('checkQuery before loadParser()');
   let tree: { stmts?: { stmt?: Node; stmt_location?: number; stmt_len?: number }[] };
   try {
-    tree = parseSync(query) as typeof tree;
+    tree = parse(query) as typeof tree;
   } catch (err) {
     // Our words, not the parser's: where it stopped and the text there.
     const at = (err as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;

@@ -1,7 +1,6 @@
 import { registerMessages } from '@sprout/core/i18n';
 import { crud } from '@sprout/core/permissions/catalog';
 import type { ServerContext } from '../../context';
-import { loadParser } from './guard';
 import { BASE, reportRoutes } from './report-routes';
 import { seedShippedReports } from './shipped';
 
@@ -101,7 +100,6 @@ const post = (...calls: string[]) => calls.map((c) => `POST ${BASE}/${c}`);
 export const reportContext: ServerContext = {
   name: 'report',
   routes: async (app) => {
-    await loadParser();
     await reportRoutes(app);
   },
   menus: [

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyModule } from '@sprout/core/lazy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -16,6 +17,9 @@ import { found, Routes } from '../../http/routes';
 import { tenantOf } from '../../plugins/context';
 import { pageSchema } from '../../plugins/serialization';
 import { ParamDefSchema, type ParamDef, refusal, runReport } from './run';
+
+/** exceljs, loaded on the first workbook (not at start: see @sprout/core/lazy). */
+const excel = lazyModule(() => import('exceljs'));
 
 export const BASE = '/api/blade-report/report/rest';
 /** The designer's buttons: who may write a report's query (and preview one). */
@@ -316,7 +320,7 @@ export async function reportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const b = input(request, RunInput);
       const { report, columns, rows } = await runSaved(request, b.id, b.values);
-      const book = new ExcelJS.Workbook();
+      const book = new (await excel()).default.Workbook();
       const sheet = book.addWorksheet(report.name.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'report');
       sheet.addRow([report.name]).font = { bold: true, size: 14 };
       const shown = report.params.filter((p) => b.values[p.name] !== undefined && b.values[p.name] !== '');

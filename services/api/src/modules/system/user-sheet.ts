@@ -1,7 +1,11 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyModule } from '@sprout/core/lazy';
 import { badRequest } from '@sprout/core/errors';
 import { type Lang, t } from '@sprout/core/i18n';
 import { cellText } from '../../http/sheet';
+
+/** exceljs, loaded on the first workbook (not at start: see @sprout/core/lazy). */
+const excel = lazyModule(() => import('exceljs'));
 
 /**
  * The user sheet: one .xlsx layout for the import template, the export and the import, so
@@ -52,7 +56,7 @@ export const sexCode = (name: string) =>
 
 /** A workbook of one sheet: the header row (with notes in the template), then `users`. */
 export async function userWorkbook(lang: Lang, users: SheetUser[], withNotes: boolean): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).default.Workbook();
   const sheet = wb.addWorksheet(lang === 'en' ? 'Users' : '用户');
   sheet.columns = SHEET_COLUMNS.map((c) => ({
     header: `${c[lang]}${'required' in c ? '*' : ''}`,
@@ -90,7 +94,7 @@ const normal = (h: string) => h.replace(/[*＊]/g, '').trim().toLowerCase();
 export async function readUserSheet(file: Buffer, lang: Lang) {
   // An xlsx is a zip: it starts with a local file header.
   if (file.length < 4 || file.readUInt32LE(0) !== 0x04034b50) throw badRequest('userIo.notXlsx');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).default.Workbook();
   try {
     await wb.xlsx.load(file as unknown as ExcelJS.Buffer);
   } catch {
