@@ -68,9 +68,9 @@ export const reportApi = {
 export const REPORT_VIEWS: Record<string, string> = {
   records:
     'id, kind, status, title, teacher_id, teacher_name, dept_id, dept_name, class_id, class_name, semester, record_date, month, excellent, submit_time, review_time, reviewer_name, create_time',
-  observations: '… records’ columns, observation_type',
-  lesson_plans: '… records’ columns',
-  reviews: '… records’ columns, review_hours, reviewed',
-  goal_tags: '… records’ columns, goal, domain',
+  observations: 'records + observation_type',
+  lesson_plans: 'records',
+  reviews: 'records + review_hours, reviewed',
+  goal_tags: 'records + goal, domain',
   leave_days: 'teacher_id, teacher_name, dept_id, dept_name, start_date, end_date, month, days',
 };

@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconDownload, IconRocket } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconDownload, IconInfoCircle, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +114,16 @@ function ModelerForm({ model, onCreated }: { model: FlowModel | null; onCreated:
         <Group align="end" gap="sm" wrap="wrap">
           <TextInput
             label={t('flow.model.modelKey')}
-            description={t('flow.modeler.keyHint')}
+            // The rule as a hint beside the field (a description under it would push this one
+            // field's box below the others in the row); a new model's only: a saved key is fixed.
+            placeholder={modelId ? undefined : 'leave_request'}
+            rightSection={
+              modelId ? undefined : (
+                <Tooltip label={t('flow.modeler.keyHint')} multiline w={240} withArrow>
+                  <IconInfoCircle size={16} aria-label={t('flow.modeler.keyHint')} data-testid="model-key-hint" />
+                </Tooltip>
+              )
+            }
             value={key}
             onChange={(e) => setKey(e.currentTarget.value)}
             readOnly={Boolean(modelId)}

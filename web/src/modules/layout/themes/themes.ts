@@ -412,6 +412,8 @@ export function buildMantineTheme(def: ThemeDef, color: string) {
     headings: { fontFamily, fontWeight: '600' },
     defaultRadius: def.radius,
     cursorType: 'pointer',
+    // A user who asks her system for less motion gets it: Mantine's transitions end at once.
+    respectReducedMotion: true,
     components: {
       Card: { defaultProps: { shadow: 'xs', radius: def.radius } },
       ...def.components,

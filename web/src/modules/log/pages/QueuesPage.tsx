@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,18 @@ export function QueuesPage() {
   const d = depth.data?.data;
   // Keyed by the queue's name with its dots as dashes (`records.export` → `records-export`): keys hold no dots.
   const names = t('log.queues.names', { returnObjects: true }) as Record<string, string>;
+  // A phone shows a card per queue (its name, then its four counts), not a table to scroll sideways.
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const nameOf = (q: QueueDepth['queues'][number]) => (
+    <>
+      <Text size="sm">{names[q.name.replaceAll('.', '-')] ?? q.name}</Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {q.name}
+      </Text>
+    </>
+  );
+  const failing = (q: QueueDepth['queues'][number], c: (typeof COLUMNS)[number]) =>
+    c === 'failed' && q[c] > 0 ? 'red' : undefined;
   return (
     <Stack gap="md" data-testid="queues-page">
       <Group justify="space-between" wrap="wrap">
@@ -65,7 +78,27 @@ export function QueuesPage() {
           {d.board ? t('log.queues.boardHint') : t('log.queues.noBoard')}
         </Text>
       ) : null}
-      {d ? (
+      {d && narrow ? (
+        <Stack gap="xs" data-testid="queues-cards">
+          {d.queues.map((q) => (
+            <Paper key={q.name} withBorder p="sm" data-testid={`queue-${q.name}`}>
+              {nameOf(q)}
+              <SimpleGrid cols={4} spacing={4} mt="xs">
+                {COLUMNS.map((c) => (
+                  <div key={c}>
+                    <Text size="xs" c="dimmed">
+                      {t(`log.queues.${c}`)}
+                    </Text>
+                    <Text size="sm" fw={500} c={failing(q, c)}>
+                      {q[c]}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
+      ) : d ? (
         <Table.ScrollContainer minWidth={420}>
           <Table striped withTableBorder data-testid="queues-table">
             <Table.Thead>
@@ -81,14 +114,9 @@ export function QueuesPage() {
             <Table.Tbody>
               {d.queues.map((q) => (
                 <Table.Tr key={q.name} data-testid={`queue-${q.name}`}>
-                  <Table.Td>
-                    <Text size="sm">{names[q.name.replaceAll('.', '-')] ?? q.name}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {q.name}
-                    </Text>
-                  </Table.Td>
+                  <Table.Td>{nameOf(q)}</Table.Td>
                   {COLUMNS.map((c) => (
-                    <Table.Td key={c} ta="right" c={c === 'failed' && q[c] > 0 ? 'red' : undefined}>
+                    <Table.Td key={c} ta="right" c={failing(q, c)}>
                       {q[c]}
                     </Table.Td>
                   ))}

@@ -89,7 +89,13 @@ export function ReportDesignPage() {
           setProblem('');
           setColumns((old) => {
             const kept = data.columns.map(
-              (key) => old.find((c) => c.key === key) ?? { key, label: key, include: true },
+              (key) =>
+                old.find((c) => c.key === key) ?? {
+                  key,
+                  // A new column's title: the field's name in the user's language where Sprout knows it.
+                  label: t(`report.fields.${key}` as never, { defaultValue: key }),
+                  include: true,
+                },
             );
             return kept;
           });
@@ -98,7 +104,7 @@ export function ReportDesignPage() {
         .finally(() => setBusy(false));
     }, 600);
     return () => clearTimeout(timer);
-  }, [allowed, query, params, values]);
+  }, [allowed, query, params, values, t]);
 
   const shown = useMemo(() => columns.filter((c) => c.include).map(({ key, label }) => ({ key, label })), [columns]);
   const fieldOptions = shown.map((c) => ({ value: c.key, label: c.label }));
@@ -214,7 +220,10 @@ export function ReportDesignPage() {
           </Text>
           {Object.entries(REPORT_VIEWS).map(([view, cols]) => (
             <Text key={view} size="xs" mb={4}>
-              <Code>{view}</Code> {cols}
+              <Code>{view}</Code> {t(`report.viewAbout.${view}` as never)}
+              <Text span size="xs" c="dimmed" display="block">
+                {cols}
+              </Text>
             </Text>
           ))}
         </Paper>

@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Badge, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import {
   type Icon,
@@ -12,7 +10,7 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BasicContainer } from '../../../../components/BasicContainer/BasicContainer';
@@ -24,6 +22,8 @@ import type { HomeStats, RecordStatus } from '../../model/types';
 import { editorHref, WEEK_PATHS } from '../../paths';
 import { IconAction } from '../IconAction/IconAction';
 import { STATUS_COLORS } from '../StatusBadge/StatusBadge';
+
+const WeekChart = lazy(() => import('./WeekChart'));
 
 type Todo = 'drafts' | 'returned' | 'reviews' | 'tasks';
 
@@ -121,22 +121,9 @@ export function WeekDashboard() {
             </Group>
           }
         >
-          <BarChart
-            h={240}
-            data={chart}
-            dataKey="week"
-            withLegend
-            legendProps={{ verticalAlign: 'bottom', height: 32, itemSorter: null }}
-            yAxisProps={{ allowDecimals: false }}
-            tickLine="y"
-            series={[
-              { name: 'created', label: t('week.dashboard.created'), color: 'blue.5' },
-              { name: 'submitted', label: t('week.dashboard.submitted'), color: 'orange.5' },
-              { name: 'approved', label: t('week.dashboard.approved'), color: 'teal.5' },
-              { name: 'returned', label: t('week.dashboard.returned'), color: 'red.4' },
-            ]}
-            data-testid="dashboard-chart"
-          />
+          <Suspense fallback={<Skeleton height={240} radius="sm" />}>
+            <WeekChart data={chart} />
+          </Suspense>
           <Table mt="md" verticalSpacing={4} fz="sm" data-testid="dashboard-this-week">
             <Table.Thead>
               <Table.Tr>
