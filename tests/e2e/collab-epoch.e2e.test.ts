@@ -83,7 +83,8 @@ describe('live co-editing: a restored document, and no collab service', () => {
   }
 
   beforeAll(async () => {
-    const e2e = await startE2E();
+    // Embedded: the restarts below start the same data directory again (and renew its epochs).
+    const e2e = await startE2E({}, { embedded: true });
     server = e2e.server;
     browser = e2e.browser;
     page = await (await e2e.context()).newPage();

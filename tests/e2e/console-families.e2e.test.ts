@@ -283,8 +283,9 @@ describe('console families: scopes, regions, clients, business dictionaries', ()
 
       await children(page).locator('.mantine-Pagination-root').getByRole('button', { name: '2', exact: true }).click();
       await children(page).getByText('第 11–20 条，共 57 条').waitFor();
+      // The footer moves at once; page 1's rows stay (under the loader) until page 2's arrive.
+      await expect.poll(() => rowsIn(children(page)).first().textContent()).not.toBe(firstPage);
       await expect.poll(() => rowsIn(children(page)).count()).toBe(10);
-      expect(await rowsIn(children(page)).first().textContent()).not.toBe(firstPage);
 
       await children(page).getByRole('button', { name: '10', exact: true }).click();
       await page.getByRole('menuitem', { name: '30', exact: true }).click();

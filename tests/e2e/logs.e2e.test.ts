@@ -125,6 +125,14 @@ describe('logs: the client error log reaches the platform administrator’s erro
       .getByText(/内嵌模式/)
       .waitFor();
     await page.screenshot({ path: '/tmp/hD-queues-zh.png' });
+    // On a phone: a card per queue with its counts, nothing wider than the screen.
+    const desk = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('queues-cards').getByTestId('queue-flow-timer').getByText('流程定时器').waitFor();
+    expect(await page.getByTestId('queues-table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/hD-queues-phone-zh.png' });
+    if (desk) await page.setViewportSize(desk);
     expect(errors).toEqual([]);
   });
 });

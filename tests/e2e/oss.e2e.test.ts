@@ -33,7 +33,7 @@ describe('resource → object storage (real server, s3rver on loopback)', () => 
     s3Dir = await mkdtemp(path.join(tmpdir(), 'sprout-e2e-s3rver-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
     endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
-    const admin = new S3Store({ endpoint, bucket: 'kinder-files', accessKey: 'S3RVER', secretKey: 'S3RVER' });
+    const admin = await S3Store.open({ endpoint, bucket: 'kinder-files', accessKey: 'S3RVER', secretKey: 'S3RVER' });
     await admin.client.send(new CreateBucketCommand({ Bucket: 'kinder-files' }));
     admin.destroy();
     e2e = await startE2E();

@@ -62,11 +62,13 @@ describe('reports: design, run, chart, Excel', () => {
     await page.getByTestId('report-query').fill(QUERY);
     // The live preview answers with the query's columns and rows.
     await expect.poll(() => page.getByTestId('report-table').locator('tbody tr').count()).toBeGreaterThan(0);
-    await page.getByTestId('report-column-label-class_name').fill('班级');
-    await page.getByTestId('report-column-label-observations').fill('观察记录数');
+    // Its columns come titled in the user's language, not as field codes; a title can be changed.
+    expect(await page.getByTestId('report-column-label-class_name').inputValue()).toBe('班级');
+    expect(await page.getByTestId('report-column-label-observations').inputValue()).toBe('观察记录数');
+    await page.getByTestId('report-column-label-observations').fill('观察次数');
     await pick(page, 'report-chart-type', '柱状图');
     await pick(page, 'report-chart-x', '班级');
-    await pick(page, 'report-chart-y', '观察记录数');
+    await pick(page, 'report-chart-y', '观察次数');
     await page.keyboard.press('Escape');
     await page.getByTestId('report-chart').waitFor();
     await shot(page, 'report-designer');
@@ -85,10 +87,7 @@ describe('reports: design, run, chart, Excel', () => {
       .getByTestId('report-table')
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-    expect(await page.getByTestId('report-table').locator('thead th').allTextContents()).toEqual([
-      '班级',
-      '观察记录数',
-    ]);
+    expect(await page.getByTestId('report-table').locator('thead th').allTextContents()).toEqual(['班级', '观察次数']);
     await shot(page, 'report-run');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
@@ -98,7 +97,7 @@ describe('reports: design, run, chart, Excel', () => {
     const sheet = book.worksheets[0];
     const rows = (sheet?.getSheetValues() ?? []).filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows[0]).toEqual(['各班观察记录']);
-    expect(rows[2]).toEqual(['班级', '观察记录数']);
+    expect(rows[2]).toEqual(['班级', '观察次数']);
     expect(rows.slice(3).map((r) => r.map(String))).toEqual(shown);
     expect(errors).toEqual([]);
 

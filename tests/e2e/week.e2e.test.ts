@@ -126,6 +126,8 @@ describe('lesson plans: write, submit, review, history, export', () => {
     await expect
       .poll(() => homeCounts(reviewer), { timeout: 30_000, interval: 1000 })
       .toEqual({ ...start, pending: start.pending + 1, submitted: start.submitted + 1 });
+    // The weeks' chart (its own chunk) arrives after the figures, with a bar series per status.
+    await reviewer.getByTestId('dashboard-chart').locator('.recharts-bar').first().waitFor();
     await shot(reviewer, 'week-dashboard-reviewer');
 
     await reviewer.getByTestId('dashboard-open-queue').click();

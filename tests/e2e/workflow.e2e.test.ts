@@ -133,7 +133,7 @@ describe('workflow: a drawn leave process from the modeler to the teacher’s do
     await teacher.getByTestId('leave-form').waitFor();
     await teacher.getByTestId('leave-start').fill('2026-12-07T08:00');
     await teacher.getByTestId('leave-end').fill('2026-12-11T08:00');
-    expect(await teacher.getByTestId('leave-form-days').textContent()).toContain('4 天');
+    await expect.poll(() => teacher.getByTestId('leave-form-days').textContent()).toContain('4 天');
     await teacher.getByTestId('leave-taskUser').click();
     await teacher.getByRole('option', { name: /陈晓燕/ }).click();
     await teacher.getByTestId('leave-reason-input').fill(REASON);

@@ -402,7 +402,9 @@ describe('the fleet: 3 api, 2 collab, 2 worker behind HAProxy, PgBouncer (transa
         },
         'the move to end',
         120_000,
-      );
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}; its progress last read: ${JSON.stringify(last)}`);
+      });
       return last;
     };
     try {
