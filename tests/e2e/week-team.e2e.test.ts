@@ -107,7 +107,8 @@ describe('weekly plans as a teaching team', () => {
     await teacher1.goto('/week/week/');
     await teacher1.getByTestId('week-editor').waitFor();
     await expect.poll(() => teacher1.getByTestId('tab').filter({ hasText: '新增备课' }).count()).toBe(1);
-    // The proposed week is not the one just written.
+    // The class's weeks are read and the form moved to one without a plan: not the one just written.
+    await teacher1.getByTestId('week-slot-free').waitFor({ state: 'attached' });
     await expect.poll(async () => Number(await teacher1.getByTestId('week-no').inputValue())).not.toBe(weekNo);
     await expect.poll(() => teacher1.getByTestId('week-slot-taken').count()).toBe(0);
     // Choosing the written week's number names it and offers to open it.

@@ -105,6 +105,43 @@ describe('request (spec §7, §8)', () => {
     expect(notified).toEqual(['status', 'network']);
   });
 
+  it('sends a read answered 503 again after its Retry-After, and never a write', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () =>
+        new Response(JSON.stringify({ code: 503, msg: '服务繁忙' }), { status: 503, headers: { 'Retry-After': '2' } });
+      const fetch = vi
+        .fn(async (_url: string, _init: RequestInit) => busy())
+        .mockImplementationOnce(async () => busy())
+        .mockImplementationOnce(async () => new Response(JSON.stringify({ code: 200, data: 7 }), { status: 200 }));
+      vi.stubGlobal('fetch', fetch);
+      const read = request<number>('/x');
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(read).resolves.toMatchObject({ data: 7 });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(notified).toEqual([]);
+
+      // Still busy after every retry: a server failure (statuses beyond 500), shown once.
+      fetch.mockReset();
+      fetch.mockImplementation(async () => busy());
+      const stillBusy = request('/x');
+      const settled = expect(stillBusy).rejects.toMatchObject({ name: 'TransportError', status: 503 });
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settled;
+      expect(fetch).toHaveBeenCalledTimes(3);
+      expect(notified).toEqual(['status']);
+
+      // A write is answered as it came.
+      fetch.mockClear();
+      await expect(request('/x', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('times out after the configured time', async () => {
     vi.stubGlobal(
       'fetch',

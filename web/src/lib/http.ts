@@ -20,7 +20,24 @@ export interface HttpResponse<T = unknown> {
   status: number;
   ok: boolean;
   body: T | null;
+  /** The wait a `Retry-After` header asks for (seconds form), in ms; undefined without one. */
+  retryAfterMs?: number;
 }
+
+/** `Retry-After` in ms: its seconds form only (the API sends no dates). */
+function retryAfterOf(header: string | null): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim()) * 1000;
+}
+
+/**
+ * A read answered 503 (the database restarting, the pool full: the server says to try again)
+ * is sent again after the wait its `Retry-After` names, at most this many times; the wait is
+ * capped so a screen never hangs on a long one. Writes are never repeated.
+ */
+export const READ_RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5_000;
+const DEFAULT_RETRY_WAIT_MS = 1_000;
 
 /** The call did not get a usable response: the network failed, the time-out elapsed, or the status was outside 200–500. */
 export class TransportError extends Error {
@@ -109,7 +126,13 @@ export async function send<T = unknown>(path: string, options: SendOptions = {})
   }
   try {
     const text = await response.text();
-    return { status: response.status, ok: response.ok, body: parseJson<T>(text) };
+    const retryAfterMs = retryAfterOf(response.headers.get('Retry-After'));
+    return {
+      status: response.status,
+      ok: response.ok,
+      body: parseJson<T>(text),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
   } catch (error) {
     throw new TransportError(controller.signal.aborted ? 'timeout' : 'network', { cause: error });
   } finally {
@@ -189,7 +212,8 @@ export function isSuccessCode(code: number | string): boolean {
  * A call to the API under the spec's rules (§7, §8): client credentials and the bearer
  * token, cookies, 10 s time-out, statuses 200–500 are answers, a white-listed code is
  * rejected silently, 401 → /login, anything but 200 / "00000" shows msg →
- * error_description → 未知错误 and rejects. Resolves with the envelope.
+ * error_description → 未知错误 and rejects. A GET answered 503 is sent again after its
+ * `Retry-After` (READ_RETRIES). Resolves with the envelope.
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { withToken = true, notify = true, headers = {}, ...rest } = options;
@@ -202,6 +226,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   let response: HttpResponse<ApiEnvelope<T>>;
   try {
     response = await send<ApiEnvelope<T>>(path, { ...rest, headers: allHeaders });
+    for (let retry = 0; response.status === 503 && (rest.method ?? 'GET') === 'GET' && retry < READ_RETRIES; retry++) {
+      const wait = Math.min(response.retryAfterMs ?? DEFAULT_RETRY_WAIT_MS, MAX_RETRY_WAIT_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      response = await send<ApiEnvelope<T>>(path, { ...rest, headers: allHeaders });
+    }
     if (response.status < 200 || response.status > 500) {
       throw new TransportError('status', { status: response.status });
     }

@@ -48,13 +48,17 @@ export function WeekSlotNotice({ draft }: { draft: Draft<WeekContent> }) {
   useEffect(() => {
     if (!taken || !classId || proposed.current.has(classId)) return;
     proposed.current.add(classId);
-    if (weekNo !== firstWeekNo.current || !takenBy(taken, weekNo)) return;
+    // The draft as it is now, not as this render saw it: a number typed between the render
+    // and this effect is the teacher's, and stays.
+    const now = draft.snapshot();
+    if (now.weekNo !== firstWeekNo.current || !takenBy(taken, Number(now.weekNo) || 0)) return;
     // A default, not the teacher's edit: the form stays unsaved (and quiet) until she writes.
-    draft.replace(withSlot(draft.snapshot(), proposeSlot(taken, startDate)));
-  }, [taken, classId, weekNo, startDate, draft]);
+    draft.replace(withSlot(now, proposeSlot(taken, now.startDate ?? startDate)));
+  }, [taken, classId, startDate, draft]);
 
   const holder = taken && classId ? takenBy(taken, weekNo) : null;
-  if (!holder) return null;
+  // The class's weeks are known and this one is free (a marker the journeys wait for).
+  if (!holder) return taken && classId ? <span hidden data-testid="week-slot-free" /> : null;
   const open = isEditableStatus(holder.status as never) ? editorHref(holder.id) : detailsHref(holder.id);
   return (
     <Alert mb="md" color="orange" icon={<IconCalendarExclamation size={18} />} data-testid="week-slot-taken">
