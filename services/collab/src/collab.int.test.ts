@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addTenant } from '@sprout/api/modules/auth/fixtures';
@@ -10,7 +11,16 @@ import { createTestDatabase, type TestDatabase } from '@sprout/core/testing/pg';
 import { docToWeekContent } from '@sprout/contracts';
 import { encodeAwareness, encodeAwarenessMessage } from './protocol';
 import { notifyDocChanged } from './server';
-import { appendUpdates, docAuthorsSince, loadDocState, markRevision, readRevision, writeWeekContent } from './store';
+import {
+  appendUpdates,
+  docAuthorsSince,
+  docState,
+  loadDocState,
+  markRevision,
+  markSubmitted,
+  readRevision,
+  writeWeekContent,
+} from './store';
 import {
   type Client,
   connectClient,
@@ -490,5 +500,73 @@ describe('collab service: real y-websocket clients over real sockets, on Postgre
     expect(await inTenant(t.database, { tenantId: T }, (trx) => docAuthorsSince(trx, T, docName))).toEqual(
       [users.coA.id, users.coB.id].sort(),
     );
+  });
+  it('a submission waits for the appends in flight: no update commits below its cut (issue 23, item 5)', async () => {
+    const { docName } = await week();
+    const a = client(docName, users.author.token);
+    await a.synced;
+    // Two co-authors' updates, each made on the document as it is (neither depends on the other).
+    const made = (text: string) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(a.doc));
+      let update: Uint8Array | undefined;
+      doc.on('update', (u: Uint8Array) => {
+        update = u;
+      });
+      themeOf(doc).insert(0, text);
+      return update as Uint8Array;
+    };
+    const early = made('早');
+    const late = made('晚');
+    // coA's append is held after its row got its seq, before it commits (a trigger waiting on a
+    // lock this test holds): the order two batches stored at once can commit in.
+    const holder = new pg.Client({ connectionString: t.url });
+    await holder.connect();
+    const waiting = async (space: number) =>
+      Number(
+        (
+          await holder.query(
+            'select count(*)::int as n from pg_locks where locktype = $1 and not granted and classid = $2',
+            ['advisory', space],
+          )
+        ).rows[0].n,
+      );
+    try {
+      await holder.query('select pg_advisory_lock(4242, 7)');
+      await holder.query(`create function test_hold_append() returns trigger language plpgsql as $$
+        begin perform pg_advisory_lock(4242, 7); perform pg_advisory_unlock(4242, 7); return null; end $$`);
+      await holder.query(`create trigger test_hold_append after insert on collab_update for each row
+        when (new.user_id = ${BigInt(users.coA.id)}) execute function test_hold_append()`);
+      const first = appendUpdates(t.database, T, [{ docName, userId: users.coA.id, update: early }]);
+      await until(async () => (await waiting(4242)) === 1, 'coA’s append to hold');
+      // coB's append commits first, with the higher seq.
+      const second = await appendUpdates(t.database, T, [{ docName, userId: users.coB.id, update: late }]);
+      let settled = false;
+      const submit = inTenant(t.database, { tenantId: T }, async (trx) => {
+        const r = await readRevision(trx, T, docName);
+        if (!r) throw new Error('no document');
+        try {
+          await markSubmitted(trx, T, docName, r.seq, docState(r.doc));
+          return { seq: r.seq, theme: themeOf(r.doc).toString() };
+        } finally {
+          r.doc.destroy();
+        }
+      }).finally(() => {
+        settled = true;
+      });
+      // The submission is waiting for coA's append (or, without the cut lock, already read).
+      await until(async () => settled || (await waiting(7301)) > 0, 'the submission to read or wait');
+      await holder.query('select pg_advisory_unlock(4242, 7)');
+      const firstSeq = (await first).get(docName)?.[0] as string;
+      const cut = await submit;
+      expect(BigInt(firstSeq)).toBeLessThan(BigInt(second.get(docName)?.[0] as string));
+      // coA's character is in the submission, or typed after it (offered back): never neither.
+      expect(cut.theme.includes('早') || BigInt(firstSeq) > BigInt(cut.seq)).toBe(true);
+      expect(cut.theme).toContain('晚');
+    } finally {
+      await holder.query('drop trigger if exists test_hold_append on collab_update').catch(() => undefined);
+      await holder.query('drop function if exists test_hold_append()').catch(() => undefined);
+      await holder.end();
+    }
   });
 });

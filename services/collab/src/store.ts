@@ -23,6 +23,20 @@ import {
  * update twice is harmless in Yjs, so readers never need exact boundaries.
  */
 
+/**
+ * A revision's cut (the submit's above all: issue 23, item 5). Sequence numbers are handed out
+ * as rows are inserted, not as they commit: with two batches of a tenant stored at once, seq
+ * 101 may commit before seq 100. A reader that took "every row up to the highest seq it sees"
+ * as its cut would then miss row 100, which commits a moment later *below* the cut: neither
+ * in the submission nor typed after it, lost from both. So every append holds a shared lock
+ * on its documents' cut key until it commits, and `readRevision` takes it exclusively before
+ * it reads: it waits for the appends in flight, and appends that start after it wait for its
+ * commit (their rows get higher seqs). Transaction-scoped advisory locks, two-key form (a
+ * space of its own: the one-key locks elsewhere never meet these).
+ */
+const CUT_LOCK_SPACE = 7301;
+const cutKey = (tenantId: string, docName: string) => `${tenantId}:${docName}`;
+
 const bytes = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 interface DocRow {
@@ -178,6 +192,11 @@ export async function appendUpdates(
     // A stuck append (a lock, a stalled disk) fails instead of holding its documents forever.
     sql.raw(`set local statement_timeout = ${timeoutMs}`).compile(database.db),
     ...(opts.synchronousCommit === false ? [sql`set local synchronous_commit = off`.compile(database.db)] : []),
+    // The documents' cuts wait for this batch (see CUT_LOCK_SPACE); in key order.
+    sql`select count(pg_advisory_xact_lock_shared(${CUT_LOCK_SPACE}, k)) from (
+        select distinct hashtext(key) as k from unnest(${[...new Set(docs)].map((d) => cutKey(tenantId, d))}::text[]) as key
+        order by 1
+      ) keys`.compile(database.db),
     sql`with ins as (
         insert into collab_update (tenant_id, doc_name, user_id, update)
         select ${tenantId}, d, u, b
@@ -318,6 +337,8 @@ export async function readRevision(trx: Kysely<DB>, tenantId: string, docName: s
   const locked = await sql`select 1 from collab_doc where tenant_id = ${tenantId} and doc_name = ${docName}
     for no key update`.execute(trx);
   if (!locked.rows.length) return null;
+  // The cut: every append in flight commits first (see CUT_LOCK_SPACE).
+  await sql`select pg_advisory_xact_lock(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(trx);
   const stored = storedFrom((await docRows(tenantId, docName).execute(trx)).rows);
   if (!stored) return null;
   return { doc: docFromStored(stored), seq: stored.seq, authorIds: await docAuthorsSince(trx, tenantId, docName) };
@@ -388,6 +409,7 @@ async function writeDocContent(
     write(doc);
     if (!updates.length) return false;
     const update = Y.mergeUpdates(updates);
+    await sql`select pg_advisory_xact_lock_shared(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(trx);
     await sql`insert into collab_update (tenant_id, doc_name, user_id, update)
       values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)})`.execute(trx);
     return true;
