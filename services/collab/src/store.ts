@@ -409,7 +409,9 @@ async function writeDocContent(
     write(doc);
     if (!updates.length) return false;
     const update = Y.mergeUpdates(updates);
-    await sql`select pg_advisory_xact_lock_shared(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock_shared(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(
+      trx,
+    );
     await sql`insert into collab_update (tenant_id, doc_name, user_id, update)
       values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)})`.execute(trx);
     return true;
