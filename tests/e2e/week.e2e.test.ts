@@ -105,7 +105,10 @@ describe('lesson plans: write, submit, review, history, export', () => {
     await teacher.getByTestId('week-save-revision').click();
     // On a loaded machine the 10 s idle save may have made the version before the click: the
     // button then says so. Either way the edit is a version (the history below shows its diff).
-    await teacher.getByText(/^(已保存为新版本|自上个版本以来没有新的修改)$/).first().waitFor();
+    await teacher
+      .getByText(/^(已保存为新版本|自上个版本以来没有新的修改)$/)
+      .first()
+      .waitFor();
 
     await teacher.getByTestId('week-add-plan').click();
     await teacher.getByTestId('plan-title').fill('搭高楼');
