@@ -37,6 +37,15 @@ import {
 const CUT_LOCK_SPACE = 7301;
 const cutKey = (tenantId: string, docName: string) => `${tenantId}:${docName}`;
 
+/** Takes a document's cut lock in `trx`: shared by an append, exclusive by the cut's reader. */
+async function lockCut(trx: Kysely<DB>, tenantId: string, docName: string, mode: 'shared' | 'exclusive') {
+  const key = sql`${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)})`;
+  await (mode === 'shared'
+    ? sql`select pg_advisory_xact_lock_shared(${key})`
+    : sql`select pg_advisory_xact_lock(${key})`
+  ).execute(trx);
+}
+
 const bytes = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 interface DocRow {
@@ -338,7 +347,7 @@ export async function readRevision(trx: Kysely<DB>, tenantId: string, docName: s
     for no key update`.execute(trx);
   if (!locked.rows.length) return null;
   // The cut: every append in flight commits first (see CUT_LOCK_SPACE).
-  await sql`select pg_advisory_xact_lock(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(trx);
+  await lockCut(trx, tenantId, docName, 'exclusive');
   const stored = storedFrom((await docRows(tenantId, docName).execute(trx)).rows);
   if (!stored) return null;
   return { doc: docFromStored(stored), seq: stored.seq, authorIds: await docAuthorsSince(trx, tenantId, docName) };
@@ -409,9 +418,7 @@ async function writeDocContent(
     write(doc);
     if (!updates.length) return false;
     const update = Y.mergeUpdates(updates);
-    await sql`select pg_advisory_xact_lock_shared(${CUT_LOCK_SPACE}, hashtext(${cutKey(tenantId, docName)}))`.execute(
-      trx,
-    );
+    await lockCut(trx, tenantId, docName, 'shared');
     await sql`insert into collab_update (tenant_id, doc_name, user_id, update)
       values (${tenantId}, ${docName}, ${userId}::bigint, ${bytes(update)})`.execute(trx);
     return true;

@@ -35,7 +35,7 @@ function retryAfterOf(header: string | null): number | undefined {
  * is sent again after the wait its `Retry-After` names, at most this many times; the wait is
  * capped so a screen never hangs on a long one. Writes are never repeated.
  */
-export const READ_RETRIES = 2;
+const READ_RETRIES = 2;
 const MAX_RETRY_WAIT_MS = 5_000;
 const DEFAULT_RETRY_WAIT_MS = 1_000;
 
